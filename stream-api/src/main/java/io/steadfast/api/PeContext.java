@@ -1,0 +1,37 @@
+package io.steadfast.api;
+
+import io.steadfast.api.annotation.PublicEvolving;
+
+/**
+ * What a PE may do while it handles an event or a timer. Valid only during that call, and only on the task
+ * thread that made it.
+ *
+ * @param <O> the value type of emitted events
+ */
+@PublicEvolving
+public interface PeContext<O> {
+
+    /** The key of the PE instance being called. */
+    String key();
+
+    /** The event time of the event being processed, or the timestamp of the firing timer. */
+    long eventTime();
+
+    /** The task's current event-time watermark: no later event will carry an earlier event time. */
+    long watermark();
+
+    /** Emits a value with the current key and event time to every downstream operator. */
+    void emit(O value);
+
+    /** Emits a value under another key, with the current event time. */
+    void emit(String key, O value);
+
+    /** Emits a complete event. */
+    void emit(Event<O> event);
+
+    /** Registers an event-time timer for the current key; registering the same timestamp twice fires once. */
+    void registerTimer(long timestamp);
+
+    /** Removes a timer of the current key registered earlier; unknown timestamps are ignored. */
+    void deleteTimer(long timestamp);
+}

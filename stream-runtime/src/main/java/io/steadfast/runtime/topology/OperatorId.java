@@ -1,0 +1,32 @@
+package io.steadfast.runtime.topology;
+
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/** The id of an operator within a topology: letters, digits, dashes and underscores, at most 63 characters. */
+public record OperatorId(String value) implements Comparable<OperatorId> {
+
+    private static final Pattern VALID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]{0,62}");
+
+    public OperatorId {
+        Objects.requireNonNull(value, "operator id");
+        if (!VALID.matcher(value).matches()) {
+            throw new IllegalArgumentException("Operator id '" + value
+                    + "' is invalid: use 1-63 letters, digits, dashes or underscores, starting with a letter or digit");
+        }
+    }
+
+    public static boolean isValid(String value) {
+        return value != null && VALID.matcher(value).matches();
+    }
+
+    @Override
+    public int compareTo(OperatorId other) {
+        return value.compareTo(other.value);
+    }
+
+    @Override
+    public String toString() {
+        return value;
+    }
+}
