@@ -30,9 +30,11 @@ public final class OperatorType<C> {
     private final PeFactory<?, ?, C> peFactory;
     private final Consumer<C> validator;
     private final String description;
+    private final boolean sharedInstance;
 
     private OperatorType(String name, OperatorRole role, Class<C> configType, SourceFactory<?, C> sourceFactory,
-                         PeFactory<?, ?, C> peFactory, Consumer<C> validator, String description) {
+                         PeFactory<?, ?, C> peFactory, Consumer<C> validator, String description,
+                         boolean sharedInstance) {
         if (!NAME.matcher(Objects.requireNonNull(name, "name")).matches()) {
             throw new IllegalArgumentException("Operator type name '" + name
                     + "' is invalid: use lowercase letters, digits and dashes, starting with a letter");
@@ -44,33 +46,49 @@ public final class OperatorType<C> {
         this.peFactory = peFactory;
         this.validator = validator;
         this.description = description;
+        this.sharedInstance = sharedInstance;
     }
 
     /** A source operator type. */
     public static <O, C> OperatorType<C> source(String name, Class<C> configType, SourceFactory<O, C> factory,
                                                 String description) {
         return new OperatorType<>(name, OperatorRole.SOURCE, configType, Objects.requireNonNull(factory), null,
-                config -> { }, description);
+                config -> { }, description, false);
     }
 
     /** A processor (it has inputs and may have downstream operators). */
     public static <I, O, C> OperatorType<C> processor(String name, Class<C> configType, PeFactory<I, O, C> factory,
                                                       String description) {
         return new OperatorType<>(name, OperatorRole.PROCESSOR, configType, null, Objects.requireNonNull(factory),
-                config -> { }, description);
+                config -> { }, description, false);
     }
 
     /** A sink (it has inputs and no downstream operators). */
     public static <I, C> OperatorType<C> sink(String name, Class<C> configType, PeFactory<I, Void, C> factory,
                                               String description) {
         return new OperatorType<>(name, OperatorRole.SINK, configType, null, Objects.requireNonNull(factory),
-                config -> { }, description);
+                config -> { }, description, false);
     }
 
     /** A copy that also runs {@code check} on every bound config; it throws {@link ConfigException}. */
     public OperatorType<C> withValidator(Consumer<C> check) {
         Consumer<C> combined = validator.andThen(Objects.requireNonNull(check));
-        return new OperatorType<>(name, role, configType, sourceFactory, peFactory, combined, description);
+        return new OperatorType<>(name, role, configType, sourceFactory, peFactory, combined, description,
+                sharedInstance);
+    }
+
+    /**
+     * A copy whose PE keeps no keyed state, so that the runtime may serve every key with one shared instance
+     * instead of one per key (the PE cannot tell the difference, and memory no longer grows with the keys).
+     * Such a PE must not declare state.
+     */
+    public OperatorType<C> withSharedInstance() {
+        return new OperatorType<>(name, role, configType, sourceFactory, peFactory, validator, description, true);
+    }
+
+    /** Whether one PE instance serves every key; see {@link #withSharedInstance()}. */
+    public boolean sharedInstance() {
+        return sharedInstance;
     }
 
     public String name() {

@@ -1,0 +1,135 @@
+package io.steadfast.runtime.codec;
+
+import io.steadfast.api.codec.CodecOutput;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * A growable byte-array {@link CodecOutput}. Not thread-safe. {@link #toByteArray()} copies, so the buffer can
+ * be {@link #reset()} and reused for the next frame (the data plane takes ownership of the copy).
+ */
+public final class ByteArrayCodecOutput implements CodecOutput {
+
+    private byte[] buffer;
+    private int size;
+
+    public ByteArrayCodecOutput(int initialCapacity) {
+        this.buffer = new byte[Math.max(16, initialCapacity)];
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public void reset() {
+        size = 0;
+    }
+
+    public byte[] toByteArray() {
+        return Arrays.copyOf(buffer, size);
+    }
+
+    private void ensure(int extra) {
+        int needed = size + extra;
+        if (needed > buffer.length) {
+            buffer = Arrays.copyOf(buffer, Math.max(needed, buffer.length * 2));
+        }
+    }
+
+    @Override
+    public void writeByte(int value) {
+        ensure(1);
+        buffer[size++] = (byte) value;
+    }
+
+    @Override
+    public void writeInt(int value) {
+        ensure(4);
+        buffer[size++] = (byte) (value >>> 24);
+        buffer[size++] = (byte) (value >>> 16);
+        buffer[size++] = (byte) (value >>> 8);
+        buffer[size++] = (byte) value;
+    }
+
+    @Override
+    public void writeVarInt(int value) {
+        int zigzag = (value << 1) ^ (value >> 31);
+        writeUnsignedVarLong(zigzag & 0xFFFFFFFFL);
+    }
+
+    @Override
+    public void writeLong(long value) {
+        ensure(8);
+        for (int shift = 56; shift >= 0; shift -= 8) {
+            buffer[size++] = (byte) (value >>> shift);
+        }
+    }
+
+    @Override
+    public void writeVarLong(long value) {
+        writeUnsignedVarLong((value << 1) ^ (value >> 63));
+    }
+
+    /** Writes a non-negative length or count in the unsigned variable-length form. */
+    public void writeLength(int length) {
+        if (length < 0) {
+            throw new IllegalArgumentException("length must be >= 0, was " + length);
+        }
+        writeUnsignedVarLong(length);
+    }
+
+    private void writeUnsignedVarLong(long value) {
+        ensure(10);
+        while ((value & ~0x7FL) != 0) {
+            buffer[size++] = (byte) ((value & 0x7F) | 0x80);
+            value >>>= 7;
+        }
+        buffer[size++] = (byte) value;
+    }
+
+    @Override
+    public void writeDouble(double value) {
+        writeLong(Double.doubleToRawLongBits(value));
+    }
+
+    @Override
+    public void writeBoolean(boolean value) {
+        writeByte(value ? 1 : 0);
+    }
+
+    @Override
+    public void writeString(String value) {
+        int length = value.length();
+        if (isAscii(value, length)) {
+            writeLength(length);
+            ensure(length);
+            for (int i = 0; i < length; i++) {
+                buffer[size++] = (byte) value.charAt(i);
+            }
+        } else {
+            writeBytes(value.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private static boolean isAscii(String value, int length) {
+        for (int i = 0; i < length; i++) {
+            if (value.charAt(i) >= 0x80) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public void writeBytes(byte[] value) {
+        writeLength(value.length);
+        writeRaw(value, 0, value.length);
+    }
+
+    /** Appends bytes without a length prefix. */
+    public void writeRaw(byte[] bytes, int offset, int length) {
+        ensure(length);
+        System.arraycopy(bytes, offset, buffer, size, length);
+        size += length;
+    }
+}

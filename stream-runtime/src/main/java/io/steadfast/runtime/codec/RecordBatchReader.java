@@ -1,0 +1,82 @@
+package io.steadfast.runtime.codec;
+
+import io.steadfast.api.Event;
+import io.steadfast.api.Headers;
+import io.steadfast.api.codec.CodecException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Decodes a payload written by {@link RecordBatchWriter}. Validates the whole batch before it hands any record
+ * to the visitor, so that a malformed batch is rejected as a unit ({@link CodecException}) and never half
+ * processed. Thread-safe (stateless apart from the registry).
+ */
+public final class RecordBatchReader {
+
+    private final ValueCodecRegistry values;
+
+    public RecordBatchReader(ValueCodecRegistry values) {
+        this.values = values;
+    }
+
+    /**
+     * Decodes {@code expectedRecords} records and delivers all but the first {@code skip} to the visitor.
+     *
+     * @throws CodecException if the payload is truncated, has trailing bytes, an unknown record kind, or a
+     *         different number of records
+     */
+    public void read(byte[] payload, int expectedRecords, int skip, RecordVisitor visitor) {
+        Object[] decoded = decode(payload, expectedRecords);
+        for (int i = skip; i < decoded.length; i++) {
+            Object record = decoded[i];
+            if (record instanceof Long watermark) {
+                visitor.onWatermark(watermark);
+            } else {
+                @SuppressWarnings("unchecked")
+                Event<Object> event = (Event<Object>) record;
+                visitor.onEvent(event);
+            }
+        }
+    }
+
+    private Object[] decode(byte[] payload, int expectedRecords) {
+        if (expectedRecords < 0) {
+            throw new CodecException("negative record count " + expectedRecords);
+        }
+        ByteArrayCodecInput in = new ByteArrayCodecInput(payload);
+        if (expectedRecords > in.remaining()) {
+            throw new CodecException("record count " + expectedRecords + " exceeds the payload of " + in.remaining() + " bytes");
+        }
+        Object[] records = new Object[expectedRecords];
+        for (int i = 0; i < expectedRecords; i++) {
+            int kind = in.readByte();
+            if (kind == RecordKind.EVENT.code()) {
+                records[i] = readEvent(in);
+            } else if (kind == RecordKind.WATERMARK.code()) {
+                records[i] = in.readVarLong();
+            } else {
+                throw new CodecException("unknown record kind " + kind + " in record " + i);
+            }
+        }
+        if (in.remaining() != 0) {
+            throw new CodecException(in.remaining() + " trailing bytes after " + expectedRecords + " records");
+        }
+        return records;
+    }
+
+    private Event<Object> readEvent(ByteArrayCodecInput in) {
+        String key = in.readString();
+        long eventTime = in.readVarLong();
+        int headerCount = in.readCount("headers");
+        Headers headers = Headers.empty();
+        if (headerCount > 0) {
+            Map<String, String> entries = new LinkedHashMap<>();
+            for (int h = 0; h < headerCount; h++) {
+                entries.put(in.readString(), in.readString());
+            }
+            headers = Headers.of(entries);
+        }
+        Object value = values.read(in);
+        return new Event<>(key, value, eventTime, headers);
+    }
+}

@@ -1,0 +1,64 @@
+package io.steadfast.runtime.codec;
+
+import io.steadfast.api.Event;
+import io.steadfast.api.Headers;
+import java.util.Map;
+
+/**
+ * Builds the payload of one frame: a run of records (events and watermarks). Not thread-safe; one per output
+ * channel, owned by the producing task's thread. Format per record: kind byte; for an event, key, event time
+ * (zig-zag varlong), header count and pairs, tagged value; for a watermark, its timestamp.
+ */
+public final class RecordBatchWriter {
+
+    private final ValueCodecRegistry values;
+    private final ByteArrayCodecOutput out;
+    private int records;
+
+    public RecordBatchWriter(ValueCodecRegistry values, int initialCapacity) {
+        this.values = values;
+        this.out = new ByteArrayCodecOutput(initialCapacity);
+    }
+
+    public void addEvent(Event<?> event) {
+        out.writeByte(RecordKind.EVENT.code());
+        out.writeString(event.key());
+        out.writeVarLong(event.eventTime());
+        Headers headers = event.headers();
+        out.writeLength(headers.size());
+        if (!headers.isEmpty()) {
+            for (Map.Entry<String, String> header : headers.asMap().entrySet()) {
+                out.writeString(header.getKey());
+                out.writeString(header.getValue());
+            }
+        }
+        values.write(event.value(), out);
+        records++;
+    }
+
+    public void addWatermark(long watermark) {
+        out.writeByte(RecordKind.WATERMARK.code());
+        out.writeVarLong(watermark);
+        records++;
+    }
+
+    public int records() {
+        return records;
+    }
+
+    public int sizeInBytes() {
+        return out.size();
+    }
+
+    public boolean isEmpty() {
+        return records == 0;
+    }
+
+    /** Returns the encoded batch (a fresh array the caller owns) and resets the writer for the next batch. */
+    public byte[] drain() {
+        byte[] payload = out.toByteArray();
+        out.reset();
+        records = 0;
+        return payload;
+    }
+}

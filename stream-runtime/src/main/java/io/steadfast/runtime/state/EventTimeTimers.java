@@ -1,0 +1,68 @@
+package io.steadfast.runtime.state;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The event-time timers of one task: (timestamp, key) pairs fired in timestamp order, and within one timestamp
+ * in registration order, so that firing is deterministic and survives a snapshot. Task thread only.
+ */
+public final class EventTimeTimers {
+
+    /** A timer due for firing. */
+    public record Timer(long timestamp, String key) {
+    }
+
+    private final TreeMap<Long, LinkedHashSet<String>> byTime = new TreeMap<>();
+    private int size;
+
+    public void register(long timestamp, String key) {
+        if (byTime.computeIfAbsent(timestamp, t -> new LinkedHashSet<>()).add(key)) {
+            size++;
+        }
+    }
+
+    public void delete(long timestamp, String key) {
+        Set<String> keys = byTime.get(timestamp);
+        if (keys != null && keys.remove(key)) {
+            size--;
+            if (keys.isEmpty()) {
+                byTime.remove(timestamp);
+            }
+        }
+    }
+
+    /** Removes and returns the timers with timestamps at or before {@code watermark}, in firing order. */
+    public List<Timer> pollDue(long watermark) {
+        List<Timer> due = new ArrayList<>();
+        while (!byTime.isEmpty() && byTime.firstKey() <= watermark) {
+            Map.Entry<Long, LinkedHashSet<String>> first = byTime.pollFirstEntry();
+            for (String key : first.getValue()) {
+                due.add(new Timer(first.getKey(), key));
+            }
+            size -= first.getValue().size();
+        }
+        return due;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    /** All timers in firing order, for snapshots. */
+    public Iterator<Timer> iterator() {
+        List<Timer> all = new ArrayList<>(size);
+        byTime.forEach((timestamp, keys) -> keys.forEach(key -> all.add(new Timer(timestamp, key))));
+        return all.iterator();
+    }
+
+    public void clear() {
+        byTime.clear();
+        size = 0;
+    }
+}

@@ -1,0 +1,181 @@
+package io.steadfast.runtime.state;
+
+import io.steadfast.api.codec.CodecException;
+import io.steadfast.api.codec.ValueCodec;
+import io.steadfast.runtime.codec.ByteArrayCodecInput;
+import io.steadfast.runtime.codec.ByteArrayCodecOutput;
+import io.steadfast.runtime.codec.ValueCodecRegistry;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Writes and reads the keyed state of a task: declared states (by name and codec name), every key's non-empty
+ * slots, and the event-time timers. States are matched by name on restore, so a PE may add new states between
+ * releases; a state restored with a different codec name than it is now declared with fails with a message.
+ */
+public final class KeyedStateSnapshotCodec {
+
+    private static final int MAGIC = 0x53464B53; // "SFKS"
+    private static final int VERSION = 1;
+
+    private final ValueCodecRegistry codecs;
+
+    public KeyedStateSnapshotCodec(ValueCodecRegistry codecs) {
+        this.codecs = codecs;
+    }
+
+    public void write(HeapKeyedStateBackend backend, EventTimeTimers timers, ByteArrayCodecOutput out) {
+        out.writeInt(MAGIC);
+        out.writeByte(VERSION);
+        List<StateDescriptor> descriptors = backend.descriptors();
+        out.writeLength(descriptors.size());
+        for (StateDescriptor descriptor : descriptors) {
+            out.writeString(descriptor.name());
+            out.writeByte(descriptor.kind().code());
+            out.writeString(descriptor.keyCodec() == null ? "" : descriptor.keyCodec().name());
+            out.writeString(descriptor.valueCodec().name());
+        }
+        int withState = 0;
+        for (KeyEntry entry : backend.entries()) {
+            if (entry.hasState()) {
+                withState++;
+            }
+        }
+        out.writeLength(withState);
+        for (KeyEntry entry : backend.entries()) {
+            if (entry.hasState()) {
+                writeEntry(entry, descriptors, out);
+            }
+        }
+        out.writeLength(timers.size());
+        for (Iterator<EventTimeTimers.Timer> it = timers.iterator(); it.hasNext(); ) {
+            EventTimeTimers.Timer timer = it.next();
+            out.writeVarLong(timer.timestamp());
+            out.writeString(timer.key());
+        }
+    }
+
+    private void writeEntry(KeyEntry entry, List<StateDescriptor> descriptors, ByteArrayCodecOutput out) {
+        out.writeString(entry.key());
+        int present = 0;
+        for (StateDescriptor descriptor : descriptors) {
+            if (entry.slot(descriptor.slot()) != null) {
+                present++;
+            }
+        }
+        out.writeLength(present);
+        for (StateDescriptor descriptor : descriptors) {
+            Object value = entry.slot(descriptor.slot());
+            if (value != null) {
+                out.writeLength(descriptor.slot());
+                writeValue(descriptor, value, out);
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void writeValue(StateDescriptor descriptor, Object value, ByteArrayCodecOutput out) {
+        ValueCodec<Object> valueCodec = (ValueCodec<Object>) descriptor.valueCodec();
+        if (descriptor.kind() == StateKind.VALUE) {
+            valueCodec.encode(value, out);
+            return;
+        }
+        ValueCodec<Object> keyCodec = (ValueCodec<Object>) descriptor.keyCodec();
+        Map<Object, Object> map = (Map<Object, Object>) value;
+        out.writeLength(map.size());
+        for (Map.Entry<Object, Object> e : map.entrySet()) {
+            keyCodec.encode(e.getKey(), out);
+            valueCodec.encode(e.getValue(), out);
+        }
+    }
+
+    /**
+     * Restores into an empty backend and timer set.
+     *
+     * @param createEntry adds the entry of a key to the backend and attaches its PE (which may declare state)
+     */
+    public void read(ByteArrayCodecInput in, HeapKeyedStateBackend backend, EventTimeTimers timers,
+                     Function<String, KeyEntry> createEntry) {
+        int magic = in.readInt();
+        if (magic != MAGIC) {
+            throw new CodecException("not a keyed state snapshot (magic " + Integer.toHexString(magic) + ")");
+        }
+        int version = in.readByte();
+        if (version != VERSION) {
+            throw new CodecException("keyed state snapshot version " + version + " is not supported (expected "
+                    + VERSION + ")");
+        }
+        List<SnapshotState> states = readDescriptors(in);
+        int keys = in.readCount("keys");
+        for (int k = 0; k < keys; k++) {
+            String key = in.readString();
+            KeyEntry entry = createEntry.apply(key);
+            int present = in.readCount("slots of key '" + key + "'");
+            for (int s = 0; s < present; s++) {
+                int index = in.readLength("slot index");
+                if (index >= states.size()) {
+                    throw new CodecException("slot " + index + " of key '" + key + "' names no declared state");
+                }
+                SnapshotState state = states.get(index);
+                StateDescriptor target = resolve(backend, state);
+                entry.setSlot(target.slot(), readValue(state, in));
+            }
+        }
+        int timerCount = in.readCount("timers");
+        for (int t = 0; t < timerCount; t++) {
+            long timestamp = in.readVarLong();
+            timers.register(timestamp, in.readString());
+        }
+    }
+
+    private List<SnapshotState> readDescriptors(ByteArrayCodecInput in) {
+        int count = in.readCount("state descriptors");
+        List<SnapshotState> states = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            String name = in.readString();
+            StateKind kind = StateKind.ofCode(in.readByte());
+            String keyCodecName = in.readString();
+            ValueCodec<?> keyCodec = keyCodecName.isEmpty() ? null : codecs.codecNamed(keyCodecName);
+            ValueCodec<?> valueCodec = codecs.codecNamed(in.readString());
+            states.add(new SnapshotState(name, kind, keyCodec, valueCodec));
+        }
+        return states;
+    }
+
+    private static StateDescriptor resolve(HeapKeyedStateBackend backend, SnapshotState state) {
+        StateDescriptor declared = backend.descriptor(state.name()).orElse(null);
+        if (declared == null) {
+            if (state.kind() == StateKind.VALUE) {
+                backend.valueState(state.name(), state.valueCodec());
+            } else {
+                backend.mapState(state.name(), state.keyCodec(), state.valueCodec());
+            }
+            return backend.descriptor(state.name()).orElseThrow();
+        }
+        if (!declared.sameShapeAs(state.kind(), state.keyCodec(), state.valueCodec())) {
+            throw new CodecException("State '" + state.name() + "' in the snapshot is a "
+                    + new StateDescriptor(state.name(), state.kind(), -1, state.keyCodec(), state.valueCodec()).shape()
+                    + " but the PE declares " + declared.shape());
+        }
+        return declared;
+    }
+
+    private static Object readValue(SnapshotState state, ByteArrayCodecInput in) {
+        if (state.kind() == StateKind.VALUE) {
+            return state.valueCodec().decode(in);
+        }
+        int size = in.readCount("map entries");
+        Map<Object, Object> map = new java.util.LinkedHashMap<>(Math.max(4, size * 2));
+        for (int i = 0; i < size; i++) {
+            Object mapKey = state.keyCodec().decode(in);
+            map.put(mapKey, state.valueCodec().decode(in));
+        }
+        return map;
+    }
+
+    private record SnapshotState(String name, StateKind kind, ValueCodec<?> keyCodec, ValueCodec<?> valueCodec) {
+    }
+}

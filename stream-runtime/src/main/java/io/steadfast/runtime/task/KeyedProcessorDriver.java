@@ -1,0 +1,196 @@
+package io.steadfast.runtime.task;
+
+import io.steadfast.api.Event;
+import io.steadfast.api.OperatorInfo;
+import io.steadfast.api.PeFactory;
+import io.steadfast.api.PeInit;
+import io.steadfast.api.ProcessingElement;
+import io.steadfast.api.codec.ValueCodec;
+import io.steadfast.api.operator.OperatorType;
+import io.steadfast.api.state.KeyedStateRegistry;
+import io.steadfast.api.state.MapState;
+import io.steadfast.api.state.ValueState;
+import io.steadfast.runtime.codec.ByteArrayCodecInput;
+import io.steadfast.runtime.codec.ByteArrayCodecOutput;
+import io.steadfast.runtime.codec.ValueCodecRegistry;
+import io.steadfast.runtime.state.EventTimeTimers;
+import io.steadfast.runtime.state.HeapKeyedStateBackend;
+import io.steadfast.runtime.state.KeyEntry;
+import io.steadfast.runtime.state.KeyedStateSnapshotCodec;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Runs a keyed operator with S4 semantics: looks up (or creates through the factory) the PE instance of each
+ * event's key, points the state handles at that key, and calls the PE. Fires event-time timers as the
+ * watermark advances. Task thread only.
+ */
+public final class KeyedProcessorDriver implements OperatorDriver {
+
+    private final OperatorType<?> type;
+    private final Object config;
+    private final OperatorInfo operator;
+    private final PeFactory<Object, Object, Object> factory;
+    private final HeapKeyedStateBackend backend = new HeapKeyedStateBackend();
+    private final EventTimeTimers timers = new EventTimeTimers();
+    private final KeyedPeContext context = new KeyedPeContext(timers);
+    private final KeyedStateSnapshotCodec snapshotCodec;
+    private final ProcessingElement<Object, Object> sharedInstance;
+    private long watermark = Long.MIN_VALUE;
+
+    @SuppressWarnings("unchecked")
+    public KeyedProcessorDriver(OperatorType<?> type, Object config, OperatorInfo operator, ValueCodecRegistry codecs) {
+        this.type = type;
+        this.config = config;
+        this.operator = operator;
+        this.factory = (PeFactory<Object, Object, Object>) type.peFactory().orElseThrow(
+                () -> new IllegalArgumentException(type + " has no PE factory"));
+        this.snapshotCodec = new KeyedStateSnapshotCodec(codecs);
+        this.sharedInstance = type.sharedInstance() ? factory.create(new Init("*", StatelessRegistry.INSTANCE)) : null;
+    }
+
+    public void process(Event<Object> event, EventOutput output) {
+        String key = event.key();
+        ProcessingElement<Object, Object> pe;
+        if (sharedInstance != null) {
+            pe = sharedInstance;
+        } else {
+            KeyEntry entry = backend.entry(key);
+            if (entry == null) {
+                entry = createEntry(key);
+            }
+            backend.setCurrent(entry);
+            pe = entry.pe();
+        }
+        context.bind(output, key, event.eventTime());
+        pe.process(event, context);
+    }
+
+    private KeyEntry createEntry(String key) {
+        KeyEntry entry = backend.addEntry(key);
+        backend.setCurrent(entry);
+        entry.attach(factory.create(new Init(key, backend)));
+        return entry;
+    }
+
+    /** Advances the watermark (it never goes back) and fires the timers it passed, in order. */
+    public void advanceWatermark(long newWatermark, EventOutput output) {
+        if (newWatermark <= watermark) {
+            return;
+        }
+        watermark = newWatermark;
+        context.setWatermark(newWatermark);
+        if (timers.size() == 0) {
+            return;
+        }
+        for (EventTimeTimers.Timer timer : timers.pollDue(newWatermark)) {
+            ProcessingElement<Object, Object> pe;
+            if (sharedInstance != null) {
+                pe = sharedInstance;
+            } else {
+                KeyEntry entry = backend.entry(timer.key());
+                if (entry == null) {
+                    entry = createEntry(timer.key());
+                }
+                backend.setCurrent(entry);
+                pe = entry.pe();
+            }
+            context.bind(output, timer.key(), timer.timestamp());
+            pe.onTimer(timer.timestamp(), context);
+        }
+    }
+
+    public long watermark() {
+        return watermark;
+    }
+
+    public int keyCount() {
+        return backend.keyCount();
+    }
+
+    public int timerCount() {
+        return timers.size();
+    }
+
+    public Optional<Object> query(String stateName, String key) {
+        return backend.read(stateName, key);
+    }
+
+    public Map<String, Object> queryAll(String stateName, int limit) {
+        return backend.readAll(stateName, limit);
+    }
+
+    @Override
+    public void snapshot(ByteArrayCodecOutput out) {
+        out.writeVarLong(watermark);
+        snapshotCodec.write(backend, timers, out);
+    }
+
+    @Override
+    public void restore(ByteArrayCodecInput in) {
+        if (backend.keyCount() > 0 || timers.size() > 0) {
+            throw new IllegalStateException("restore into a driver that already holds state: "
+                    + backend.keyCount() + " keys of " + operator.operatorId() + "#" + operator.subtask());
+        }
+        watermark = in.readVarLong();
+        context.setWatermark(watermark);
+        snapshotCodec.read(in, backend, timers, this::createEntry);
+        backend.setCurrent(null);
+    }
+
+    private final class Init implements PeInit<Object> {
+
+        private final String key;
+        private final KeyedStateRegistry registry;
+
+        Init(String key, KeyedStateRegistry registry) {
+            this.key = key;
+            this.registry = registry;
+        }
+
+        @Override
+        public String key() {
+            return key;
+        }
+
+        @Override
+        public Object config() {
+            return config;
+        }
+
+        @Override
+        public KeyedStateRegistry state() {
+            return registry;
+        }
+
+        @Override
+        public OperatorInfo operator() {
+            return operator;
+        }
+    }
+
+    /** The registry of shared-instance operators, which may not declare keyed state. */
+    private enum StatelessRegistry implements KeyedStateRegistry {
+        INSTANCE;
+
+        @Override
+        public <T> ValueState<T> valueState(String name, ValueCodec<T> codec) {
+            throw refusal(name);
+        }
+
+        @Override
+        public <K, V> MapState<K, V> mapState(String name, ValueCodec<K> keyCodec, ValueCodec<V> valueCodec) {
+            throw refusal(name);
+        }
+
+        private static IllegalStateException refusal(String name) {
+            return new IllegalStateException("State '" + name + "' cannot be declared: the operator type shares one"
+                    + " PE instance across keys (withSharedInstance()); remove that or keep no keyed state");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "keyed driver of " + type.name() + " " + operator.operatorId() + "#" + operator.subtask();
+    }
+}

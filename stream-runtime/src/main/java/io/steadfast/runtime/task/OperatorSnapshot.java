@@ -1,0 +1,96 @@
+package io.steadfast.runtime.task;
+
+import io.steadfast.api.codec.CodecException;
+import io.steadfast.runtime.codec.ByteArrayCodecInput;
+import io.steadfast.runtime.codec.ByteArrayCodecOutput;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * The state of one task's operator at one point: the operator type it belongs to and the bytes its driver
+ * wrote. Restoring checks the type, so a snapshot is never fed to a different operator. Immutable.
+ */
+public final class OperatorSnapshot {
+
+    private static final int MAGIC = 0x53464F53; // "SFOS"
+    private static final int VERSION = 1;
+
+    private final String operatorType;
+    private final byte[] state;
+
+    private OperatorSnapshot(String operatorType, byte[] state) {
+        this.operatorType = Objects.requireNonNull(operatorType);
+        this.state = state;
+    }
+
+    /** Snapshots a driver synchronously on the calling (task) thread. */
+    public static OperatorSnapshot take(String operatorType, OperatorDriver driver) {
+        ByteArrayCodecOutput out = new ByteArrayCodecOutput(4096);
+        driver.snapshot(out);
+        return new OperatorSnapshot(operatorType, out.toByteArray());
+    }
+
+    /** Restores a freshly created driver of the same operator type. */
+    public void restoreInto(String expectedType, OperatorDriver driver) {
+        if (!operatorType.equals(expectedType)) {
+            throw new IllegalArgumentException("Snapshot of operator type '" + operatorType
+                    + "' cannot restore an operator of type '" + expectedType + "'");
+        }
+        ByteArrayCodecInput in = new ByteArrayCodecInput(state);
+        driver.restore(in);
+        if (in.remaining() != 0) {
+            throw new CodecException(in.remaining() + " bytes left over after restoring " + operatorType);
+        }
+    }
+
+    public String operatorType() {
+        return operatorType;
+    }
+
+    public int sizeInBytes() {
+        return state.length;
+    }
+
+    public byte[] toBytes() {
+        ByteArrayCodecOutput out = new ByteArrayCodecOutput(state.length + 64);
+        out.writeInt(MAGIC);
+        out.writeByte(VERSION);
+        out.writeString(operatorType);
+        out.writeBytes(state);
+        return out.toByteArray();
+    }
+
+    public static OperatorSnapshot fromBytes(byte[] bytes) {
+        ByteArrayCodecInput in = new ByteArrayCodecInput(bytes);
+        int magic = in.readInt();
+        if (magic != MAGIC) {
+            throw new CodecException("not an operator snapshot (magic " + Integer.toHexString(magic) + ")");
+        }
+        int version = in.readByte();
+        if (version != VERSION) {
+            throw new CodecException("operator snapshot version " + version + " is not supported");
+        }
+        String type = in.readString();
+        byte[] state = in.readBytes();
+        if (in.remaining() != 0) {
+            throw new CodecException(in.remaining() + " trailing bytes after an operator snapshot");
+        }
+        return new OperatorSnapshot(type, state);
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof OperatorSnapshot that && operatorType.equals(that.operatorType)
+                && Arrays.equals(state, that.state);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * operatorType.hashCode() + Arrays.hashCode(state);
+    }
+
+    @Override
+    public String toString() {
+        return "snapshot of " + operatorType + " (" + state.length + " bytes)";
+    }
+}
