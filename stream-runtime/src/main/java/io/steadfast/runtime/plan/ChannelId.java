@@ -1,5 +1,7 @@
 package io.steadfast.runtime.plan;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import io.steadfast.runtime.topology.TopologyId;
 import java.util.Comparator;
 import java.util.Objects;
@@ -20,11 +22,26 @@ public record ChannelId(TopologyId topology, int index) implements Comparable<Ch
         }
     }
 
+    /** Parses the {@link #toString()} form {@code topology~index}, which is also the JSON form. */
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    public static ChannelId parse(String text) {
+        int tilde = text.lastIndexOf('~');
+        if (tilde <= 0 || tilde == text.length() - 1) {
+            throw new IllegalArgumentException("Channel id '" + text + "' is not of the form topology~index");
+        }
+        try {
+            return new ChannelId(new TopologyId(text.substring(0, tilde)), Integer.parseInt(text.substring(tilde + 1)));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("Channel id '" + text + "' has a non-numeric index");
+        }
+    }
+
     @Override
     public int compareTo(ChannelId other) {
         return ORDER.compare(this, other);
     }
 
+    @JsonValue
     @Override
     public String toString() {
         return topology + "~" + index;

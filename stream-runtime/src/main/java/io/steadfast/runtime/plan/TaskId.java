@@ -1,5 +1,7 @@
 package io.steadfast.runtime.plan;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.util.Comparator;
@@ -20,7 +22,8 @@ public record TaskId(TopologyId topology, OperatorId operator, int subtask) impl
         }
     }
 
-    /** Parses the {@link #toString()} form {@code topology/operator#subtask}. */
+    /** Parses the {@link #toString()} form {@code topology/operator#subtask}, which is also the JSON form. */
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static TaskId parse(String text) {
         int slash = text.indexOf('/');
         int hash = text.lastIndexOf('#');
@@ -41,6 +44,7 @@ public record TaskId(TopologyId topology, OperatorId operator, int subtask) impl
         return ORDER.compare(this, other);
     }
 
+    @JsonValue
     @Override
     public String toString() {
         return topology + "/" + operator + "#" + subtask;

@@ -1,5 +1,7 @@
 package io.steadfast.runtime.topology;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
@@ -20,11 +22,19 @@ public record TopologyId(String value) implements Comparable<TopologyId> {
         return value != null && VALID.matcher(value).matches();
     }
 
+    /** Reads the JSON form, a plain string. */
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    public static TopologyId of(String value) {
+        return new TopologyId(value);
+    }
+
     @Override
     public int compareTo(TopologyId other) {
         return value.compareTo(other.value);
     }
 
+    /** The text form, which is also the JSON form. */
+    @JsonValue
     @Override
     public String toString() {
         return value;

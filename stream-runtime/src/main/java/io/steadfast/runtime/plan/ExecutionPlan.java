@@ -1,0 +1,116 @@
+package io.steadfast.runtime.plan;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.steadfast.runtime.topology.OperatorId;
+import io.steadfast.runtime.topology.TopologyId;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A topology expanded into tasks (operator × subtask) and channels (upstream task → downstream task), as made
+ * by {@link PlanExpander}. Immutable; reads to and from JSON with any Jackson 3 mapper (ids are plain strings).
+ *
+ * <p>Invariants checked on construction (so that a stored or received plan is checked too): every task and
+ * channel belongs to the topology, task ids are unique, and channel {@code i} has index {@code i}.
+ */
+public final class ExecutionPlan {
+
+    private final TopologyId topology;
+    private final List<TaskSpec> tasks;
+    private final List<ChannelSpec> channels;
+    private final Map<TaskId, TaskSpec> tasksById = new HashMap<>();
+    private final Map<OperatorId, List<TaskSpec>> tasksByOperator = new LinkedHashMap<>();
+
+    /**
+     * @param topology the topology
+     * @param tasks in plan order: operators in topological order, subtasks ascending
+     * @param channels ordered by index
+     */
+    @JsonCreator
+    public ExecutionPlan(@JsonProperty("topology") TopologyId topology,
+                         @JsonProperty("tasks") List<TaskSpec> tasks,
+                         @JsonProperty("channels") List<ChannelSpec> channels) {
+        this.topology = Objects.requireNonNull(topology, "topology");
+        this.tasks = List.copyOf(tasks);
+        this.channels = List.copyOf(channels);
+        for (TaskSpec task : this.tasks) {
+            requireTopology(task.id().topology(), "task " + task.id());
+            if (tasksById.put(task.id(), task) != null) {
+                throw new IllegalArgumentException("task " + task.id() + " appears twice in the plan of " + topology);
+            }
+            tasksByOperator.computeIfAbsent(task.id().operator(), operator -> new ArrayList<>()).add(task);
+        }
+        for (int i = 0; i < this.channels.size(); i++) {
+            ChannelId id = this.channels.get(i).id();
+            requireTopology(id.topology(), "channel " + id);
+            if (id.index() != i) {
+                throw new IllegalArgumentException("channel " + id + " is at position " + i + "; channels must be"
+                        + " ordered by index from 0 without gaps");
+            }
+        }
+    }
+
+    private void requireTopology(TopologyId owner, String what) {
+        if (!owner.equals(topology)) {
+            throw new IllegalArgumentException(what + " belongs to topology '" + owner + "', not '" + topology + "'");
+        }
+    }
+
+    @JsonProperty("topology")
+    public TopologyId topology() {
+        return topology;
+    }
+
+    /** Operators in topological order, subtasks ascending. */
+    @JsonProperty("tasks")
+    public List<TaskSpec> tasks() {
+        return tasks;
+    }
+
+    /** Ordered by index. */
+    @JsonProperty("channels")
+    public List<ChannelSpec> channels() {
+        return channels;
+    }
+
+    public Optional<TaskSpec> task(TaskId id) {
+        return Optional.ofNullable(tasksById.get(id));
+    }
+
+    public Optional<ChannelSpec> channel(ChannelId id) {
+        boolean inPlan = id.topology().equals(topology) && id.index() < channels.size();
+        return inPlan ? Optional.of(channels.get(id.index())) : Optional.empty();
+    }
+
+    /** The subtasks of an operator, ascending; empty if the operator is not in the plan. */
+    public List<TaskSpec> tasksOf(OperatorId operator) {
+        return List.copyOf(tasksByOperator.getOrDefault(operator, List.of()));
+    }
+
+    /** The tasks without inputs (the subtasks of source operators), in plan order. */
+    public List<TaskSpec> sources() {
+        return tasks.stream().filter(task -> task.inputs().isEmpty()).toList();
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof ExecutionPlan that && topology.equals(that.topology) && tasks.equals(that.tasks)
+                && channels.equals(that.channels);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(topology, tasks, channels);
+    }
+
+    @Override
+    public String toString() {
+        return "ExecutionPlan[" + topology + ": " + tasks.size() + " tasks, " + channels.size() + " channels]";
+    }
+}

@@ -1,0 +1,37 @@
+package io.steadfast.runtime.topology;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+
+/**
+ * A topology as submitted: an id and its operators, in declaration order. Read it with
+ * {@link TopologySpecReader}, check it with {@link TopologyValidator}; only a validated spec should be expanded
+ * into an execution plan.
+ *
+ * @param id the topology id as written; {@code null} when absent
+ * @param operators the operators in declaration order; empty when absent
+ */
+public record TopologySpec(String id, List<OperatorSpec> operators) {
+
+    public TopologySpec {
+        operators = OperatorSpec.copyWithoutNulls(operators, "operators");
+    }
+
+    @JsonCreator
+    static TopologySpec fromJson(@JsonProperty("id") String id,
+                                 @JsonProperty("operators") List<OperatorSpec> operators) {
+        return new TopologySpec(id, operators);
+    }
+
+    /**
+     * The topology id as a typed id; use after validation.
+     *
+     * @throws IllegalArgumentException if {@code id} is not a valid topology id
+     */
+    @JsonIgnore
+    public TopologyId topologyId() {
+        return new TopologyId(id);
+    }
+}

@@ -1,0 +1,151 @@
+package io.steadfast.runtime.topology;
+
+import io.steadfast.api.operator.OperatorRole;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Checks a {@link TopologySpec} against the {@link OperatorCatalog} and {@link TopologyLimits} and reports
+ * every violation at once: ids, types, parallelism and sizes here; inputs, roles and cycles in
+ * {@link InputRules}; operator configs through the catalog.
+ *
+ * <p>Partitioning is not restricted: key, round-robin and broadcast may join operators of any parallelism
+ * (see {@link Partitioning}).
+ *
+ * <p>Thread-safe if the catalog is.
+ */
+public final class TopologyValidator {
+
+    private static final String TOPOLOGY_ID_RULE =
+            "use 1-63 lowercase letters, digits or dashes, starting with a letter or digit";
+    private static final String OPERATOR_ID_RULE =
+            "use 1-63 letters, digits, dashes or underscores, starting with a letter or digit";
+
+    private final OperatorCatalog catalog;
+    private final TopologyLimits limits;
+
+    public TopologyValidator(OperatorCatalog catalog, TopologyLimits limits) {
+        this.catalog = Objects.requireNonNull(catalog, "catalog");
+        this.limits = Objects.requireNonNull(limits, "limits");
+    }
+
+    /** A validator with {@link TopologyLimits#defaults()}. */
+    public TopologyValidator(OperatorCatalog catalog) {
+        this(catalog, TopologyLimits.defaults());
+    }
+
+    /**
+     * Validates a spec.
+     *
+     * @return the same spec, now safe to expand
+     * @throws TopologyValidationException listing every violation found
+     */
+    public TopologySpec validate(TopologySpec spec) {
+        List<Violation> violations = violationsOf(spec);
+        if (!violations.isEmpty()) {
+            throw new TopologyValidationException(spec.id(), violations);
+        }
+        return spec;
+    }
+
+    /** Every violation of a spec, in document order per rule group; empty if the spec is valid. */
+    public List<Violation> violationsOf(TopologySpec spec) {
+        List<Violation> violations = new ArrayList<>();
+        checkTopology(spec, violations);
+        Map<String, Integer> firstIndexById = new HashMap<>();
+        List<OperatorSpec> operators = spec.operators();
+        for (int i = 0; i < operators.size(); i++) {
+            checkOperatorId(i, operators.get(i), firstIndexById, violations);
+            checkParallelism(i, operators.get(i), violations);
+            checkTypeAndConfig(i, operators.get(i), violations);
+        }
+        new InputRules(spec, catalog, limits).check(violations);
+        return violations;
+    }
+
+    private void checkTopology(TopologySpec spec, List<Violation> violations) {
+        if (spec.id() == null) {
+            violations.add(new Violation(null, "id", "id is missing; " + TOPOLOGY_ID_RULE));
+        } else if (!TopologyId.isValid(spec.id())) {
+            violations.add(new Violation(null, "id", "id '" + spec.id() + "' is invalid; " + TOPOLOGY_ID_RULE));
+        }
+        int count = spec.operators().size();
+        if (count == 0) {
+            violations.add(new Violation(null, "operators",
+                    "operators is empty; declare at least one source operator and what consumes it"));
+        } else if (count > limits.maxOperators()) {
+            violations.add(new Violation(null, "operators", "operators has " + count + " entries, over the limit of "
+                    + limits.maxOperators() + " (maxOperators); split the topology or raise the limit"));
+        }
+        long totalTasks = spec.operators().stream().mapToLong(operator -> Math.max(0, operator.parallelism())).sum();
+        if (totalTasks > limits.maxTotalTasks()) {
+            violations.add(new Violation(null, "operators", "operators have " + totalTasks
+                    + " tasks in total (the sum of their parallelism), over the limit of " + limits.maxTotalTasks()
+                    + " (maxTotalTasks); lower the parallelism or raise the limit"));
+        }
+    }
+
+    private static void checkOperatorId(int index, OperatorSpec operator, Map<String, Integer> firstIndexById,
+                                        List<Violation> violations) {
+        String field = path(index, "id");
+        if (operator.id() == null) {
+            violations.add(new Violation(null, field, "id is missing; " + OPERATOR_ID_RULE));
+            return;
+        }
+        if (!OperatorId.isValid(operator.id())) {
+            violations.add(new Violation(operator.id(), field,
+                    "id '" + operator.id() + "' is invalid; " + OPERATOR_ID_RULE));
+        }
+        Integer first = firstIndexById.putIfAbsent(operator.id(), index);
+        if (first != null) {
+            violations.add(new Violation(operator.id(), field, "id '" + operator.id()
+                    + "' is already used by operators[" + first + "]; give every operator its own id"));
+        }
+    }
+
+    private void checkParallelism(int index, OperatorSpec operator, List<Violation> violations) {
+        int parallelism = operator.parallelism();
+        if (parallelism < 1 || parallelism > limits.maxParallelism()) {
+            violations.add(new Violation(operator.id(), path(index, "parallelism"), "parallelism " + parallelism
+                    + " is out of range; use 1.." + limits.maxParallelism() + " (maxParallelism)"));
+        }
+    }
+
+    private void checkTypeAndConfig(int index, OperatorSpec operator, List<Violation> violations) {
+        String knownTypes = "known types: " + String.join(", ", catalog.typeNames());
+        if (operator.type() == null) {
+            violations.add(new Violation(operator.id(), path(index, "type"), "type is missing; " + knownTypes));
+            return;
+        }
+        Optional<OperatorRole> role = catalog.roleOf(operator.type());
+        if (role.isEmpty()) {
+            violations.add(new Violation(operator.id(), path(index, "type"),
+                    "type '" + operator.type() + "' is unknown; " + knownTypes));
+        }
+        JsonNode config = operator.config();
+        if (!config.isObject()) {
+            violations.add(new Violation(operator.id(), path(index, "config"), "config must be a JSON object, found "
+                    + config.getNodeType().name().toLowerCase() + " " + abbreviate(config.toString())
+                    + "; write the settings as {\"name\": value}"));
+        } else if (role.isPresent()) {
+            for (ConfigProblem problem : catalog.checkConfig(operator.type(), config)) {
+                String relative = problem.field().isEmpty() ? "config" : "config." + problem.field();
+                violations.add(new Violation(operator.id(), path(index, relative),
+                        relative + ": " + problem.message()));
+            }
+        }
+    }
+
+    static String path(int index, String relative) {
+        return "operators[" + index + "]" + (relative.isEmpty() ? "" : "." + relative);
+    }
+
+    private static String abbreviate(String text) {
+        return text.length() <= 40 ? text : text.substring(0, 37) + "...";
+    }
+}

@@ -1,0 +1,327 @@
+package io.steadfast.runtime.topology;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import io.steadfast.api.operator.OperatorRole;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.IntStream;
+import org.assertj.core.api.ListAssert;
+import org.junit.jupiter.api.Test;
+
+class TopologyValidatorTest {
+
+    private final TopologyValidator validator = new TopologyValidator(FakeOperatorCatalog.builtIns());
+
+    private static Specs valid() {
+        return Specs.topology("t").op("source", "generator", 2).op("count", "keyed-count", 2, "source")
+                .op("sink", "latest-value-sink", 1, "count");
+    }
+
+    @Test
+    void acceptsValidTopologyAndReturnsIt() {
+        TopologySpec spec = valid().build();
+
+        assertThat(validator.validate(spec)).isSameAs(spec);
+    }
+
+    @Test
+    void rejectsMissingTopologyId() {
+        TopologySpec spec = new TopologySpec(null, valid().build().operators());
+
+        assertViolations(spec).containsExactly(violation(null, "id", "id is missing"));
+    }
+
+    @Test
+    void rejectsInvalidTopologyId() {
+        TopologySpec spec = new TopologySpec("Word Count", valid().build().operators());
+
+        assertViolations(spec).singleElement().satisfies(v -> {
+            assertThat(v.operator()).isNull();
+            assertThat(v.field()).isEqualTo("id");
+            assertThat(v.message()).contains("'Word Count'").contains("lowercase");
+        });
+    }
+
+    @Test
+    void rejectsTopologyWithoutOperators() {
+        assertViolations(Specs.topology("t").build())
+                .containsExactly(violation(null, "operators", "operators is empty"));
+    }
+
+    @Test
+    void rejectsMoreOperatorsThanTheLimit() {
+        TopologyValidator strict = new TopologyValidator(FakeOperatorCatalog.builtIns(), new TopologyLimits(2, 8, 8, 4, 1000));
+
+        assertThat(strict.violationsOf(valid().build())).singleElement().satisfies(v -> {
+            assertThat(v.operator()).isNull();
+            assertThat(v.field()).isEqualTo("operators");
+            assertThat(v.message()).contains("3 entries").contains("limit of 2").contains("maxOperators");
+        });
+    }
+
+    @Test
+    void rejectsMissingOperatorId() {
+        TopologySpec spec = valid().op(null, "log-sink", 1, "count").build();
+
+        assertViolations(spec).containsExactly(violation(null, "operators[3].id", "id is missing"));
+    }
+
+    @Test
+    void rejectsInvalidOperatorId() {
+        TopologySpec spec = valid().op("log sink!", "log-sink", 1, "count").build();
+
+        assertViolations(spec).singleElement().satisfies(v -> {
+            assertThat(v.operator()).isEqualTo("log sink!");
+            assertThat(v.field()).isEqualTo("operators[3].id");
+            assertThat(v.message()).contains("'log sink!' is invalid");
+        });
+    }
+
+    @Test
+    void rejectsDuplicateOperatorIdNamingTheDuplicate() {
+        TopologySpec spec = valid().op("count", "log-sink", 1, "source").build();
+
+        assertViolations(spec).containsExactly(
+                violation("count", "operators[3].id", "id 'count' is already used by operators[1]"));
+    }
+
+    @Test
+    void rejectsUnknownTypeListingTheKnownTypesSorted() {
+        TopologySpec spec = valid().op("extra", "kyed-count", 1, "count").build();
+
+        assertViolations(spec).singleElement().satisfies(v -> {
+            assertThat(v.operator()).isEqualTo("extra");
+            assertThat(v.field()).isEqualTo("operators[3].type");
+            assertThat(v.message()).isEqualTo("type 'kyed-count' is unknown; known types: filter, generator, "
+                    + "keyed-count, latest-value-sink, log-sink, map, window-sum");
+        });
+    }
+
+    @Test
+    void rejectsMissingType() {
+        TopologySpec spec = valid().op("extra", null, 1, "count").build();
+
+        assertViolations(spec).containsExactly(
+                violation("extra", "operators[3].type", "type is missing; known types: filter"));
+    }
+
+    @Test
+    void rejectsParallelismBelowOne() {
+        TopologySpec spec = valid().op("extra", "log-sink", 0, "count").build();
+
+        assertViolations(spec).containsExactly(
+                violation("extra", "operators[3].parallelism", "parallelism 0 is out of range; use 1..1024"));
+    }
+
+    @Test
+    void rejectsParallelismAboveTheLimit() {
+        TopologySpec spec = valid().op("extra", "log-sink", 1025, "count").build();
+
+        assertViolations(spec).containsExactly(
+                violation("extra", "operators[3].parallelism", "parallelism 1025 is out of range; use 1..1024"));
+    }
+
+    @Test
+    void rejectsMoreTasksInTotalThanTheLimit() {
+        TopologySpec spec = Specs.topology("t").op("source", "generator", 1000).opWith("a", "map", 1000, "{'function': 'f'}",
+                InputSpec.byKey("source")).op("b", "log-sink", 1000, "a").op("c", "log-sink", 1000, "a")
+                .op("d", "log-sink", 1000, "a").build();
+
+        assertViolations(spec).singleElement().satisfies(v -> {
+            assertThat(v.operator()).isNull();
+            assertThat(v.field()).isEqualTo("operators");
+            assertThat(v.message()).contains("5000 tasks").contains("limit of 4096").contains("maxTotalTasks");
+        });
+    }
+
+    @Test
+    void rejectsTopologyWhoseInputNamesUnknownOperator() {
+        TopologySpec spec = Specs.topology("t").op("source", "generator", 1).op("count", "keyed-count", 1, "sorce")
+                .op("sink", "log-sink", 1, "count").build();
+
+        assertViolations(spec).containsExactly(violation("count", "operators[1].inputs[0].from",
+                "inputs[0].from 'sorce' names no operator; known operators: count, sink, source"));
+    }
+
+    @Test
+    void rejectsInputWithoutFrom() {
+        TopologySpec spec = valid().opWith("extra", "log-sink", 1, "{}", new InputSpec(null, Partitioning.KEY)).build();
+
+        assertViolations(spec).containsExactly(
+                violation("extra", "operators[3].inputs[0].from", "inputs[0].from is missing; known operators"));
+    }
+
+    @Test
+    void rejectsOperatorThatReadsItsOwnOutput() {
+        TopologySpec spec = Specs.topology("t").op("source", "generator", 1).opWith("loop", "map", 1, "{'function': 'f'}",
+                InputSpec.byKey("source"), InputSpec.byKey("loop")).op("sink", "log-sink", 1, "loop").build();
+
+        assertViolations(spec).containsExactly(
+                violation("loop", "operators[1].inputs[1].from", "inputs[1].from 'loop' is the operator itself"));
+    }
+
+    @Test
+    void rejectsSecondInputFromTheSameOperator() {
+        TopologySpec spec = Specs.topology("t").op("source", "generator", 1).opWith("sink", "log-sink", 1, "{}",
+                InputSpec.byKey("source"), new InputSpec("source", Partitioning.BROADCAST)).build();
+
+        assertViolations(spec).containsExactly(
+                violation("sink", "operators[1].inputs[1].from", "inputs[1].from 'source' repeats inputs[0]"));
+    }
+
+    @Test
+    void rejectsMoreInputsThanTheLimit() {
+        TopologyValidator strict = new TopologyValidator(FakeOperatorCatalog.builtIns(), new TopologyLimits(16, 8, 64, 2, 1000));
+        TopologySpec spec = Specs.topology("t").op("a", "generator", 1).op("b", "generator", 1)
+                .op("c", "generator", 1).op("sink", "log-sink", 1, "a", "b", "c").build();
+
+        assertThat(strict.violationsOf(spec)).singleElement().satisfies(v -> {
+            assertThat(v.operator()).isEqualTo("sink");
+            assertThat(v.field()).isEqualTo("operators[3].inputs");
+            assertThat(v.message()).contains("3 entries").contains("limit of 2").contains("maxInputsPerOperator");
+        });
+    }
+
+    @Test
+    void rejectsSourceWithInputs() {
+        TopologySpec spec = valid().op("second", "generator", 1, "source").build();
+
+        assertViolations(spec).containsExactly(
+                violation("second", "operators[3].inputs", "inputs: a source (type 'generator') takes no inputs"));
+    }
+
+    @Test
+    void rejectsProcessorWithoutInputs() {
+        TopologySpec spec = valid().op("lonely", "keyed-count", 1).build();
+
+        assertViolations(spec).containsExactly(
+                violation("lonely", "operators[3].inputs", "inputs is empty; a processor (type 'keyed-count')"));
+    }
+
+    @Test
+    void rejectsSinkWithoutInputs() {
+        TopologySpec spec = valid().op("lonely", "log-sink", 1).build();
+
+        assertViolations(spec).containsExactly(
+                violation("lonely", "operators[3].inputs", "inputs is empty; a sink (type 'log-sink')"));
+    }
+
+    @Test
+    void rejectsInputFromASink() {
+        TopologySpec spec = valid().op("after", "log-sink", 1, "sink").build();
+
+        assertViolations(spec).containsExactly(violation("after", "operators[3].inputs[0].from",
+                "inputs[0].from 'sink' is a sink (type 'latest-value-sink') and emits nothing"));
+    }
+
+    @Test
+    void rejectsTopologyWithoutSource() {
+        FakeOperatorCatalog catalog = FakeOperatorCatalog.builtIns()
+                .with("replay", OperatorRole.PROCESSOR, Set.of(), Set.of(), Set.of());
+        TopologySpec spec = Specs.topology("t").op("a", "replay", 1, "b").op("b", "replay", 1, "a")
+                .op("sink", "log-sink", 1, "b").build();
+
+        List<Violation> violations = new TopologyValidator(catalog).violationsOf(spec);
+
+        assertThat(violations).usingElementComparator(BY_MESSAGE_START).contains(violation(null, "operators",
+                "operators has no source, so nothing would flow; add an operator of a source type: generator"));
+    }
+
+    @Test
+    void rejectsCycleNamingTheOperatorsOnItInOrder() {
+        TopologySpec spec = Specs.topology("t").op("source", "generator", 1)
+                .opWith("a", "map", 1, "{'function': 'f'}", InputSpec.byKey("source"), InputSpec.byKey("c"))
+                .opWith("b", "map", 1, "{'function': 'f'}", InputSpec.byKey("a"))
+                .opWith("c", "map", 1, "{'function': 'f'}", InputSpec.byKey("b"))
+                .op("sink", "log-sink", 1, "c").build();
+
+        assertViolations(spec).containsExactly(violation("a", "operators[1].inputs[1].from",
+                "inputs[1].from 'c' closes a cycle: a -> b -> c -> a"));
+    }
+
+    @Test
+    void reportsOneCycleForEachSeparateCycle() {
+        TopologySpec spec = Specs.topology("t").op("source", "generator", 1)
+                .op("a", "keyed-count", 1, "source", "b").op("b", "keyed-count", 1, "a")
+                .op("x", "keyed-count", 1, "y", "source").op("y", "keyed-count", 1, "x")
+                .op("sink", "log-sink", 1, "b", "y").build();
+
+        assertThat(validator.violationsOf(spec)).extracting(Violation::message).containsExactly(
+                "inputs[1].from 'b' closes a cycle: a -> b -> a; a topology must be acyclic, remove one of these inputs",
+                "inputs[0].from 'y' closes a cycle: x -> y -> x; a topology must be acyclic, remove one of these inputs");
+    }
+
+    @Test
+    void reportsConfigProblemsWithTheirConfigField() {
+        TopologySpec spec = Specs.topology("t").opWith("source", "generator", 1, "{'count': -5}")
+                .opWith("window", "window-sum", 1, "{'windowMillis': 'soon'}", InputSpec.byKey("source"))
+                .op("sink", "log-sink", 1, "window").build();
+
+        assertViolations(spec).containsExactly(
+                violation("source", "operators[0].config.count", "config.count: must be a non-negative integer"),
+                violation("window", "operators[1].config.windowMillis", "config.windowMillis: must be a non-negative"));
+    }
+
+    @Test
+    void rejectsConfigThatIsNotAnObject() {
+        TopologySpec spec = Specs.topology("t").opWith("source", "generator", 1, "[1, 2]")
+                .op("sink", "log-sink", 1, "source").build();
+
+        assertViolations(spec).containsExactly(
+                violation("source", "operators[0].config", "config must be a JSON object, found array [1,2]"));
+    }
+
+    @Test
+    void acceptsEveryPartitioningBetweenOperatorsOfDifferentParallelism() {
+        TopologySpec spec = Specs.topology("t").op("source", "generator", 3)
+                .opWith("a", "log-sink", 5, "{}", InputSpec.byKey("source"))
+                .opWith("b", "log-sink", 2, "{}", new InputSpec("source", Partitioning.ROUND_ROBIN))
+                .opWith("c", "log-sink", 7, "{}", new InputSpec("source", Partitioning.BROADCAST)).build();
+
+        assertThatCode(() -> validator.validate(spec)).doesNotThrowAnyException();
+    }
+
+    @Test
+    void collectsEveryViolationAndListsEachOnItsOwnLine() {
+        TopologySpec spec = Specs.topology("x").op("source", "generator", 0)
+                .op("count", "keyed-count", 1, "sorce").op("sink", "log-sink", 1, "count").build();
+
+        TopologyValidationException e = catchThrowableOfType(TopologyValidationException.class,
+                () -> validator.validate(spec));
+
+        assertThat(e.topology()).isEqualTo("x");
+        assertThat(e.violations()).hasSize(2);
+        assertThat(e.getMessage()).isEqualTo("Topology 'x' is invalid:\n"
+                + " - operators[0] 'source': parallelism 0 is out of range; use 1..1024 (maxParallelism)\n"
+                + " - operators[1] 'count': inputs[0].from 'sorce' names no operator; known operators: count, sink,"
+                + " source");
+    }
+
+    @Test
+    void checksLargeAcyclicTopologyWithoutComplaint() {
+        Specs chain = Specs.topology("chain").op("op0", "generator", 1);
+        IntStream.range(1, 200).forEach(i -> chain.op("op" + i, "keyed-count", 1, "op" + (i - 1)));
+        chain.op("sink", "log-sink", 1, "op199");
+
+        assertThat(validator.violationsOf(chain.build())).isEmpty();
+    }
+
+    /** Same operator and field, and one message starts with the other. */
+    private static final Comparator<Violation> BY_MESSAGE_START = (a, b) ->
+            Objects.equals(a.operator(), b.operator()) && a.field().equals(b.field())
+                    && (a.message().startsWith(b.message()) || b.message().startsWith(a.message())) ? 0 : 1;
+
+    private ListAssert<Violation> assertViolations(TopologySpec spec) {
+        return assertThat(validator.violationsOf(spec)).usingElementComparator(BY_MESSAGE_START);
+    }
+
+    /** The expected violation; its message need only be the start of the actual one. */
+    private static Violation violation(String operator, String field, String messageStart) {
+        return new Violation(operator, field, messageStart);
+    }
+}
