@@ -1,0 +1,204 @@
+package io.steadfast.runtime.dataplane;
+
+import io.steadfast.runtime.plan.ChannelId;
+import java.nio.ByteBuffer;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The ZeroMQ data plane of one host process: reliable, ordered, exactly-once, credit-flow-controlled channels of
+ * opaque frames between data planes.
+ *
+ * <p><b>Threading:</b> one IO thread, named {@code steadfast-dataplane-io-<port>}, owns every socket of this
+ * instance: the ROUTER bound on {@link DataPlaneConfig#bindAddress()} that receives DATA and SYNC from all
+ * peers, and one DEALER per peer endpoint that sends them and receives ACKs. All methods of this class may be
+ * called from any thread; they hand work to the IO thread through a queue and a wake-up pipe.
+ *
+ * <p><b>Life cycle:</b> {@link #start} binds and returns a running instance; {@link #close()} stops the IO thread
+ * with a message, closes all sockets with linger 0 and waits for the thread up to
+ * {@link DataPlaneConfig#closeTimeout()}. Channels cannot be opened after close.
+ *
+ * <p><b>Reliability:</b> a sender retains each frame until the receiver reports it consumed; after silence, a
+ * reconnect or {@link OutboundChannel#redirect} it sends SYNC and resends from the receiver's position. A
+ * receiver restarted on the same endpoint resumes from the {@code lastDeliveredSeq} passed to
+ * {@link #openInbound}.
+ */
+public final class DataPlane implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(DataPlane.class);
+
+    private final DataPlaneConfig config;
+    private final DataPlaneMetrics metrics;
+    private final FrameCodec codec;
+    private final IoLoop loop;
+    private final Thread ioThread;
+    private final String endpoint;
+    private final Map<ChannelId, OutboundChannelState> outbound = new ConcurrentHashMap<>();
+    private final Map<ChannelId, InboundChannelState> inbound = new ConcurrentHashMap<>();
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private DataPlane(DataPlaneConfig config, DataPlaneMetrics metrics, FrameCodec codec, IoLoop loop,
+            Thread ioThread, String endpoint) {
+        this.config = config;
+        this.metrics = metrics;
+        this.codec = codec;
+        this.loop = loop;
+        this.ioThread = ioThread;
+        this.endpoint = endpoint;
+    }
+
+    /**
+     * Binds the ROUTER and starts the IO thread.
+     *
+     * @throws IllegalStateException if binding fails (e.g. the port is in use) or does not finish in time
+     */
+    public static DataPlane start(DataPlaneConfig config) {
+        Objects.requireNonNull(config, "config");
+        DataPlaneMetrics metrics = new DataPlaneMetrics();
+        FrameCodec codec = new FrameCodec(config.maxFrameBytes());
+        IoLoop loop = new IoLoop(config, metrics, codec, newRoutingId());
+        Thread thread = new Thread(loop, "steadfast-dataplane-io-binding");
+        thread.setDaemon(true);
+        thread.start();
+        String endpoint;
+        try {
+            endpoint = loop.bound().get(config.closeTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IllegalStateException ise ? ise
+                    : new IllegalStateException("Data plane failed to start on " + config.bindAddress(), e.getCause());
+        } catch (TimeoutException e) {
+            loop.submit(loop::stop);
+            throw new IllegalStateException("Data plane did not bind " + config.bindAddress() + " within "
+                    + config.closeTimeout(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            loop.submit(loop::stop);
+            throw new IllegalStateException("Interrupted while starting the data plane", e);
+        }
+        return new DataPlane(config, metrics, codec, loop, thread, endpoint);
+    }
+
+    /** A routing id unique to this instance, so receivers can route ACKs back and tell restarts apart. */
+    private static byte[] newRoutingId() {
+        UUID uuid = UUID.randomUUID();
+        // ZeroMQ reserves routing ids starting with a zero byte
+        return ByteBuffer.allocate(17).put((byte) 'S').putLong(uuid.getMostSignificantBits())
+                .putLong(uuid.getLeastSignificantBits()).array();
+    }
+
+    /** The endpoint the ROUTER actually bound, e.g. {@code tcp://127.0.0.1:41234}; give it to senders. */
+    public String endpoint() {
+        return endpoint;
+    }
+
+    public DataPlaneConfig config() {
+        return config;
+    }
+
+    /**
+     * Opens the sending end of a channel towards the data plane at {@code peerEndpoint} (which may be this one).
+     *
+     * @param nextSeq sequence number of the next event to send: 1 for a new channel
+     * @throws IllegalStateException if the channel is already open here or the data plane is closed
+     */
+    public OutboundChannel openOutbound(ChannelId id, String peerEndpoint, long nextSeq) {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(peerEndpoint, "peerEndpoint");
+        requireOpen();
+        OutboundChannelState channel = new OutboundChannelState(id, nextSeq, loop, codec, metrics,
+                config.resyncInterval().toNanos());
+        if (outbound.putIfAbsent(id, channel) != null) {
+            throw new IllegalStateException("Outbound channel " + id + " is already open on data plane " + endpoint
+                    + "; close it first");
+        }
+        loop.submit(() -> loop.openOutbound(channel, peerEndpoint));
+        return channel;
+    }
+
+    /**
+     * Opens the receiving end of a channel. Frames are delivered to {@code listener} in order, exactly once,
+     * starting with the event after {@code lastDeliveredSeq} (0 for a new channel).
+     *
+     * @throws IllegalStateException if the channel is already open here or the data plane is closed
+     */
+    public void openInbound(ChannelId id, long lastDeliveredSeq, InboundListener listener) {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(listener, "listener");
+        requireOpen();
+        InboundChannelState channel = new InboundChannelState(id, lastDeliveredSeq, listener, loop, codec, metrics,
+                config.creditFrames(), config.resyncInterval().toNanos());
+        if (inbound.putIfAbsent(id, channel) != null) {
+            throw new IllegalStateException("Inbound channel " + id + " is already open on data plane " + endpoint
+                    + "; close it first");
+        }
+        loop.submit(() -> loop.openInbound(channel));
+    }
+
+    /** Closes the sending end; frames not yet consumed by the receiver are discarded. No-op if not open. */
+    public void closeOutbound(ChannelId id) {
+        OutboundChannelState channel = outbound.remove(id);
+        if (channel != null) {
+            channel.markClosed();
+            loop.submit(() -> loop.closeOutbound(id));
+        }
+    }
+
+    /** Closes the receiving end; later frames for it are dropped as unknown. No-op if not open. */
+    public void closeInbound(ChannelId id) {
+        InboundChannelState channel = inbound.remove(id);
+        if (channel != null) {
+            channel.markClosed();
+            loop.submit(() -> loop.closeInbound(id));
+        }
+    }
+
+    public DataPlaneMetrics metrics() {
+        return metrics;
+    }
+
+    /** The live state of an outbound channel, for tests and gauges; null if not open. */
+    OutboundChannelState outboundState(ChannelId id) {
+        return outbound.get(id);
+    }
+
+    private void requireOpen() {
+        if (closed.get()) {
+            throw new IllegalStateException("Data plane " + endpoint + " is closed");
+        }
+    }
+
+    /** Stops the IO thread, closes every socket (linger 0) and waits up to the configured close timeout. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        outbound.values().forEach(OutboundChannelState::markClosed);
+        inbound.values().forEach(InboundChannelState::markClosed);
+        loop.submit(loop::stop);
+        try {
+            ioThread.join(config.closeTimeout().toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (ioThread.isAlive()) {
+            log.error("Data plane {} IO thread did not stop within {}; its sockets may still be open", endpoint,
+                    config.closeTimeout());
+        } else {
+            log.info("Data plane {} closed", endpoint);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "DataPlane{" + endpoint + "}";
+    }
+}

@@ -1,0 +1,90 @@
+package io.steadfast.runtime.dataplane;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Configuration of one {@link DataPlane}. Immutable and validated on construction; every message names the
+ * offending field and the value seen.
+ *
+ * @param bindAddress       ZeroMQ endpoint the ROUTER binds, e.g. {@code tcp://127.0.0.1:*} (ephemeral port,
+ *                          read back through {@link DataPlane#endpoint()}) or {@code tcp://0.0.0.0:7400}
+ * @param maxFrameBytes     largest payload one frame may carry; larger frames are rejected by
+ *                          {@link OutboundChannel#send} and dropped (counted) by a receiver
+ * @param creditFrames      receiver window in frames: how many frames a sender may have delivered but not yet
+ *                          consumed per channel; it bounds the sender's retained memory
+ * @param resyncInterval    how long a sender with unacknowledged frames waits without hearing from the receiver
+ *                          before it sends SYNC (and how often it repeats it)
+ * @param heartbeatInterval ZMTP heartbeat interval on every socket
+ * @param heartbeatTimeout  ZMTP heartbeat timeout: a silent connection is dropped after this long
+ * @param closeTimeout      how long {@link DataPlane#close()} waits for the IO thread to finish
+ */
+public record DataPlaneConfig(
+        String bindAddress,
+        int maxFrameBytes,
+        int creditFrames,
+        Duration resyncInterval,
+        Duration heartbeatInterval,
+        Duration heartbeatTimeout,
+        Duration closeTimeout) {
+
+    public static final int DEFAULT_MAX_FRAME_BYTES = 1 << 20;
+    public static final int DEFAULT_CREDIT_FRAMES = 32;
+
+    public DataPlaneConfig {
+        Objects.requireNonNull(bindAddress, "bindAddress");
+        if (!bindAddress.startsWith("tcp://") && !bindAddress.startsWith("inproc://")
+                && !bindAddress.startsWith("ipc://")) {
+            throw new IllegalArgumentException("DataPlaneConfig.bindAddress must be a ZeroMQ endpoint such as "
+                    + "'tcp://127.0.0.1:*', was '" + bindAddress + "'");
+        }
+        if (maxFrameBytes < 1) {
+            throw new IllegalArgumentException("DataPlaneConfig.maxFrameBytes must be >= 1, was " + maxFrameBytes);
+        }
+        if (creditFrames < 1) {
+            throw new IllegalArgumentException("DataPlaneConfig.creditFrames must be >= 1, was " + creditFrames);
+        }
+        requirePositive("resyncInterval", resyncInterval);
+        requirePositive("heartbeatInterval", heartbeatInterval);
+        requirePositive("heartbeatTimeout", heartbeatTimeout);
+        requirePositive("closeTimeout", closeTimeout);
+        if (heartbeatTimeout.compareTo(heartbeatInterval) <= 0) {
+            throw new IllegalArgumentException("DataPlaneConfig.heartbeatTimeout (" + heartbeatTimeout
+                    + ") must be longer than heartbeatInterval (" + heartbeatInterval
+                    + "), otherwise every idle connection is dropped; raise heartbeatTimeout");
+        }
+    }
+
+    /** Ephemeral port on loopback, 1 MiB frames, 32 frames credit, 200 ms resync, 200/600 ms heartbeats. */
+    public static DataPlaneConfig defaults() {
+        return new DataPlaneConfig("tcp://127.0.0.1:*", DEFAULT_MAX_FRAME_BYTES, DEFAULT_CREDIT_FRAMES,
+                Duration.ofMillis(200), Duration.ofMillis(200), Duration.ofMillis(600), Duration.ofSeconds(5));
+    }
+
+    public DataPlaneConfig withBindAddress(String newBindAddress) {
+        return new DataPlaneConfig(newBindAddress, maxFrameBytes, creditFrames, resyncInterval, heartbeatInterval,
+                heartbeatTimeout, closeTimeout);
+    }
+
+    public DataPlaneConfig withMaxFrameBytes(int newMaxFrameBytes) {
+        return new DataPlaneConfig(bindAddress, newMaxFrameBytes, creditFrames, resyncInterval, heartbeatInterval,
+                heartbeatTimeout, closeTimeout);
+    }
+
+    public DataPlaneConfig withCreditFrames(int newCreditFrames) {
+        return new DataPlaneConfig(bindAddress, maxFrameBytes, newCreditFrames, resyncInterval, heartbeatInterval,
+                heartbeatTimeout, closeTimeout);
+    }
+
+    public DataPlaneConfig withResyncInterval(Duration newResyncInterval) {
+        return new DataPlaneConfig(bindAddress, maxFrameBytes, creditFrames, newResyncInterval, heartbeatInterval,
+                heartbeatTimeout, closeTimeout);
+    }
+
+    private static void requirePositive(String field, Duration value) {
+        Objects.requireNonNull(value, field);
+        if (value.isNegative() || value.isZero()) {
+            throw new IllegalArgumentException("DataPlaneConfig." + field + " must be positive, was " + value);
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package io.steadfast.runtime.dataplane;
+
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Counters of one {@link DataPlane}. Written by the IO thread (and {@link OutboundChannel#send}), readable from
+ * any thread at any time; values are monotonic except the retained gauges.
+ */
+public final class DataPlaneMetrics {
+
+    final LongAdder framesSent = new LongAdder();
+    final LongAdder framesResent = new LongAdder();
+    final LongAdder framesSentBeyondCredit = new LongAdder();
+    final LongAdder framesNotSent = new LongAdder();
+    final LongAdder framesReceived = new LongAdder();
+    final LongAdder duplicateFramesDropped = new LongAdder();
+    final LongAdder outOfOrderFramesDropped = new LongAdder();
+    final LongAdder malformedFramesDropped = new LongAdder();
+    final LongAdder oversizedFramesDropped = new LongAdder();
+    final LongAdder unknownChannelFramesDropped = new LongAdder();
+    final LongAdder acksSent = new LongAdder();
+    final LongAdder syncsSent = new LongAdder();
+    final LongAdder bytesSent = new LongAdder();
+    final LongAdder bytesReceived = new LongAdder();
+    final AtomicLong retainedFrames = new AtomicLong();
+    final AtomicLong retainedBytes = new AtomicLong();
+
+    /** DATA frames sent for the first time. */
+    public long framesSent() {
+        return framesSent.sum();
+    }
+
+    /** DATA frames sent again after a SYNC_REPLY or a gap reported by the receiver. */
+    public long framesResent() {
+        return framesResent.sum();
+    }
+
+    /** Frames a producer sent although {@link OutboundChannel#hasCredit()} was false. */
+    public long framesSentBeyondCredit() {
+        return framesSentBeyondCredit.sum();
+    }
+
+    /** Sends refused by ZeroMQ (high-water mark reached); the frame stays retained and is resent after a sync. */
+    public long framesNotSent() {
+        return framesNotSent.sum();
+    }
+
+    /** DATA frames received and decoded, before dedupe. */
+    public long framesReceived() {
+        return framesReceived.sum();
+    }
+
+    public long duplicateFramesDropped() {
+        return duplicateFramesDropped.sum();
+    }
+
+    /** Frames dropped because they left a gap after the last delivered event. */
+    public long outOfOrderFramesDropped() {
+        return outOfOrderFramesDropped.sum();
+    }
+
+    public long malformedFramesDropped() {
+        return malformedFramesDropped.sum();
+    }
+
+    public long oversizedFramesDropped() {
+        return oversizedFramesDropped.sum();
+    }
+
+    /** Messages for a channel not open on this side (any type). */
+    public long unknownChannelFramesDropped() {
+        return unknownChannelFramesDropped.sum();
+    }
+
+    /** ACK and SYNC_REPLY messages sent by receivers. */
+    public long acksSent() {
+        return acksSent.sum();
+    }
+
+    public long syncsSent() {
+        return syncsSent.sum();
+    }
+
+    /** Payload and header bytes of DATA frames sent, including resends. */
+    public long bytesSent() {
+        return bytesSent.sum();
+    }
+
+    /** Payload and header bytes of every message received. */
+    public long bytesReceived() {
+        return bytesReceived.sum();
+    }
+
+    /** Gauge: frames currently retained by all outbound channels (sent, not yet consumed). */
+    public long retainedFrames() {
+        return retainedFrames.get();
+    }
+
+    /** Gauge: payload bytes currently retained by all outbound channels. */
+    public long retainedBytes() {
+        return retainedBytes.get();
+    }
+
+    @Override
+    public String toString() {
+        return "DataPlaneMetrics{sent=" + framesSent() + ", resent=" + framesResent() + ", received="
+                + framesReceived() + ", duplicates=" + duplicateFramesDropped() + ", outOfOrder="
+                + outOfOrderFramesDropped() + ", malformed=" + malformedFramesDropped() + ", oversized="
+                + oversizedFramesDropped() + ", unknownChannel=" + unknownChannelFramesDropped() + ", acks="
+                + acksSent() + ", syncs=" + syncsSent() + ", retainedFrames=" + retainedFrames() + "}";
+    }
+}

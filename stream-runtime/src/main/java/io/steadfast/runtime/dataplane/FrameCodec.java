@@ -1,0 +1,192 @@
+package io.steadfast.runtime.dataplane;
+
+import io.steadfast.runtime.dataplane.MalformedFrameException.Reason;
+import io.steadfast.runtime.plan.ChannelId;
+import io.steadfast.runtime.topology.TopologyId;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Encodes and strictly decodes data plane messages. A message is one ZeroMQ header part, followed for
+ * {@link MessageType#DATA} by exactly one payload part (sent without copying). Header layout, big-endian:
+ *
+ * <pre>
+ *   int   magic 'SFDP'
+ *   byte  version (1)
+ *   byte  type (see {@link MessageType})
+ *   byte  topology id length n (1..63), then n bytes UTF-8
+ *   int   channel index (>= 0)
+ *   DATA:             long firstSeq (>= 1), int eventCount (>= 1), int payloadLength (0..maxFrameBytes)
+ *   ACK, SYNC_REPLY:  long deliveredSeq (>= 0), long consumedSeq (0..deliveredSeq), int creditFrames (>= 1)
+ *   SYNC:             long nextSeq (>= 1)
+ * </pre>
+ *
+ * Decoding rejects anything truncated, trailing, inconsistent or unknown with a specific {@link Reason}.
+ * Stateless apart from the configured limit, so safe to share between threads.
+ */
+final class FrameCodec {
+
+    static final int MAGIC = 0x53464450; // "SFDP"
+    static final byte VERSION = 1;
+    private static final int FIXED_PREFIX = 4 + 1 + 1 + 1;
+    private static final int MAX_TOPOLOGY_BYTES = 63;
+
+    private final int maxFrameBytes;
+
+    FrameCodec(int maxFrameBytes) {
+        this.maxFrameBytes = maxFrameBytes;
+    }
+
+    int maxFrameBytes() {
+        return maxFrameBytes;
+    }
+
+    byte[] encodeDataHeader(ChannelId channel, long firstSeq, int eventCount, int payloadLength) {
+        ByteBuffer buffer = start(MessageType.DATA, channel, 8 + 4 + 4);
+        buffer.putLong(firstSeq).putInt(eventCount).putInt(payloadLength);
+        return buffer.array();
+    }
+
+    byte[] encodePosition(MessageType type, ChannelId channel, long deliveredSeq, long consumedSeq,
+            int creditFrames) {
+        if (type != MessageType.ACK && type != MessageType.SYNC_REPLY) {
+            throw new IllegalArgumentException("a position is sent as ACK or SYNC_REPLY, not " + type);
+        }
+        ByteBuffer buffer = start(type, channel, 8 + 8 + 4);
+        buffer.putLong(deliveredSeq).putLong(consumedSeq).putInt(creditFrames);
+        return buffer.array();
+    }
+
+    byte[] encodeSync(ChannelId channel, long nextSeq) {
+        ByteBuffer buffer = start(MessageType.SYNC, channel, 8);
+        buffer.putLong(nextSeq);
+        return buffer.array();
+    }
+
+    private static ByteBuffer start(MessageType type, ChannelId channel, int bodyBytes) {
+        byte[] topology = channel.topology().value().getBytes(StandardCharsets.UTF_8);
+        ByteBuffer buffer = ByteBuffer.allocate(FIXED_PREFIX + topology.length + 4 + bodyBytes);
+        buffer.putInt(MAGIC).put(VERSION).put(type.code()).put((byte) topology.length).put(topology)
+                .putInt(channel.index());
+        return buffer;
+    }
+
+    /**
+     * @param header  the first ZeroMQ part
+     * @param payload the second part, or null if the message had only one part
+     */
+    WireMessage decode(byte[] header, byte[] payload) throws MalformedFrameException {
+        ByteBuffer in = ByteBuffer.wrap(header);
+        require(in, FIXED_PREFIX, "header prefix");
+        int magic = in.getInt();
+        if (magic != MAGIC) {
+            throw new MalformedFrameException(Reason.BAD_MAGIC, "magic 0x" + Integer.toHexString(magic));
+        }
+        byte version = in.get();
+        if (version != VERSION) {
+            throw new MalformedFrameException(Reason.BAD_VERSION, "version " + version + ", supported " + VERSION);
+        }
+        byte typeCode = in.get();
+        MessageType type = MessageType.ofCode(typeCode);
+        if (type == null) {
+            throw new MalformedFrameException(Reason.UNKNOWN_TYPE, "type code " + typeCode);
+        }
+        ChannelId channel = decodeChannel(in);
+        WireMessage message = switch (type) {
+            case DATA -> decodeData(in, channel, payload);
+            case ACK, SYNC_REPLY -> decodePosition(in, type, channel);
+            case SYNC -> decodeSync(in, channel);
+        };
+        if (in.hasRemaining()) {
+            throw new MalformedFrameException(Reason.TRAILING_BYTES, in.remaining() + " bytes after " + type);
+        }
+        if (type != MessageType.DATA && payload != null) {
+            throw new MalformedFrameException(Reason.UNEXPECTED_PAYLOAD, type + " carries no payload part");
+        }
+        return message;
+    }
+
+    private static ChannelId decodeChannel(ByteBuffer in) throws MalformedFrameException {
+        int length = Byte.toUnsignedInt(in.get());
+        if (length < 1 || length > MAX_TOPOLOGY_BYTES) {
+            throw new MalformedFrameException(Reason.BAD_TOPOLOGY, "topology id length " + length);
+        }
+        require(in, length + 4, "topology id and channel index");
+        String topology = new String(in.array(), in.position(), length, StandardCharsets.UTF_8);
+        in.position(in.position() + length);
+        if (!TopologyId.isValid(topology)) {
+            throw new MalformedFrameException(Reason.BAD_TOPOLOGY, "invalid topology id");
+        }
+        int index = in.getInt();
+        if (index < 0) {
+            throw new MalformedFrameException(Reason.BAD_CHANNEL_INDEX, "channel index " + index);
+        }
+        return new ChannelId(new TopologyId(topology), index);
+    }
+
+    private WireMessage.Data decodeData(ByteBuffer in, ChannelId channel, byte[] payload)
+            throws MalformedFrameException {
+        require(in, 16, "DATA fields");
+        long firstSeq = in.getLong();
+        int eventCount = in.getInt();
+        int payloadLength = in.getInt();
+        if (firstSeq < 1) {
+            throw new MalformedFrameException(Reason.BAD_SEQUENCE, "firstSeq " + firstSeq);
+        }
+        if (eventCount < 1) {
+            throw new MalformedFrameException(Reason.BAD_EVENT_COUNT, "eventCount " + eventCount);
+        }
+        if (firstSeq > Long.MAX_VALUE - eventCount) {
+            throw new MalformedFrameException(Reason.BAD_SEQUENCE, "firstSeq " + firstSeq + " + eventCount "
+                    + eventCount + " overflows");
+        }
+        if (payloadLength < 0) {
+            throw new MalformedFrameException(Reason.NEGATIVE_LENGTH, "payload length " + payloadLength);
+        }
+        if (payloadLength > maxFrameBytes || (payload != null && payload.length > maxFrameBytes)) {
+            throw new MalformedFrameException(Reason.OVERSIZED, "payload of "
+                    + Math.max(payloadLength, payload == null ? 0 : payload.length) + " bytes, limit "
+                    + maxFrameBytes);
+        }
+        if (payload == null) {
+            throw new MalformedFrameException(Reason.MISSING_PAYLOAD, "DATA without payload part");
+        }
+        if (payload.length != payloadLength) {
+            throw new MalformedFrameException(Reason.LENGTH_MISMATCH, "header says " + payloadLength
+                    + " payload bytes, part has " + payload.length);
+        }
+        return new WireMessage.Data(channel, firstSeq, eventCount, payload);
+    }
+
+    private static WireMessage.Position decodePosition(ByteBuffer in, MessageType type, ChannelId channel)
+            throws MalformedFrameException {
+        require(in, 20, type + " fields");
+        long deliveredSeq = in.getLong();
+        long consumedSeq = in.getLong();
+        int creditFrames = in.getInt();
+        if (deliveredSeq < 0 || consumedSeq < 0 || consumedSeq > deliveredSeq) {
+            throw new MalformedFrameException(Reason.BAD_SEQUENCE, "deliveredSeq " + deliveredSeq
+                    + ", consumedSeq " + consumedSeq);
+        }
+        if (creditFrames < 1) {
+            throw new MalformedFrameException(Reason.BAD_CREDIT, "creditFrames " + creditFrames);
+        }
+        return new WireMessage.Position(type, channel, deliveredSeq, consumedSeq, creditFrames);
+    }
+
+    private static WireMessage.Sync decodeSync(ByteBuffer in, ChannelId channel) throws MalformedFrameException {
+        require(in, 8, "SYNC fields");
+        long nextSeq = in.getLong();
+        if (nextSeq < 1) {
+            throw new MalformedFrameException(Reason.BAD_SEQUENCE, "nextSeq " + nextSeq);
+        }
+        return new WireMessage.Sync(channel, nextSeq);
+    }
+
+    private static void require(ByteBuffer in, int bytes, String what) throws MalformedFrameException {
+        if (in.remaining() < bytes) {
+            throw new MalformedFrameException(Reason.TRUNCATED, what + " needs " + bytes + " bytes, "
+                    + in.remaining() + " left");
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package io.steadfast.runtime.dataplane;
+
+import io.steadfast.runtime.plan.ChannelId;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The receiving end of one channel: dedupe and resequencing of DATA frames, answers to SYNC, and cumulative
+ * ACKs carrying the consumer's progress.
+ *
+ * <p>The IO thread owns the delivery position and the sender's routing id. {@link #consumed(long)} is called
+ * from any thread; it records the progress atomically and schedules at most one pending ACK, so a burst of
+ * consumed frames costs one ACK and at most one wake-up of the IO thread.
+ */
+final class InboundChannelState {
+
+    private static final Logger log = LoggerFactory.getLogger(InboundChannelState.class);
+
+    private final ChannelId id;
+    private final InboundListener listener;
+    private final IoLoop loop;
+    private final FrameCodec codec;
+    private final DataPlaneMetrics metrics;
+    private final int creditFrames;
+    private final long resyncNanos;
+
+    private final AtomicLong consumedSeq;
+    private final AtomicBoolean ackScheduled = new AtomicBoolean();
+    private volatile boolean closed;
+
+    // IO thread only
+    private long lastDeliveredSeq;
+    private byte[] senderRoutingId;
+    private long lastGapReplyExpected = -1;
+    private long lastGapReplyNanos;
+
+    InboundChannelState(ChannelId id, long lastDeliveredSeq, InboundListener listener, IoLoop loop, FrameCodec codec,
+            DataPlaneMetrics metrics, int creditFrames, long resyncNanos) {
+        if (lastDeliveredSeq < 0) {
+            throw new IllegalArgumentException("lastDeliveredSeq of channel " + id + " must be >= 0, was "
+                    + lastDeliveredSeq);
+        }
+        this.id = id;
+        this.listener = listener;
+        this.loop = loop;
+        this.codec = codec;
+        this.metrics = metrics;
+        this.creditFrames = creditFrames;
+        this.resyncNanos = resyncNanos;
+        this.lastDeliveredSeq = lastDeliveredSeq;
+        this.consumedSeq = new AtomicLong(lastDeliveredSeq);
+    }
+
+    ChannelId id() {
+        return id;
+    }
+
+    void markClosed() {
+        closed = true;
+    }
+
+    // ---------------------------------------------------------------- any thread
+
+    void consumed(long upToSeq) {
+        if (closed) {
+            return;
+        }
+        consumedSeq.accumulateAndGet(upToSeq, Math::max);
+        if (ackScheduled.compareAndSet(false, true)) {
+            loop.submit(this::sendAck);
+        }
+    }
+
+    // ---------------------------------------------------------------- IO thread
+
+    void onData(byte[] routingId, WireMessage.Data data, long nowNanos) {
+        senderRoutingId = routingId;
+        long expected = lastDeliveredSeq + 1;
+        if (data.lastSeq() < expected) {
+            metrics.duplicateFramesDropped.increment();
+            return;
+        }
+        if (data.firstSeq() > expected) {
+            metrics.outOfOrderFramesDropped.increment();
+            // one reply per gap position and interval, not one per dropped frame of the same burst
+            if (lastGapReplyExpected != expected || nowNanos - lastGapReplyNanos >= resyncNanos) {
+                lastGapReplyExpected = expected;
+                lastGapReplyNanos = nowNanos;
+                log.debug("Channel {}: frame {}..{} leaves a gap after {}, asking the sender to rewind",
+                        id, data.firstSeq(), data.lastSeq(), lastDeliveredSeq);
+                sendPosition(MessageType.SYNC_REPLY);
+            }
+            return;
+        }
+        int skip = (int) (expected - data.firstSeq());
+        lastDeliveredSeq = data.lastSeq();
+        DeliveredFrame frame = new DeliveredFrame(this, data.firstSeq(), data.eventCount(), data.payload(), skip);
+        try {
+            listener.onFrame(frame);
+        } catch (RuntimeException e) {
+            log.error("Listener of channel {} threw on {}; the frame counts as delivered. Listeners must hand "
+                    + "frames off and not throw", id, frame, e);
+        }
+    }
+
+    void onSync(byte[] routingId) {
+        senderRoutingId = routingId;
+        sendPosition(MessageType.SYNC_REPLY);
+    }
+
+    private void sendAck() {
+        ackScheduled.set(false);
+        if (!closed) {
+            sendPosition(MessageType.ACK);
+        }
+    }
+
+    private void sendPosition(MessageType type) {
+        if (senderRoutingId == null) {
+            return; // no sender has spoken yet; its SYNC will ask
+        }
+        long consumed = Math.min(consumedSeq.get(), lastDeliveredSeq);
+        byte[] message = codec.encodePosition(type, id, lastDeliveredSeq, consumed, creditFrames);
+        loop.replyToSender(senderRoutingId, message);
+        metrics.acksSent.increment();
+    }
+}

@@ -1,0 +1,36 @@
+package io.steadfast.runtime.dataplane;
+
+import io.steadfast.runtime.plan.ChannelId;
+
+/**
+ * One received frame: events {@link #firstSeq()} .. firstSeq + eventCount - 1 of a channel. If a resent frame
+ * overlaps events already delivered, the first {@link #eventsToSkip()} events must be ignored.
+ *
+ * <p><b>Threading:</b> immutable apart from {@link #consumed()}, which may be called from any thread. The payload
+ * array belongs to the consumer.
+ */
+public interface InboundFrame {
+
+    ChannelId channel();
+
+    long firstSeq();
+
+    int eventCount();
+
+    /** The encoded events, exactly as the sender passed them. */
+    byte[] payload();
+
+    /** How many events at the start of the frame were already delivered and must be skipped (usually 0). */
+    int eventsToSkip();
+
+    /** The sequence number of the last event of this frame. */
+    default long lastSeq() {
+        return firstSeq() + eventCount() - 1;
+    }
+
+    /**
+     * The consumer has processed this frame: acknowledges every event up to {@link #lastSeq()} and so releases
+     * credit to the sender. Call once per frame, in order; any thread. A no-op after the channel closed.
+     */
+    void consumed();
+}

@@ -1,0 +1,369 @@
+package io.steadfast.runtime.dataplane;
+
+import io.steadfast.runtime.plan.ChannelId;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.zeromq.SocketType;
+import org.zeromq.ZContext;
+import org.zeromq.ZMQ;
+import org.zeromq.ZMQException;
+
+/**
+ * The single IO thread of a {@link DataPlane}: it owns the ZeroMQ context, the ROUTER every peer sends to, one
+ * DEALER per peer endpoint and all channel state. It blocks in the poller (wake-up pipe, ROUTER, DEALERs) with a
+ * timeout bounded by the resync timer, runs submitted commands, decodes and dispatches messages, and never lets
+ * an exception out of the loop. Other threads interact only through {@link #submit(Runnable)}.
+ */
+final class IoLoop implements Runnable {
+
+    private static final Logger log = LoggerFactory.getLogger(IoLoop.class);
+    private static final int RECEIVE_BATCH = 256;
+    private static final int ROUTER_MAX_MESSAGE_SLACK = 64 * 1024;
+
+    private final DataPlaneConfig config;
+    private final DataPlaneMetrics metrics;
+    private final FrameCodec codec;
+    private final byte[] routingId;
+    private final IoCommandQueue commands = new IoCommandQueue();
+    private final CompletableFuture<String> bound = new CompletableFuture<>();
+    private final RateLimitedWarning droppedFrameWarning = new RateLimitedWarning(log);
+    private final long timerPeriodNanos;
+
+    // IO thread only
+    private ZContext context;
+    private ZMQ.Socket router;
+    private ZMQ.Poller poller;
+    private boolean pollerStale = true;
+    private final List<PeerConnection> polledPeers = new ArrayList<>();
+    private final Map<String, PeerConnection> peers = new HashMap<>();
+    private final Map<ChannelId, OutboundChannelState> outbound = new HashMap<>();
+    private final Map<ChannelId, InboundChannelState> inbound = new HashMap<>();
+    private boolean running = true;
+    private boolean moreToRead;
+    private long nextTimerNanos;
+
+    IoLoop(DataPlaneConfig config, DataPlaneMetrics metrics, FrameCodec codec, byte[] routingId) {
+        this.config = config;
+        this.metrics = metrics;
+        this.codec = codec;
+        this.routingId = routingId;
+        this.timerPeriodNanos = Math.max(1_000_000L, config.resyncInterval().toNanos() / 4);
+    }
+
+    /** Completes with the bound endpoint once the ROUTER is listening, or exceptionally if binding failed. */
+    CompletableFuture<String> bound() {
+        return bound;
+    }
+
+    /** Any thread. */
+    void submit(Runnable command) {
+        commands.submit(command);
+    }
+
+    @Override
+    public void run() {
+        try {
+            bind();
+        } catch (RuntimeException e) {
+            bound.completeExceptionally(e);
+            shutDown();
+            return;
+        }
+        try {
+            while (running) {
+                runOnce();
+            }
+        } finally {
+            shutDown();
+        }
+    }
+
+    private void bind() {
+        context = new ZContext(1);
+        context.setLinger(0);
+        router = context.createSocket(SocketType.ROUTER);
+        router.setLinger(0);
+        router.setRouterHandover(true);
+        router.setHeartbeatIvl((int) config.heartbeatInterval().toMillis());
+        router.setHeartbeatTimeout((int) config.heartbeatTimeout().toMillis());
+        router.setMaxMsgSize(2L * config.maxFrameBytes() + ROUTER_MAX_MESSAGE_SLACK);
+        try {
+            router.bind(config.bindAddress());
+        } catch (ZMQException e) {
+            throw new IllegalStateException("Data plane could not bind " + config.bindAddress() + ": "
+                    + e.getMessage() + ". If the port is in use, stop the other process or choose another port "
+                    + "in DataPlaneConfig.bindAddress", e);
+        }
+        String endpoint = router.getLastEndpoint();
+        Thread.currentThread().setName("steadfast-dataplane-io-" + endpoint.substring(endpoint.lastIndexOf(':') + 1));
+        log.info("Data plane listening on {}", endpoint);
+        bound.complete(endpoint);
+    }
+
+    private void runOnce() {
+        try {
+            if (pollerStale) {
+                rebuildPoller();
+            }
+            long now = System.nanoTime();
+            long timeoutMillis = moreToRead ? 0 : Math.max(1, (nextTimerNanos - now + 999_999) / 1_000_000);
+            poller.poll(timeoutMillis);
+            commands.runAll();
+            if (!running) {
+                return;
+            }
+            moreToRead = false;
+            if (poller.pollin(1)) {
+                readRouter();
+            }
+            for (int i = 0; i < polledPeers.size(); i++) {
+                if (poller.pollin(2 + i)) {
+                    readDealer(polledPeers.get(i));
+                }
+            }
+            now = System.nanoTime();
+            if (now - nextTimerNanos >= 0) {
+                for (OutboundChannelState channel : outbound.values()) {
+                    channel.onTimer(now);
+                }
+                nextTimerNanos = now + timerPeriodNanos;
+            }
+        } catch (RuntimeException e) {
+            log.error("Data plane IO loop caught an unexpected error; continuing", e);
+        }
+    }
+
+    private void rebuildPoller() {
+        if (poller != null) {
+            poller.close();
+        }
+        polledPeers.clear();
+        polledPeers.addAll(peers.values());
+        poller = context.createPoller(2 + polledPeers.size());
+        poller.register(commands.wakeUpChannel(), ZMQ.Poller.POLLIN);
+        poller.register(router, ZMQ.Poller.POLLIN);
+        for (PeerConnection peer : polledPeers) {
+            poller.register(peer.socket(), ZMQ.Poller.POLLIN);
+        }
+        pollerStale = false;
+    }
+
+    // ---------------------------------------------------------------- receiving
+
+    private void readRouter() {
+        for (int n = 0; n < RECEIVE_BATCH; n++) {
+            byte[] sender = router.recv(ZMQ.DONTWAIT);
+            if (sender == null) {
+                return;
+            }
+            byte[] header = router.hasReceiveMore() ? router.recv(0) : null;
+            byte[] payload = router.hasReceiveMore() ? router.recv(0) : null;
+            int extraParts = discardRemainingParts(router);
+            long now = System.nanoTime();
+            WireMessage message = decode(header, payload, extraParts, now);
+            if (message != null) {
+                dispatchFromSender(sender, message, now);
+            }
+        }
+        moreToRead = true;
+    }
+
+    private void readDealer(PeerConnection peer) {
+        ZMQ.Socket dealer = peer.socket();
+        for (int n = 0; n < RECEIVE_BATCH; n++) {
+            byte[] header = dealer.recv(ZMQ.DONTWAIT);
+            if (header == null) {
+                return;
+            }
+            byte[] payload = dealer.hasReceiveMore() ? dealer.recv(0) : null;
+            int extraParts = discardRemainingParts(dealer);
+            long now = System.nanoTime();
+            WireMessage message = decode(header, payload, extraParts, now);
+            if (message != null) {
+                dispatchFromReceiver(peer, message, now);
+            }
+        }
+        moreToRead = true;
+    }
+
+    private int discardRemainingParts(ZMQ.Socket socket) {
+        int parts = 0;
+        while (socket.hasReceiveMore()) {
+            byte[] part = socket.recv(0);
+            metrics.bytesReceived.add(part == null ? 0 : part.length);
+            parts++;
+        }
+        return parts;
+    }
+
+    private WireMessage decode(byte[] header, byte[] payload, int extraParts, long now) {
+        metrics.bytesReceived.add((header == null ? 0 : header.length) + (payload == null ? 0 : payload.length));
+        try {
+            if (header == null || extraParts > 0) {
+                throw new MalformedFrameException(MalformedFrameException.Reason.BAD_PART_COUNT,
+                        (header == null ? "no header part" : extraParts + " parts too many"));
+            }
+            return codec.decode(header, payload);
+        } catch (MalformedFrameException e) {
+            if (e.reason() == MalformedFrameException.Reason.OVERSIZED) {
+                metrics.oversizedFramesDropped.increment();
+            } else {
+                metrics.malformedFramesDropped.increment();
+            }
+            droppedFrameWarning.warn(now, "Data plane {} dropped a malformed message: {}", endpointForLog(),
+                    e.getMessage());
+            return null;
+        }
+    }
+
+    private void dispatchFromSender(byte[] sender, WireMessage message, long now) {
+        if (message instanceof WireMessage.Data data) {
+            metrics.framesReceived.increment();
+            InboundChannelState channel = inbound.get(data.channel());
+            if (channel == null) {
+                dropUnknown(message, now);
+            } else {
+                channel.onData(sender, data, now);
+            }
+        } else if (message instanceof WireMessage.Sync sync) {
+            InboundChannelState channel = inbound.get(sync.channel());
+            if (channel == null) {
+                dropUnknown(message, now);
+            } else {
+                channel.onSync(sender);
+            }
+        } else {
+            wrongDirection(message, now);
+        }
+    }
+
+    private void dispatchFromReceiver(PeerConnection peer, WireMessage message, long now) {
+        if (!(message instanceof WireMessage.Position position)) {
+            wrongDirection(message, now);
+            return;
+        }
+        OutboundChannelState channel = outbound.get(position.channel());
+        if (channel == null) {
+            dropUnknown(message, now);
+        } else if (channel.peer() == peer) {
+            channel.onPosition(position, now);
+        }
+        // else: a late answer from the receiver the channel was redirected away from
+    }
+
+    private void dropUnknown(WireMessage message, long now) {
+        metrics.unknownChannelFramesDropped.increment();
+        droppedFrameWarning.warn(now, "Data plane {} dropped {} for channel {}, which is not open here",
+                endpointForLog(), message.getClass().getSimpleName(), message.channel());
+    }
+
+    private void wrongDirection(WireMessage message, long now) {
+        metrics.malformedFramesDropped.increment();
+        droppedFrameWarning.warn(now, "Data plane {} dropped {} for channel {} that arrived on the wrong socket",
+                endpointForLog(), message.getClass().getSimpleName(), message.channel());
+    }
+
+    void replyToSender(byte[] sender, byte[] message) {
+        // ROUTER without ROUTER_MANDATORY: unknown or congested peers are dropped silently; the sender's SYNC
+        // timer recovers
+        if (router.send(sender, ZMQ.SNDMORE | ZMQ.DONTWAIT)) {
+            router.send(message, ZMQ.DONTWAIT);
+        }
+    }
+
+    // ---------------------------------------------------------------- commands (IO thread)
+
+    void openOutbound(OutboundChannelState channel, String peerEndpoint) {
+        outbound.put(channel.id(), channel);
+        channel.connectTo(peerFor(peerEndpoint, channel), System.nanoTime());
+        log.debug("Opened outbound channel {} to {} at seq {}", channel.id(), peerEndpoint, channel.nextSeq());
+    }
+
+    void redirectOutbound(OutboundChannelState channel, String newPeerEndpoint) {
+        if (outbound.get(channel.id()) != channel) {
+            return;
+        }
+        PeerConnection old = channel.peer();
+        detach(channel, old);
+        channel.connectTo(peerFor(newPeerEndpoint, channel), System.nanoTime());
+        log.info("Redirected outbound channel {} from {} to {}", channel.id(), old.endpoint(), newPeerEndpoint);
+    }
+
+    void closeOutbound(ChannelId id) {
+        OutboundChannelState channel = outbound.remove(id);
+        if (channel != null) {
+            channel.discardRetained();
+            detach(channel, channel.peer());
+        }
+    }
+
+    void openInbound(InboundChannelState channel) {
+        inbound.put(channel.id(), channel);
+        log.debug("Opened inbound channel {}", channel.id());
+    }
+
+    void closeInbound(ChannelId id) {
+        inbound.remove(id);
+    }
+
+    void stop() {
+        running = false;
+    }
+
+    private PeerConnection peerFor(String endpoint, OutboundChannelState channel) {
+        PeerConnection peer = peers.computeIfAbsent(endpoint, e -> {
+            pollerStale = true;
+            log.debug("Connecting data plane DEALER to {}", e);
+            return new PeerConnection(context, e, routingId, config);
+        });
+        peer.channels().add(channel);
+        return peer;
+    }
+
+    private void detach(OutboundChannelState channel, PeerConnection peer) {
+        peer.channels().remove(channel);
+        if (peer.channels().isEmpty()) {
+            peers.remove(peer.endpoint());
+            peer.close();
+            pollerStale = true;
+        }
+    }
+
+    private String endpointForLog() {
+        return router == null ? "(unbound)" : router.getLastEndpoint();
+    }
+
+    private void shutDown() {
+        for (OutboundChannelState channel : outbound.values()) {
+            channel.markClosed();
+            channel.discardRetained();
+        }
+        outbound.clear();
+        inbound.clear();
+        try {
+            if (poller != null) {
+                poller.close();
+            }
+            for (PeerConnection peer : peers.values()) {
+                peer.close();
+            }
+            peers.clear();
+            if (router != null) {
+                router.close();
+            }
+            if (context != null) {
+                context.close();
+            }
+        } catch (RuntimeException e) {
+            log.warn("Error while closing data plane sockets", e);
+        } finally {
+            commands.close();
+            log.debug("Data plane IO thread stopped");
+        }
+    }
+}

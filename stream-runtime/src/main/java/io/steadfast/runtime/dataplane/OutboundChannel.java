@@ -1,0 +1,51 @@
+package io.steadfast.runtime.dataplane;
+
+import io.steadfast.runtime.plan.ChannelId;
+
+/**
+ * The sending end of one channel, obtained from {@link DataPlane#openOutbound}.
+ *
+ * <p><b>Threading:</b> {@link #send}, {@link #hasCredit}, {@link #redirect} and {@link #nextSeq} are called by
+ * the producing task's thread only (one producer per channel). {@link #acknowledgedSeq} may be read from any
+ * thread. The {@link #onCreditAvailable} callback runs on the data plane's IO thread and must not block.
+ *
+ * <p><b>Memory:</b> every sent frame is retained until the receiver reports it consumed, so the producer must
+ * check {@link #hasCredit()} before each {@link #send}. Sends beyond the credit window are accepted (and counted
+ * in {@link DataPlaneMetrics#framesSentBeyondCredit()}), but then nothing bounds the retained memory.
+ */
+public interface OutboundChannel {
+
+    /**
+     * Sends one frame of {@code eventCount} events, numbered {@link #nextSeq()} .. nextSeq + eventCount - 1.
+     * Ownership of {@code payload} passes to the data plane: it is sent without copying and may be sent again
+     * after a reconnect, so the caller must never modify or reuse it.
+     *
+     * @throws IllegalArgumentException if the payload exceeds {@link DataPlaneConfig#maxFrameBytes()} or
+     *                                  eventCount &lt; 1
+     * @throws IllegalStateException    if the channel or its data plane is closed
+     */
+    void send(byte[] payload, int eventCount);
+
+    /** True while the frames in flight (sent, not yet reported consumed) are fewer than the receiver's window. */
+    boolean hasCredit();
+
+    /**
+     * Registers the callback run on the IO thread whenever credit becomes available after {@link #hasCredit()}
+     * returned false; typically it wakes the producing task's mailbox. Replaces an earlier callback.
+     */
+    void onCreditAvailable(Runnable wakeUp);
+
+    /** The sequence number the next event sent will get. */
+    long nextSeq();
+
+    /** The last event sequence number the receiver reported as consumed (0 before any report). */
+    long acknowledgedSeq();
+
+    /**
+     * The receiver moved to {@code newPeerEndpoint}: the channel synchronises with it and resends every retained
+     * frame after the position the new receiver reports.
+     */
+    void redirect(String newPeerEndpoint);
+
+    ChannelId id();
+}

@@ -1,0 +1,30 @@
+package io.steadfast.runtime.dataplane;
+
+import io.steadfast.runtime.plan.ChannelId;
+
+/** A decoded data plane message. Every message names the channel it belongs to. */
+sealed interface WireMessage {
+
+    ChannelId channel();
+
+    /** Events firstSeq .. firstSeq + eventCount - 1 of a channel. */
+    record Data(ChannelId channel, long firstSeq, int eventCount, byte[] payload) implements WireMessage {
+        long lastSeq() {
+            return firstSeq + eventCount - 1;
+        }
+    }
+
+    /**
+     * The receiver's position: every event up to deliveredSeq has been handed to the consumer, every event up to
+     * consumedSeq has been processed by it; the sender may have creditFrames frames beyond consumedSeq.
+     * Sent as {@link MessageType#ACK} (credit release) or {@link MessageType#SYNC_REPLY} (resend after
+     * deliveredSeq).
+     */
+    record Position(MessageType type, ChannelId channel, long deliveredSeq, long consumedSeq, int creditFrames)
+            implements WireMessage {
+    }
+
+    /** The sender asks for the receiver's position; nextSeq is informational (the sender's next event). */
+    record Sync(ChannelId channel, long nextSeq) implements WireMessage {
+    }
+}

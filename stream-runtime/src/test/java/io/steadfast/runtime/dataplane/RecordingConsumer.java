@@ -1,0 +1,168 @@
+package io.steadfast.runtime.dataplane;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A consuming task for tests: the listener only enqueues into a mailbox (as the IO-thread contract requires); a
+ * consumer thread decodes every event's seq from the payload, records it, and calls {@link InboundFrame#consumed()}.
+ * It can be paused (backpressure), and "crashed": frames in the mailbox are lost, and the returned position is
+ * what a restarted task would know.
+ */
+final class RecordingConsumer implements InboundListener, AutoCloseable {
+
+    private record Mail(long generation, InboundFrame frame) {
+    }
+
+    private final LinkedBlockingQueue<Mail> mailbox = new LinkedBlockingQueue<>();
+    private final Thread thread;
+    private final boolean verifyEveryEvent;
+    private final Object lock = new Object();
+    private volatile long generation;
+    private long[] seqs = new long[1 << 16];
+    private int count;
+    private long lastSeq;
+    private long framesProcessed;
+    private long framesWithSkip;
+    private final List<String> errors = new ArrayList<>();
+    private volatile boolean paused;
+    private volatile boolean stopped;
+
+    RecordingConsumer(String name, boolean verifyEveryEvent) {
+        this.verifyEveryEvent = verifyEveryEvent;
+        this.thread = new Thread(this::run, "test-consumer-" + name);
+        thread.start();
+    }
+
+    RecordingConsumer(String name) {
+        this(name, true);
+    }
+
+    @Override
+    public void onFrame(InboundFrame frame) {
+        mailbox.add(new Mail(generation, frame));
+    }
+
+    private void run() {
+        while (!stopped) {
+            if (paused) {
+                synchronized (lock) {
+                    try {
+                        lock.wait(50);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+                continue;
+            }
+            Mail mail;
+            try {
+                mail = mailbox.poll(50, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (mail != null) {
+                process(mail);
+            }
+        }
+    }
+
+    private void process(Mail mail) {
+        InboundFrame frame = mail.frame();
+        synchronized (lock) {
+            if (mail.generation() != generation) {
+                return; // lost in the crash
+            }
+            ByteBuffer payload = ByteBuffer.wrap(frame.payload());
+            for (int i = frame.eventsToSkip(); i < frame.eventCount(); i++) {
+                long seq = verifyEveryEvent || i == frame.eventsToSkip() || i == frame.eventCount() - 1
+                        ? payload.getLong(i * TestProducer.EVENT_BYTES) : frame.firstSeq() + i;
+                if (seq != frame.firstSeq() + i && errors.size() < 10) {
+                    errors.add("frame " + frame + " event " + i + " carries seq " + seq);
+                }
+                record(seq);
+            }
+            framesProcessed++;
+            if (frame.eventsToSkip() > 0) {
+                framesWithSkip++;
+            }
+        }
+        frame.consumed();
+    }
+
+    private void record(long seq) {
+        if (count == seqs.length) {
+            seqs = Arrays.copyOf(seqs, count * 2);
+        }
+        seqs[count++] = seq;
+        lastSeq = seq;
+    }
+
+    /** The task crashed: unprocessed mail is lost. Returns the last seq it had processed. */
+    long crash() {
+        synchronized (lock) {
+            generation++;
+            mailbox.clear();
+            return lastSeq;
+        }
+    }
+
+    void pause() {
+        paused = true;
+    }
+
+    void resume() {
+        paused = false;
+        synchronized (lock) {
+            lock.notifyAll();
+        }
+    }
+
+    int mailboxSize() {
+        return mailbox.size();
+    }
+
+    long lastSeq() {
+        synchronized (lock) {
+            return lastSeq;
+        }
+    }
+
+    int count() {
+        synchronized (lock) {
+            return count;
+        }
+    }
+
+    long framesWithSkip() {
+        synchronized (lock) {
+            return framesWithSkip;
+        }
+    }
+
+    long[] seqs() {
+        synchronized (lock) {
+            return Arrays.copyOf(seqs, count);
+        }
+    }
+
+    List<String> errors() {
+        synchronized (lock) {
+            return List.copyOf(errors);
+        }
+    }
+
+    @Override
+    public void close() {
+        stopped = true;
+        try {
+            thread.join(TimeUnit.SECONDS.toMillis(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

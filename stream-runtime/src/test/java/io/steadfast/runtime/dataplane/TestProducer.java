@@ -1,0 +1,126 @@
+package io.steadfast.runtime.dataplane;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A producing task for tests: on its own thread it streams events whose payload encodes their sequence numbers
+ * ({@value #EVENT_BYTES} bytes per event, the seq in the first 8), obeying credit. It runs until
+ * {@link #stopAt} or {@link #finishAfter} says where to end; redirects are performed on its thread, as the
+ * {@link OutboundChannel} contract requires.
+ */
+final class TestProducer implements AutoCloseable {
+
+    static final int EVENT_BYTES = 40;
+
+    private final OutboundChannel channel;
+    private final int eventsPerFrame;
+    private final Thread thread;
+    private volatile long lastSeqToSend = Long.MAX_VALUE;
+    private volatile String pendingRedirect;
+    private volatile boolean waitingForCredit;
+    private volatile long framesSent;
+    private volatile boolean stopped;
+    private volatile Throwable failure;
+
+    TestProducer(OutboundChannel channel, int eventsPerFrame, String name) {
+        this.channel = channel;
+        this.eventsPerFrame = eventsPerFrame;
+        this.thread = new Thread(this::run, "test-producer-" + name);
+        channel.onCreditAvailable(() -> LockSupport.unpark(thread));
+    }
+
+    static TestProducer start(OutboundChannel channel, int eventsPerFrame, String name) {
+        TestProducer producer = new TestProducer(channel, eventsPerFrame, name);
+        producer.thread.start();
+        return producer;
+    }
+
+    /** Sends events up to and including {@code lastSeq}, then stops. */
+    TestProducer stopAt(long lastSeq) {
+        lastSeqToSend = lastSeq;
+        LockSupport.unpark(thread);
+        return this;
+    }
+
+    /** Stops after the frame in progress; returns the seq of the last event that will have been sent. */
+    long finishNow() {
+        lastSeqToSend = 0; // the loop sees it and ends at a frame boundary
+        LockSupport.unpark(thread);
+        try {
+            thread.join(TimeUnit.SECONDS.toMillis(10));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return channel.nextSeq() - 1;
+    }
+
+    void redirect(String endpoint) {
+        pendingRedirect = endpoint;
+        LockSupport.unpark(thread);
+    }
+
+    boolean isWaitingForCredit() {
+        return waitingForCredit;
+    }
+
+    long framesSent() {
+        return framesSent;
+    }
+
+    boolean isDone() {
+        return !thread.isAlive();
+    }
+
+    Throwable failure() {
+        return failure;
+    }
+
+    private void run() {
+        try {
+            while (!stopped) {
+                String redirect = pendingRedirect;
+                if (redirect != null) {
+                    pendingRedirect = null;
+                    channel.redirect(redirect);
+                }
+                long next = channel.nextSeq();
+                if (next > lastSeqToSend) {
+                    return;
+                }
+                if (!channel.hasCredit()) {
+                    waitingForCredit = true;
+                    // woken by onCreditAvailable; the timeout only guards against a lost wake-up in a test
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
+                    continue;
+                }
+                waitingForCredit = false;
+                int events = (int) Math.min(eventsPerFrame, lastSeqToSend - next + 1);
+                channel.send(encode(next, events), events);
+                framesSent++;
+            }
+        } catch (Throwable t) {
+            failure = t;
+        }
+    }
+
+    static byte[] encode(long firstSeq, int events) {
+        ByteBuffer buffer = ByteBuffer.allocate(events * EVENT_BYTES);
+        for (int i = 0; i < events; i++) {
+            buffer.putLong(i * EVENT_BYTES, firstSeq + i);
+        }
+        return buffer.array();
+    }
+
+    @Override
+    public void close() {
+        stopped = true;
+        LockSupport.unpark(thread);
+        try {
+            thread.join(TimeUnit.SECONDS.toMillis(10));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
