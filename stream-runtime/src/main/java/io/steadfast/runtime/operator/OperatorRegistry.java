@@ -8,6 +8,10 @@ import io.steadfast.api.operator.OperatorType;
 import io.steadfast.runtime.codec.ValueCodecRegistry;
 import io.steadfast.runtime.operator.builtin.BuiltinFunctions;
 import io.steadfast.runtime.operator.builtin.BuiltinOperators;
+import io.steadfast.runtime.topology.ConfigProblem;
+import io.steadfast.runtime.topology.OperatorCatalog;
+import io.steadfast.api.operator.ConfigException;
+import io.steadfast.api.operator.OperatorRole;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -25,7 +29,7 @@ import tools.jackson.databind.JsonNode;
  * {@link OperatorProvider}s on the class path. A name given twice fails construction with both origins named.
  * Immutable and thread-safe.
  */
-public final class OperatorRegistry {
+public final class OperatorRegistry implements OperatorCatalog {
 
     private final Map<String, OperatorType<?>> types;
     private final ValueCodecRegistry codecs;
@@ -93,6 +97,7 @@ public final class OperatorRegistry {
         return type;
     }
 
+    @Override
     public SortedSet<String> typeNames() {
         return Collections.unmodifiableSortedSet(new TreeSet<>(types.keySet()));
     }
@@ -108,5 +113,23 @@ public final class OperatorRegistry {
      */
     public Object bindConfig(String typeName, JsonNode config) {
         return binder.bind(require(typeName), config);
+    }
+
+    @Override
+    public Optional<OperatorRole> roleOf(String type) {
+        return type(type).map(OperatorType::role);
+    }
+
+    @Override
+    public List<ConfigProblem> checkConfig(String type, JsonNode config) {
+        try {
+            bindConfig(type, config);
+            return List.of();
+        } catch (ConfigException e) {
+            return List.of(ConfigProblem.of(e));
+        } catch (RuntimeException e) {
+            return List.of(new ConfigProblem("", "config of operator type '" + type + "' was rejected: "
+                    + e.getMessage()));
+        }
     }
 }

@@ -1,0 +1,159 @@
+package io.steadfast.runtime.host;
+
+import io.steadfast.runtime.dataplane.DataPlane;
+import io.steadfast.runtime.operator.OperatorRegistry;
+import io.steadfast.runtime.plan.ChannelId;
+import io.steadfast.runtime.plan.ChannelSpec;
+import io.steadfast.runtime.plan.ExecutionPlan;
+import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.InputChannel;
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.plan.TaskSpec;
+import io.steadfast.runtime.task.KeyedProcessorDriver;
+import io.steadfast.runtime.task.StreamTask;
+import io.steadfast.runtime.task.TaskFactory;
+import io.steadfast.runtime.task.TaskSettings;
+import io.steadfast.runtime.topology.TopologyId;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A processing node without Spring: one data plane and the tasks placed on this host. Several can run in one
+ * JVM (tests, benchmarks); the pe-host-service wraps one with REST and registration. Deploy and cancel are
+ * serialised; queries go through the tasks' mailboxes.
+ */
+public final class HostRuntime implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HostRuntime.class);
+    private static final Duration CANCEL_TIMEOUT = Duration.ofSeconds(5);
+
+    private final HostId id;
+    private final DataPlane dataPlane;
+    private final TaskFactory taskFactory;
+    private final Map<TaskId, StreamTask> tasks = new ConcurrentSkipListMap<>();
+    private final Map<TopologyId, List<ChannelId>> channelsByTopology = new ConcurrentHashMap<>();
+
+    public HostRuntime(HostId id, OperatorRegistry registry, DataPlane dataPlane, TaskSettings settings,
+                       InstantSource clock) {
+        this.id = id;
+        this.dataPlane = dataPlane;
+        this.taskFactory = new TaskFactory(registry, settings, clock);
+    }
+
+    public HostId id() {
+        return id;
+    }
+
+    /** The endpoint other hosts send this host's task inputs to. */
+    public String dataEndpoint() {
+        return dataPlane.endpoint();
+    }
+
+    public DataPlane dataPlane() {
+        return dataPlane;
+    }
+
+    /**
+     * Starts this host's tasks of a plan. Every task is created (config bound) before any is started, so a bad
+     * spec fails the whole deployment on this host without leaving half of it running.
+     *
+     * @throws IllegalArgumentException if a task's type is unknown here or its config does not bind
+     * @throws IllegalStateException if the topology is already deployed here
+     */
+    public synchronized List<TaskId> deploy(ExecutionPlan plan, TaskPlacement placement) {
+        TopologyId topology = plan.topology();
+        if (channelsByTopology.containsKey(topology)) {
+            throw new IllegalStateException("topology '" + topology + "' is already deployed on host " + id
+                    + "; cancel it first");
+        }
+        List<TaskSpec> local = plan.tasks().stream().filter(task -> id.equals(placement.hostOf(task.id()))).toList();
+        List<ChannelId> opened = new ArrayList<>();
+        List<StreamTask> created = new ArrayList<>();
+        for (TaskSpec spec : local) {
+            created.add(taskFactory.create(spec, channel -> {
+                ChannelSpec channelSpec = plan.channel(channel).orElseThrow();
+                opened.add(channel);
+                return new DataPlaneFrameSender(dataPlane.openOutbound(channel,
+                        placement.endpointOf(channelSpec.to()), 1));
+            }));
+        }
+        for (int i = 0; i < local.size(); i++) {
+            StreamTask task = created.get(i);
+            for (InputChannel input : local.get(i).inputs()) {
+                dataPlane.openInbound(input.channel(), 0, frame -> task.deliver(new DataPlaneInputFrame(frame)));
+                opened.add(input.channel());
+            }
+            tasks.put(task.id(), task);
+        }
+        channelsByTopology.put(topology, opened);
+        created.forEach(StreamTask::start);
+        LOG.info("Host {} started {} tasks of topology '{}'", id, created.size(), topology);
+        return created.stream().map(StreamTask::id).toList();
+    }
+
+    /** Stops this host's tasks of a topology and closes their channels; unknown topologies are ignored. */
+    public synchronized void cancel(TopologyId topology) {
+        List<ChannelId> channels = channelsByTopology.remove(topology);
+        if (channels == null) {
+            return;
+        }
+        List<StreamTask> stopping = tasks.values().stream().filter(t -> t.id().topology().equals(topology)).toList();
+        stopping.forEach(task -> task.cancel(CANCEL_TIMEOUT));
+        stopping.forEach(task -> tasks.remove(task.id()));
+        for (ChannelId channel : channels) {
+            dataPlane.closeOutbound(channel);
+            dataPlane.closeInbound(channel);
+        }
+        LOG.info("Host {} cancelled {} tasks of topology '{}'", id, stopping.size(), topology);
+    }
+
+    public Set<TopologyId> topologies() {
+        return new TreeSet<>(channelsByTopology.keySet());
+    }
+
+    public List<TaskReport> taskReports() {
+        return tasks.values().stream().sorted(Comparator.comparing(StreamTask::id)).map(TaskReport::of).toList();
+    }
+
+    public Optional<StreamTask> task(TaskId taskId) {
+        return Optional.ofNullable(tasks.get(taskId));
+    }
+
+    /** The value of a keyed state for one key of a task, read on the task thread. */
+    public CompletableFuture<Optional<Object>> queryState(TaskId taskId, String stateName, String key) {
+        return requireKeyed(taskId).call(driver -> ((KeyedProcessorDriver) driver).query(stateName, key));
+    }
+
+    /** Up to {@code limit} keys' values of a keyed state of a task, sorted by key, read on the task thread. */
+    public CompletableFuture<Map<String, Object>> queryAll(TaskId taskId, String stateName, int limit) {
+        return requireKeyed(taskId).call(driver -> ((KeyedProcessorDriver) driver).queryAll(stateName, limit));
+    }
+
+    private StreamTask requireKeyed(TaskId taskId) {
+        StreamTask task = tasks.get(taskId);
+        if (task == null) {
+            throw new IllegalArgumentException("task " + taskId + " does not run on host " + id);
+        }
+        return task;
+    }
+
+    @Override
+    public synchronized void close() {
+        for (TopologyId topology : List.copyOf(channelsByTopology.keySet())) {
+            cancel(topology);
+        }
+        dataPlane.close();
+    }
+}

@@ -1,0 +1,22 @@
+package io.steadfast.runtime.task;
+
+import io.steadfast.runtime.plan.ChannelId;
+
+/**
+ * A frame of records that arrived on one input channel of a task. {@link #consumed()} must be called once the
+ * task has processed it: that releases the sender's credit.
+ */
+public interface InputFrame {
+
+    ChannelId channel();
+
+    byte[] payload();
+
+    /** Records in the payload. */
+    int records();
+
+    /** Records at the start of the payload that were delivered before and must be skipped. */
+    int skip();
+
+    void consumed();
+}

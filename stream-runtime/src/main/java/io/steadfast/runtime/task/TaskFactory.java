@@ -1,0 +1,55 @@
+package io.steadfast.runtime.task;
+
+import io.steadfast.api.OperatorInfo;
+import io.steadfast.api.operator.OperatorRole;
+import io.steadfast.api.operator.OperatorType;
+import io.steadfast.runtime.codec.RecordBatchReader;
+import io.steadfast.runtime.operator.OperatorRegistry;
+import io.steadfast.runtime.plan.ChannelId;
+import io.steadfast.runtime.plan.InputChannel;
+import io.steadfast.runtime.plan.OutputEdge;
+import io.steadfast.runtime.plan.TaskSpec;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/** Builds a {@link StreamTask} from its spec: binds the config, creates the driver, wires the outputs. */
+public final class TaskFactory {
+
+    private final OperatorRegistry registry;
+    private final TaskSettings settings;
+    private final InstantSource clock;
+
+    public TaskFactory(OperatorRegistry registry, TaskSettings settings, InstantSource clock) {
+        this.registry = registry;
+        this.settings = settings;
+        this.clock = clock;
+    }
+
+    /**
+     * @param senders the sender of each output channel of the task
+     * @throws IllegalArgumentException if the type is unknown or the config does not bind
+     */
+    public StreamTask create(TaskSpec spec, Function<ChannelId, FrameSender> senders) {
+        OperatorType<?> type = registry.require(spec.type());
+        Object config = registry.bindConfig(spec.type(), spec.config());
+        OperatorInfo info = new OperatorInfo(spec.id().topology().value(), spec.id().operator().value(),
+                spec.id().subtask(), spec.parallelism());
+        OperatorDriver driver = type.role() == OperatorRole.SOURCE
+                ? new SourceDriver(type, config, info, clock)
+                : new KeyedProcessorDriver(type, config, info, registry.codecs());
+        TaskMetrics metrics = new TaskMetrics();
+        List<OutputEdgeWriter> edges = new ArrayList<>();
+        for (OutputEdge edge : spec.outputs()) {
+            List<ChannelWriter> writers = new ArrayList<>();
+            for (ChannelId channel : edge.channels()) {
+                writers.add(new ChannelWriter(senders.apply(channel), registry.codecs(), settings, metrics));
+            }
+            edges.add(new OutputEdgeWriter(edge.partitioning(), writers));
+        }
+        List<ChannelId> inputs = spec.inputs().stream().map(InputChannel::channel).toList();
+        return new StreamTask(spec.id(), spec.type(), driver, new TaskOutput(edges, metrics), inputs,
+                new RecordBatchReader(registry.codecs()), settings, metrics);
+    }
+}
