@@ -1,0 +1,63 @@
+package io.steadfast.benchmarks;
+
+import io.steadfast.runtime.dataplane.DataPlane;
+import io.steadfast.runtime.dataplane.DataPlaneConfig;
+import io.steadfast.runtime.host.HostRuntime;
+import io.steadfast.runtime.operator.OperatorRegistry;
+import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.task.TaskSettings;
+import io.steadfast.runtime.topology.TopologyId;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A bare host in its own JVM for benchmarks, driven by one-line commands on stdin and answering on stdout:
+ * {@code DEPLOY <json>}, {@code REPORT}, {@code LATENCY} (and reset), {@code CANCEL <topology>}, {@code EXIT}.
+ * It prints {@code ENDPOINT <data endpoint>} when ready.
+ */
+public final class BenchmarkHostMain {
+
+    private BenchmarkHostMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String hostId = args.length > 0 ? args[0] : "bench-host-b";
+        JsonMapper json = JsonMapper.builder().build();
+        PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+        try (HostRuntime host = new HostRuntime(new HostId(hostId), OperatorRegistry.load(),
+                DataPlane.start(DataPlaneConfig.defaults()), TaskSettings.defaults(), Clock.systemUTC())) {
+            out.println("ENDPOINT " + host.dataEndpoint());
+            BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+            String line;
+            while ((line = in.readLine()) != null) {
+                if (line.startsWith("DEPLOY ")) {
+                    DeployCommand command = json.readValue(line.substring(7), DeployCommand.class);
+                    host.deploy(command.plan(), command.placement().toPlacement());
+                    out.println("OK");
+                } else if (line.equals("REPORT")) {
+                    out.println("REPORT " + json.writeValueAsString(host.taskReports()));
+                } else if (line.equals("LATENCY")) {
+                    Histogram histogram = LatencyRecorder.drain();
+                    Map<String, Object> latency = new LinkedHashMap<>();
+                    latency.put("count", histogram.getTotalCount());
+                    latency.put("p50Micros", histogram.getValueAtPercentile(50));
+                    latency.put("p99Micros", histogram.getValueAtPercentile(99));
+                    latency.put("maxMicros", histogram.getMaxValue());
+                    out.println("LATENCY " + json.writeValueAsString(latency));
+                } else if (line.startsWith("CANCEL ")) {
+                    host.cancel(new TopologyId(line.substring(7).trim()));
+                    out.println("OK");
+                } else if (line.equals("EXIT")) {
+                    break;
+                }
+            }
+        }
+    }
+}
