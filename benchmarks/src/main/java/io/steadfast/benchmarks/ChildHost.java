@@ -27,8 +27,12 @@ final class ChildHost implements AutoCloseable {
 
     static ChildHost start(String hostId, String heap, Path log) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(java, "-Xmx" + heap, "-Xms" + heap,
-                "-cp", System.getProperty("java.class.path"), BenchmarkHostMain.class.getName(), hostId));
+        List<String> command = new ArrayList<>(List.of(java, "-Xmx" + heap, "-Xms" + heap));
+        String extra = System.getProperty("steadfast.bench.child-jvm-args", "").trim();
+        if (!extra.isEmpty()) {
+            command.addAll(List.of(extra.split("\\s+")));
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), BenchmarkHostMain.class.getName(), hostId));
         Process process = new ProcessBuilder(command)
                 .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .start();

@@ -100,24 +100,22 @@ public final class ByteArrayCodecOutput implements CodecOutput {
     @Override
     public void writeString(String value) {
         int length = value.length();
-        if (isAscii(value, length)) {
-            writeLength(length);
-            ensure(length);
-            for (int i = 0; i < length; i++) {
-                buffer[size++] = (byte) value.charAt(i);
-            }
-        } else {
-            writeBytes(value.getBytes(StandardCharsets.UTF_8));
-        }
-    }
-
-    private static boolean isAscii(String value, int length) {
+        int start = size;
+        writeLength(length);
+        ensure(length);
+        byte[] target = buffer;
+        int position = size;
         for (int i = 0; i < length; i++) {
-            if (value.charAt(i) >= 0x80) {
-                return false;
+            char c = value.charAt(i);
+            if (c >= 0x80) {
+                // not ASCII after all: the byte length differs from the char length, so start over in UTF-8
+                size = start;
+                writeBytes(value.getBytes(StandardCharsets.UTF_8));
+                return;
             }
+            target[position++] = (byte) c;
         }
-        return true;
+        size = position;
     }
 
     @Override

@@ -48,10 +48,13 @@ public final class RecordBatchReader {
             throw new CodecException("record count " + expectedRecords + " exceeds the payload of " + in.remaining() + " bytes");
         }
         Object[] records = new Object[expectedRecords];
+        long previousEventTime = 0;
         for (int i = 0; i < expectedRecords; i++) {
             int kind = in.readByte();
             if (kind == RecordKind.EVENT.code()) {
-                records[i] = readEvent(in);
+                Event<Object> event = readEvent(in, previousEventTime);
+                previousEventTime = event.eventTime();
+                records[i] = event;
             } else if (kind == RecordKind.WATERMARK.code()) {
                 records[i] = in.readVarLong();
             } else {
@@ -64,9 +67,9 @@ public final class RecordBatchReader {
         return records;
     }
 
-    private Event<Object> readEvent(ByteArrayCodecInput in) {
+    private Event<Object> readEvent(ByteArrayCodecInput in, long previousEventTime) {
         String key = in.readString();
-        long eventTime = in.readVarLong();
+        long eventTime = previousEventTime + in.readVarLong();
         int headerCount = in.readCount("headers");
         Headers headers = Headers.empty();
         if (headerCount > 0) {

@@ -7,13 +7,16 @@ import java.util.Map;
 /**
  * Builds the payload of one frame: a run of records (events and watermarks). Not thread-safe; one per output
  * channel, owned by the producing task's thread. Format per record: kind byte; for an event, key, event time
- * (zig-zag varlong), header count and pairs, tagged value; for a watermark, its timestamp.
+ * as a zig-zag varlong delta from the previous event of the batch (the first from 0; event times of a batch are
+ * usually close, so this takes a byte or two), header count and pairs, tagged value; for a watermark, its
+ * timestamp.
  */
 public final class RecordBatchWriter {
 
     private final ValueCodecRegistry values;
     private final ByteArrayCodecOutput out;
     private int records;
+    private long previousEventTime;
 
     public RecordBatchWriter(ValueCodecRegistry values, int initialCapacity) {
         this.values = values;
@@ -23,7 +26,8 @@ public final class RecordBatchWriter {
     public void addEvent(Event<?> event) {
         out.writeByte(RecordKind.EVENT.code());
         out.writeString(event.key());
-        out.writeVarLong(event.eventTime());
+        out.writeVarLong(event.eventTime() - previousEventTime);
+        previousEventTime = event.eventTime();
         Headers headers = event.headers();
         out.writeLength(headers.size());
         if (!headers.isEmpty()) {
@@ -59,6 +63,7 @@ public final class RecordBatchWriter {
         byte[] payload = out.toByteArray();
         out.reset();
         records = 0;
+        previousEventTime = 0;
         return payload;
     }
 }

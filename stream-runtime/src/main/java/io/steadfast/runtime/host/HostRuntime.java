@@ -18,6 +18,8 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -80,27 +82,40 @@ public final class HostRuntime implements AutoCloseable {
         }
         List<TaskSpec> local = plan.tasks().stream().filter(task -> id.equals(placement.hostOf(task.id()))).toList();
         List<ChannelId> opened = new ArrayList<>();
-        List<StreamTask> created = new ArrayList<>();
+        Map<ChannelId, LocalChannel> localChannels = new HashMap<>();
+        Map<TaskId, StreamTask> created = new LinkedHashMap<>();
         for (TaskSpec spec : local) {
-            created.add(taskFactory.create(spec, channel -> {
+            StreamTask task = taskFactory.create(spec, channel -> {
                 ChannelSpec channelSpec = plan.channel(channel).orElseThrow();
+                if (id.equals(placement.hostOf(channelSpec.to()))) {
+                    LocalChannel localChannel = new LocalChannel(channel, dataPlane.config().creditFrames());
+                    localChannels.put(channel, localChannel);
+                    return localChannel;
+                }
                 opened.add(channel);
                 return new DataPlaneFrameSender(dataPlane.openOutbound(channel,
                         placement.endpointOf(channelSpec.to()), 1));
-            }));
+            });
+            created.put(task.id(), task);
         }
-        for (int i = 0; i < local.size(); i++) {
-            StreamTask task = created.get(i);
-            for (InputChannel input : local.get(i).inputs()) {
-                dataPlane.openInbound(input.channel(), 0, frame -> task.deliver(new DataPlaneInputFrame(frame)));
-                opened.add(input.channel());
+        for (TaskSpec spec : local) {
+            StreamTask task = created.get(spec.id());
+            for (InputChannel input : spec.inputs()) {
+                LocalChannel localChannel = localChannels.get(input.channel());
+                if (localChannel != null) {
+                    localChannel.connect(task);
+                } else {
+                    dataPlane.openInbound(input.channel(), 0, frame -> task.deliver(new DataPlaneInputFrame(frame)));
+                    opened.add(input.channel());
+                }
             }
             tasks.put(task.id(), task);
         }
         channelsByTopology.put(topology, opened);
-        created.forEach(StreamTask::start);
-        LOG.info("Host {} started {} tasks of topology '{}'", id, created.size(), topology);
-        return created.stream().map(StreamTask::id).toList();
+        created.values().forEach(StreamTask::start);
+        LOG.info("Host {} started {} tasks of topology '{}' ({} local channels)", id, created.size(), topology,
+                localChannels.size());
+        return List.copyOf(created.keySet());
     }
 
     /** Stops this host's tasks of a topology and closes their channels; unknown topologies are ignored. */

@@ -27,7 +27,52 @@ public final class KeyPartitioner {
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism must be >= 1, was " + parallelism);
         }
-        return Math.floorMod(murmur3(key.getBytes(StandardCharsets.UTF_8)), parallelism);
+        if (parallelism == 1) {
+            return 0;
+        }
+        int hash = isAscii(key) ? murmur3Ascii(key) : murmur3(key.getBytes(StandardCharsets.UTF_8));
+        return Math.floorMod(hash, parallelism);
+    }
+
+    private static boolean isAscii(String key) {
+        for (int i = 0, n = key.length(); i < n; i++) {
+            if (key.charAt(i) >= 0x80) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@link #murmur3} of an ASCII string's bytes, read from its chars without encoding it first. */
+    static int murmur3Ascii(String key) {
+        int length = key.length();
+        int hash = 0;
+        int blocks = length / 4;
+        for (int i = 0; i < blocks; i++) {
+            int offset = i * 4;
+            int k = key.charAt(offset) | key.charAt(offset + 1) << 8 | key.charAt(offset + 2) << 16
+                    | key.charAt(offset + 3) << 24;
+            hash ^= mixK(k);
+            hash = Integer.rotateLeft(hash, 13) * 5 + 0xe6546b64;
+        }
+        int tail = blocks * 4;
+        int k = 0;
+        switch (length & 3) {
+            case 3:
+                k ^= key.charAt(tail + 2) << 16;
+            // fall through
+            case 2:
+                k ^= key.charAt(tail + 1) << 8;
+            // fall through
+            case 1:
+                k ^= key.charAt(tail);
+                hash ^= mixK(k);
+                break;
+            default:
+                break;
+        }
+        hash ^= length;
+        return finalise(hash);
     }
 
     /** MurmurHash3_x86_32 with seed 0. */

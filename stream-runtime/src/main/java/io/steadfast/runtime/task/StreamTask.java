@@ -153,6 +153,7 @@ public final class StreamTask {
                 long now = System.nanoTime();
                 output.tick(now);
                 boolean progressed = status == TaskStatus.RUNNING && step(now);
+                output.publishMetrics();
                 long untilFlush = output.flushDue(System.nanoTime());
                 if (!progressed) {
                     mailbox.park(Math.min(untilFlush, parkNanos()));
@@ -216,7 +217,9 @@ public final class StreamTask {
         metrics.addFrameIn();
         try {
             visitor.channel = frame.channel();
+            visitor.events = 0;
             reader.read(frame.payload(), frame.records(), frame.skip(), visitor);
+            metrics.addRecordsIn(visitor.events);
         } catch (CodecException e) {
             metrics.addMalformedFrame();
             LOG.warn("Task {} dropped a malformed frame from channel {}: {}", id, frame.channel(), e.getMessage());
@@ -266,10 +269,11 @@ public final class StreamTask {
     private final class InputVisitor implements RecordVisitor {
 
         private ChannelId channel;
+        private long events;
 
         @Override
         public void onEvent(Event<Object> event) {
-            metrics.addRecordsIn(1);
+            events++;
             ((KeyedProcessorDriver) driver).process(event, output);
         }
 

@@ -16,6 +16,7 @@ final class TaskOutput implements EventOutput {
     private final TaskMetrics metrics;
     private long watermark = Long.MIN_VALUE;
     private long nowNanos = System.nanoTime();
+    private long unpublishedRecordsOut;
 
     TaskOutput(List<OutputEdgeWriter> edges, TaskMetrics metrics) {
         this.edges = List.copyOf(edges);
@@ -37,7 +38,15 @@ final class TaskOutput implements EventOutput {
             written += edge.write(event, nowNanos);
         }
         if (written > 0) {
-            metrics.addRecordsOut(1);
+            unpublishedRecordsOut++;
+        }
+    }
+
+    /** Adds the records emitted since the last call to the metrics; once per turn keeps the hot path cheap. */
+    void publishMetrics() {
+        if (unpublishedRecordsOut > 0) {
+            metrics.addRecordsOut(unpublishedRecordsOut);
+            unpublishedRecordsOut = 0;
         }
     }
 

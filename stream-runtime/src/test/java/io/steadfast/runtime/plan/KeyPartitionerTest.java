@@ -60,6 +60,23 @@ class KeyPartitionerTest {
         assertThatThrownBy(() -> KeyPartitioner.subtaskFor("k", 0)).isInstanceOf(IllegalArgumentException.class);
     }
 
+    @Test
+    void hashesAsciiKeysFromTheirCharsExactlyAsFromTheirBytes() {
+        for (String key : new String[] {"", "a", "ab", "abc", "abcd", "key-12345", "user:0042/x", "~!@#$%^&*()_+"}) {
+            assertThat(KeyPartitioner.murmur3Ascii(key)).as(key).isEqualTo(KeyPartitioner.murmur3(bytes(key)));
+        }
+        for (int i = 0; i < 5_000; i++) {
+            String key = "k" + i * 7919;
+            assertThat(KeyPartitioner.murmur3Ascii(key)).isEqualTo(KeyPartitioner.murmur3(bytes(key)));
+        }
+    }
+
+    @Test
+    void partitionsNonAsciiKeysByTheirUtf8Bytes() {
+        String key = "schl\u00fcssel-\u00e9";
+        assertThat(KeyPartitioner.subtaskFor(key, 7)).isEqualTo(Math.floorMod(KeyPartitioner.murmur3(bytes(key)), 7));
+    }
+
     private static byte[] bytes(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
     }
