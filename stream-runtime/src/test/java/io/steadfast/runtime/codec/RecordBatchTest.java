@@ -124,6 +124,20 @@ class RecordBatchTest {
     }
 
     @Test
+    void keepsTheBatchIntactWhenAnEventCannotBeEncoded() {
+        RecordBatchWriter builtInOnly = new RecordBatchWriter(ValueCodecRegistry.builtIn(), 8);
+        builtInOnly.addEvent(Event.of("before", 1L, 1));
+
+        assertThatThrownBy(() -> builtInOnly.addEvent(Event.of("bad", new Point(1, 2), 2).withHeader("h", "v")))
+                .isInstanceOf(CodecException.class);
+        builtInOnly.addEvent(Event.of("after", 3L, 3));
+        byte[] payload = builtInOnly.drain();
+
+        new RecordBatchReader(ValueCodecRegistry.builtIn()).read(payload, 2, 0, collected);
+        assertThat(collected.records).containsExactly(Event.of("before", 1L, 1), Event.of("after", 3L, 3));
+    }
+
+    @Test
     void readsAnEmptyBatch() {
         reader.read(new byte[0], 0, 0, collected);
 
