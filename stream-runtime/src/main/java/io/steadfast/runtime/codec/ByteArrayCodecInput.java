@@ -56,7 +56,7 @@ public final class ByteArrayCodecInput implements CodecInput {
     @Override
     public int readVarInt() {
         long raw = readUnsignedVarLong("varint");
-        if (raw > 0xFFFFFFFFL) {
+        if (raw < 0 || raw > 0xFFFFFFFFL) {
             throw new CodecException("varint out of int range at offset " + position);
         }
         int zigzag = (int) raw;
@@ -82,7 +82,8 @@ public final class ByteArrayCodecInput implements CodecInput {
     /** Reads a length or count written by {@link ByteArrayCodecOutput#writeLength}, checked against what is left. */
     public int readLength(String what) {
         long length = readUnsignedVarLong(what + " length");
-        if (length > remaining()) {
+        // an unsigned varlong above 2^63 - 1 reads as negative
+        if (length < 0 || length > remaining()) {
             throw new CodecException(what + " length " + length + " exceeds the " + remaining() + " bytes left");
         }
         return (int) length;
@@ -98,6 +99,9 @@ public final class ByteArrayCodecInput implements CodecInput {
         for (int shift = 0; shift < 70; shift += 7) {
             require(1, what);
             byte b = buffer[position++];
+            if (shift == 63 && (b & 0x7E) != 0) {
+                throw new CodecException(what + " overflows 64 bits at offset " + (position - 1));
+            }
             result |= (long) (b & 0x7F) << shift;
             if ((b & 0x80) == 0) {
                 return result;

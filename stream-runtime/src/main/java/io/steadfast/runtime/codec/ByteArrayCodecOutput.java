@@ -25,6 +25,14 @@ public final class ByteArrayCodecOutput implements CodecOutput {
         size = 0;
     }
 
+    /** Drops everything written after the first {@code newSize} bytes, e.g. a record that failed to encode. */
+    void truncate(int newSize) {
+        if (newSize < 0 || newSize > size) {
+            throw new IllegalArgumentException("cannot truncate " + size + " bytes to " + newSize);
+        }
+        size = newSize;
+    }
+
     public byte[] toByteArray() {
         return Arrays.copyOf(buffer, size);
     }

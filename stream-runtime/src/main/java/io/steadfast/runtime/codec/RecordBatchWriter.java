@@ -23,20 +23,30 @@ public final class RecordBatchWriter {
         this.out = new ByteArrayCodecOutput(initialCapacity);
     }
 
+    /**
+     * Appends an event. If its value cannot be encoded (a {@link io.steadfast.api.codec.CodecException} for a
+     * type without a codec), nothing of it stays in the batch, so the records added before remain intact.
+     */
     public void addEvent(Event<?> event) {
-        out.writeByte(RecordKind.EVENT.code());
-        out.writeString(event.key());
-        out.writeVarLong(event.eventTime() - previousEventTime);
-        previousEventTime = event.eventTime();
-        Headers headers = event.headers();
-        out.writeLength(headers.size());
-        if (!headers.isEmpty()) {
-            for (Map.Entry<String, String> header : headers.asMap().entrySet()) {
-                out.writeString(header.getKey());
-                out.writeString(header.getValue());
+        int start = out.size();
+        try {
+            out.writeByte(RecordKind.EVENT.code());
+            out.writeString(event.key());
+            out.writeVarLong(event.eventTime() - previousEventTime);
+            Headers headers = event.headers();
+            out.writeLength(headers.size());
+            if (!headers.isEmpty()) {
+                for (Map.Entry<String, String> header : headers.asMap().entrySet()) {
+                    out.writeString(header.getKey());
+                    out.writeString(header.getValue());
+                }
             }
+            values.write(event.value(), out);
+            previousEventTime = event.eventTime();
+        } catch (RuntimeException e) {
+            out.truncate(start);
+            throw e;
         }
-        values.write(event.value(), out);
         records++;
     }
 

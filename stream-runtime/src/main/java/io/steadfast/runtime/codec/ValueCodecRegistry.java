@@ -17,6 +17,8 @@ import java.util.Map;
  */
 public final class ValueCodecRegistry {
 
+    private static final List<ValueCodec<?>> BUILT_IN_CODECS = List.of(Codecs.LONG, Codecs.INT, Codecs.DOUBLE,
+            Codecs.BOOLEAN, Codecs.STRING, Codecs.BYTES, Codecs.ANY);
     private static final ValueCodecRegistry BUILT_IN = new ValueCodecRegistry(List.of());
 
     private final Map<Class<?>, ValueCodec<?>> byType = new HashMap<>();
@@ -24,6 +26,13 @@ public final class ValueCodecRegistry {
 
     private ValueCodecRegistry(Collection<ValueCodec<?>> userCodecs) {
         for (ValueCodec<?> codec : userCodecs) {
+            for (ValueCodec<?> builtIn : BUILT_IN_CODECS) {
+                if (builtIn.name().equals(codec.name())) {
+                    throw new IllegalArgumentException("Codec " + codec.getClass().getName() + " is named '"
+                            + codec.name() + "' like a built-in codec, which snapshots would resolve instead;"
+                            + " rename it");
+                }
+            }
             ValueCodec<?> previous = byName.putIfAbsent(codec.name(), codec);
             if (previous != null) {
                 throw new IllegalArgumentException("Two codecs are named '" + codec.name() + "': "
@@ -76,8 +85,7 @@ public final class ValueCodecRegistry {
 
     /** Looks up a codec by name for state snapshots: built-in names first, then registered ones. */
     public ValueCodec<?> codecNamed(String name) {
-        for (ValueCodec<?> builtIn : List.of(Codecs.LONG, Codecs.INT, Codecs.DOUBLE, Codecs.BOOLEAN, Codecs.STRING,
-                Codecs.BYTES, Codecs.ANY)) {
+        for (ValueCodec<?> builtIn : BUILT_IN_CODECS) {
             if (builtIn.name().equals(name)) {
                 return builtIn;
             }

@@ -136,10 +136,19 @@ public final class KeyedStateSnapshotCodec {
         List<SnapshotState> states = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             String name = in.readString();
-            StateKind kind = StateKind.ofCode(in.readByte());
+            StateKind kind;
+            try {
+                kind = StateKind.ofCode(in.readByte());
+            } catch (IllegalArgumentException e) {
+                throw new CodecException("state '" + name + "' in the snapshot has an " + e.getMessage(), e);
+            }
             String keyCodecName = in.readString();
             ValueCodec<?> keyCodec = keyCodecName.isEmpty() ? null : codecs.codecNamed(keyCodecName);
             ValueCodec<?> valueCodec = codecs.codecNamed(in.readString());
+            if ((kind == StateKind.MAP) != (keyCodec != null)) {
+                throw new CodecException("state '" + name + "' in the snapshot is a " + kind
+                        + " state with " + (keyCodec == null ? "no" : "a") + " key codec");
+            }
             states.add(new SnapshotState(name, kind, keyCodec, valueCodec));
         }
         return states;

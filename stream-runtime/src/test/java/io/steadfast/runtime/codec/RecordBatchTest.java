@@ -1,0 +1,249 @@
+package io.steadfast.runtime.codec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
+
+import io.steadfast.api.Event;
+import io.steadfast.api.Headers;
+import io.steadfast.api.codec.CodecException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class RecordBatchTest {
+
+    private final ValueCodecRegistry codecs = ValueCodecRegistry.of(List.of(Point.CODEC));
+    private final RecordBatchWriter writer = new RecordBatchWriter(codecs, 8);
+    private final RecordBatchReader reader = new RecordBatchReader(codecs);
+    private final Collected collected = new Collected();
+
+    /** What a visitor received: events and watermarks in one list, in order. */
+    private static final class Collected implements RecordVisitor {
+        final List<Object> records = new ArrayList<>();
+
+        @Override
+        public void onEvent(Event<Object> event) {
+            records.add(event);
+        }
+
+        @Override
+        public void onWatermark(long watermark) {
+            records.add(watermark);
+        }
+    }
+
+    private static List<Object> sampleRecords() {
+        List<Object> records = new ArrayList<>();
+        records.add(Event.of("k1", 1L, 100));
+        records.add(Event.of("", null, -5));
+        records.add(Event.of("k2", Integer.MIN_VALUE, Long.MIN_VALUE));
+        records.add(Long.MIN_VALUE); // watermark
+        records.add(Event.of("k3", -2.5, Long.MAX_VALUE).withHeader("trace", "abc").withHeader("ü", ""));
+        records.add(Event.of("ключ", false, 0));
+        records.add(new Event<>("k5", "wörd", 7, Headers.of(Map.of("h", "v"))));
+        records.add(Event.of("k6", new byte[] {1, 2, 3}, 8));
+        records.add(Event.of("k7", new Point(3, -4), 9));
+        records.add(Long.MAX_VALUE);
+        records.add(1234L);
+        return records;
+    }
+
+    private byte[] write(List<Object> records) {
+        for (Object record : records) {
+            if (record instanceof Event<?> event) {
+                writer.addEvent(event);
+            } else {
+                writer.addWatermark((Long) record);
+            }
+        }
+        assertThat(writer.records()).isEqualTo(records.size());
+        return writer.drain();
+    }
+
+    private static void assertSameRecords(List<Object> actual, List<Object> expected) {
+        assertThat(actual).hasSameSizeAs(expected);
+        for (int i = 0; i < expected.size(); i++) {
+            Object want = expected.get(i);
+            Object got = actual.get(i);
+            if (want instanceof Event<?> event && event.value() instanceof byte[] bytes) {
+                Event<?> gotEvent = (Event<?>) got;
+                assertThat(gotEvent.withValue(null)).isEqualTo(event.withValue(null));
+                assertThat((byte[]) gotEvent.value()).containsExactly(bytes);
+            } else {
+                assertThat(got).as("record %d", i).isEqualTo(want);
+            }
+        }
+    }
+
+    @Test
+    void roundTripsEventsOfEveryValueTypeWithAndWithoutHeadersAndWatermarks() {
+        List<Object> records = sampleRecords();
+        byte[] payload = write(records);
+
+        reader.read(payload, records.size(), 0, collected);
+
+        assertSameRecords(collected.records, records);
+        Event<?> withHeaders = (Event<?>) collected.records.get(4);
+        assertThat(withHeaders.headers().asMap()).containsExactly(Map.entry("trace", "abc"), Map.entry("ü", ""));
+        assertThat(((Event<?>) collected.records.get(2)).value()).isInstanceOf(Integer.class);
+    }
+
+    @Test
+    void skipsTheFirstRecordsButStillValidatesThem() {
+        List<Object> records = sampleRecords();
+        byte[] payload = write(records);
+
+        reader.read(payload, records.size(), 4, collected);
+
+        assertSameRecords(collected.records, records.subList(4, records.size()));
+    }
+
+    @Test
+    void deliversNothingWhenEveryRecordIsSkipped() {
+        List<Object> records = sampleRecords();
+        byte[] payload = write(records);
+
+        reader.read(payload, records.size(), records.size(), collected);
+
+        assertThat(collected.records).isEmpty();
+    }
+
+    @Test
+    void resetsTheWriterAfterDrain() {
+        write(sampleRecords());
+
+        writer.addWatermark(5);
+        byte[] second = writer.drain();
+
+        assertThat(writer.isEmpty()).isTrue();
+        reader.read(second, 1, 0, collected);
+        assertThat(collected.records).containsExactly(5L);
+    }
+
+    @Test
+    void keepsTheBatchIntactWhenAnEventCannotBeEncoded() {
+        RecordBatchWriter builtInOnly = new RecordBatchWriter(ValueCodecRegistry.builtIn(), 8);
+        builtInOnly.addEvent(Event.of("before", 1L, 1));
+
+        assertThatThrownBy(() -> builtInOnly.addEvent(Event.of("bad", new Point(1, 2), 2).withHeader("h", "v")))
+                .isInstanceOf(CodecException.class);
+        builtInOnly.addEvent(Event.of("after", 3L, 3));
+        byte[] payload = builtInOnly.drain();
+
+        new RecordBatchReader(ValueCodecRegistry.builtIn()).read(payload, 2, 0, collected);
+        assertThat(collected.records).containsExactly(Event.of("before", 1L, 1), Event.of("after", 3L, 3));
+    }
+
+    @Test
+    void readsAnEmptyBatch() {
+        reader.read(new byte[0], 0, 0, collected);
+
+        assertThat(collected.records).isEmpty();
+    }
+
+    @Test
+    void rejectsABatchTruncatedAtEveryBytePositionWithoutDeliveringAnyRecord() {
+        List<Object> records = sampleRecords();
+        byte[] payload = write(records);
+
+        for (int length = 0; length < payload.length; length++) {
+            byte[] prefix = Arrays.copyOf(payload, length);
+            try {
+                reader.read(prefix, records.size(), 0, collected);
+                fail("a batch truncated to %d of %d bytes was accepted", length, payload.length);
+            } catch (CodecException expected) {
+                assertThat(collected.records).as("records delivered from %d of %d bytes", length, payload.length)
+                        .isEmpty();
+            } catch (RuntimeException other) {
+                throw new AssertionError("truncated to " + length + " of " + payload.length
+                        + " bytes: expected CodecException, got " + other, other);
+            }
+        }
+    }
+
+    @Test
+    void rejectsTrailingBytes() {
+        List<Object> records = sampleRecords();
+        byte[] payload = write(records);
+        byte[] longer = Arrays.copyOf(payload, payload.length + 1);
+
+        assertThatThrownBy(() -> reader.read(longer, records.size(), 0, collected))
+                .isInstanceOf(CodecException.class).hasMessageContaining("1 trailing bytes");
+        assertThat(collected.records).isEmpty();
+    }
+
+    @Test
+    void rejectsAWrongRecordCount() {
+        List<Object> records = sampleRecords();
+        byte[] payload = write(records);
+
+        assertThatThrownBy(() -> reader.read(payload, records.size() - 1, 0, collected))
+                .isInstanceOf(CodecException.class).hasMessageContaining("trailing bytes");
+        assertThatThrownBy(() -> reader.read(payload, records.size() + 1, 0, collected))
+                .isInstanceOf(CodecException.class);
+        assertThatThrownBy(() -> reader.read(payload, -1, 0, collected))
+                .isInstanceOf(CodecException.class).hasMessageContaining("negative record count");
+        assertThatThrownBy(() -> reader.read(payload, Integer.MAX_VALUE, 0, collected))
+                .isInstanceOf(CodecException.class).hasMessageContaining("exceeds the payload");
+        assertThat(collected.records).isEmpty();
+    }
+
+    @Test
+    void rejectsAnUnknownRecordKindAfterValidRecords() {
+        writer.addWatermark(1);
+        writer.addEvent(Event.of("a", 1L, 1));
+        ByteArrayCodecOutput out = new ByteArrayCodecOutput(0);
+        byte[] valid = writer.drain();
+        out.writeRaw(valid, 0, valid.length);
+        out.writeByte(9);
+
+        assertThatThrownBy(() -> reader.read(out.toByteArray(), 3, 0, collected))
+                .isInstanceOf(CodecException.class).hasMessage("unknown record kind 9 in record 2");
+        assertThat(collected.records).isEmpty();
+    }
+
+    @Test
+    void rejectsAnUnknownValueTag() {
+        ByteArrayCodecOutput out = new ByteArrayCodecOutput(0);
+        out.writeByte(RecordKind.EVENT.code());
+        out.writeString("k");
+        out.writeVarLong(0);
+        out.writeLength(0);
+        out.writeByte(42); // value tag
+
+        assertThatThrownBy(() -> reader.read(out.toByteArray(), 1, 0, collected))
+                .isInstanceOf(CodecException.class).hasMessageContaining("unknown value tag 42");
+        assertThat(collected.records).isEmpty();
+    }
+
+    @Test
+    void rejectsAbsurdLengthPrefixesWithoutReadingOutOfRange() {
+        ByteArrayCodecOutput keyTooLong = new ByteArrayCodecOutput(0);
+        keyTooLong.writeByte(RecordKind.EVENT.code());
+        keyTooLong.writeVarLong(1L << 30); // the unsigned length 2^31 once read as a length
+        keyTooLong.writeRaw(new byte[] {'k', 0, 0, 5}, 0, 4);
+        ByteArrayCodecOutput headersTooMany = new ByteArrayCodecOutput(0);
+        headersTooMany.writeByte(RecordKind.EVENT.code());
+        headersTooMany.writeString("k");
+        headersTooMany.writeVarLong(0);
+        headersTooMany.writeLength(Integer.MAX_VALUE);
+        headersTooMany.writeByte(0);
+        ByteArrayCodecOutput valueTooLong = new ByteArrayCodecOutput(0);
+        valueTooLong.writeByte(RecordKind.EVENT.code());
+        valueTooLong.writeString("k");
+        valueTooLong.writeVarLong(0);
+        valueTooLong.writeLength(0);
+        valueTooLong.writeByte(6); // bytes tag
+        valueTooLong.writeRaw(new byte[] {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF,
+                (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x01, 1, 2}, 0, 12); // 2^64 - 1
+
+        for (ByteArrayCodecOutput batch : List.of(keyTooLong, headersTooMany, valueTooLong)) {
+            assertThatThrownBy(() -> reader.read(batch.toByteArray(), 1, 0, collected))
+                    .isInstanceOf(CodecException.class).hasMessageContaining("length");
+        }
+        assertThat(collected.records).isEmpty();
+    }
+}
