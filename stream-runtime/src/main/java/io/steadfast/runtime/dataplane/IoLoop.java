@@ -45,7 +45,7 @@ final class IoLoop implements Runnable {
     private final Map<ChannelId, InboundChannelState> inbound = new HashMap<>();
     private boolean running = true;
     private boolean moreToRead;
-    private long nextTimerNanos;
+    private long nextTimerNanos = System.nanoTime();
 
     IoLoop(DataPlaneConfig config, DataPlaneMetrics metrics, FrameCodec codec, byte[] routingId) {
         this.config = config;
@@ -89,6 +89,7 @@ final class IoLoop implements Runnable {
         router = context.createSocket(SocketType.ROUTER);
         router.setLinger(0);
         router.setRouterHandover(true);
+        router.setHandshakeIvl(PeerConnection.HANDSHAKE_TIMEOUT_MILLIS);
         router.setHeartbeatIvl((int) config.heartbeatInterval().toMillis());
         router.setHeartbeatTimeout((int) config.heartbeatTimeout().toMillis());
         router.setMaxMsgSize(2L * config.maxFrameBytes() + ROUTER_MAX_MESSAGE_SLACK);
@@ -118,13 +119,12 @@ final class IoLoop implements Runnable {
                 return;
             }
             moreToRead = false;
-            if (poller.pollin(1)) {
-                readRouter();
-            }
+            // Read every socket on every pass instead of trusting pollin(): a ZeroMQ socket's readiness is
+            // edge-signalled through its mailbox, and sends on the same socket can consume that signal. A
+            // non-blocking recv on an empty socket is cheap; a missed message would stall a channel.
+            readRouter();
             for (int i = 0; i < polledPeers.size(); i++) {
-                if (poller.pollin(2 + i)) {
-                    readDealer(polledPeers.get(i));
-                }
+                readDealer(polledPeers.get(i));
             }
             now = System.nanoTime();
             if (now - nextTimerNanos >= 0) {
