@@ -68,6 +68,10 @@ final class InboundChannelState {
             return;
         }
         consumedSeq.accumulateAndGet(upToSeq, Math::max);
+        scheduleAck();
+    }
+
+    private void scheduleAck() {
         if (ackScheduled.compareAndSet(false, true)) {
             loop.submit(this::sendAck);
         }
@@ -80,6 +84,8 @@ final class InboundChannelState {
         long expected = lastDeliveredSeq + 1;
         if (data.lastSeq() < expected) {
             metrics.duplicateFramesDropped.increment();
+            // a sender replaying from an older position holds credit for frames we already have: tell it
+            scheduleAck();
             return;
         }
         if (data.firstSeq() > expected) {
@@ -106,6 +112,7 @@ final class InboundChannelState {
     }
 
     void onSync(byte[] routingId) {
+        log.trace("Channel {}: SYNC received, delivered up to {}", id, lastDeliveredSeq);
         senderRoutingId = routingId;
         sendPosition(MessageType.SYNC_REPLY);
     }

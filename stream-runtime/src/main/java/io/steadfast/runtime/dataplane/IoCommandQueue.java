@@ -58,8 +58,10 @@ final class IoCommandQueue implements AutoCloseable {
     /**
      * IO thread: consumes the wake-up bytes and re-arms the wake-up before draining, so a command added while
      * draining either is seen by this drain or writes a new wake-up.
+     *
+     * @return how many commands ran
      */
-    void runAll() {
+    int runAll() {
         try {
             drainBuffer.clear();
             while (pipe.source().read(drainBuffer) > 0) {
@@ -69,10 +71,13 @@ final class IoCommandQueue implements AutoCloseable {
             throw new UncheckedIOException("Data plane wake-up pipe failed", e);
         }
         wakeUpPending.set(false);
+        int count = 0;
         Runnable command;
         while ((command = commands.poll()) != null) {
             command.run();
+            count++;
         }
+        return count;
     }
 
     @Override

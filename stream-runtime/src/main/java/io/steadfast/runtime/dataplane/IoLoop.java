@@ -44,8 +44,8 @@ final class IoLoop implements Runnable {
     private final Map<ChannelId, OutboundChannelState> outbound = new HashMap<>();
     private final Map<ChannelId, InboundChannelState> inbound = new HashMap<>();
     private boolean running = true;
-    private boolean moreToRead;
-    private long nextTimerNanos;
+    private boolean busy;
+    private long nextTimerNanos = System.nanoTime();
 
     IoLoop(DataPlaneConfig config, DataPlaneMetrics metrics, FrameCodec codec, byte[] routingId) {
         this.config = config;
@@ -89,6 +89,7 @@ final class IoLoop implements Runnable {
         router = context.createSocket(SocketType.ROUTER);
         router.setLinger(0);
         router.setRouterHandover(true);
+        router.setHandshakeIvl(PeerConnection.HANDSHAKE_TIMEOUT_MILLIS);
         router.setHeartbeatIvl((int) config.heartbeatInterval().toMillis());
         router.setHeartbeatTimeout((int) config.heartbeatTimeout().toMillis());
         router.setMaxMsgSize(2L * config.maxFrameBytes() + ROUTER_MAX_MESSAGE_SLACK);
@@ -111,21 +112,21 @@ final class IoLoop implements Runnable {
                 rebuildPoller();
             }
             long now = System.nanoTime();
-            long timeoutMillis = moreToRead ? 0 : Math.max(1, (nextTimerNanos - now + 999_999) / 1_000_000);
+            long timeoutMillis = busy ? 0 : Math.max(1, (nextTimerNanos - now + 999_999) / 1_000_000);
             poller.poll(timeoutMillis);
-            commands.runAll();
+            int work = commands.runAll();
             if (!running) {
                 return;
             }
-            moreToRead = false;
-            if (poller.pollin(1)) {
-                readRouter();
-            }
+            // Read every socket on every pass instead of trusting pollin(), and after a pass that did any work
+            // poll again without blocking: a ZeroMQ socket's readiness is signalled through its mailbox, and our
+            // own sends on the same socket can swallow that signal. An empty non-blocking recv is cheap; a missed
+            // ACK would stall a channel until the next timer.
+            work += readRouter();
             for (int i = 0; i < polledPeers.size(); i++) {
-                if (poller.pollin(2 + i)) {
-                    readDealer(polledPeers.get(i));
-                }
+                work += readDealer(polledPeers.get(i));
             }
+            busy = work > 0;
             now = System.nanoTime();
             if (now - nextTimerNanos >= 0) {
                 for (OutboundChannelState channel : outbound.values()) {
@@ -155,11 +156,11 @@ final class IoLoop implements Runnable {
 
     // ---------------------------------------------------------------- receiving
 
-    private void readRouter() {
+    private int readRouter() {
         for (int n = 0; n < RECEIVE_BATCH; n++) {
             byte[] sender = router.recv(ZMQ.DONTWAIT);
             if (sender == null) {
-                return;
+                return n;
             }
             byte[] header = router.hasReceiveMore() ? router.recv(0) : null;
             byte[] payload = router.hasReceiveMore() ? router.recv(0) : null;
@@ -170,15 +171,15 @@ final class IoLoop implements Runnable {
                 dispatchFromSender(sender, message, now);
             }
         }
-        moreToRead = true;
+        return RECEIVE_BATCH;
     }
 
-    private void readDealer(PeerConnection peer) {
+    private int readDealer(PeerConnection peer) {
         ZMQ.Socket dealer = peer.socket();
         for (int n = 0; n < RECEIVE_BATCH; n++) {
             byte[] header = dealer.recv(ZMQ.DONTWAIT);
             if (header == null) {
-                return;
+                return n;
             }
             byte[] payload = dealer.hasReceiveMore() ? dealer.recv(0) : null;
             int extraParts = discardRemainingParts(dealer);
@@ -188,7 +189,7 @@ final class IoLoop implements Runnable {
                 dispatchFromReceiver(peer, message, now);
             }
         }
-        moreToRead = true;
+        return RECEIVE_BATCH;
     }
 
     private int discardRemainingParts(ZMQ.Socket socket) {

@@ -257,9 +257,11 @@ final class OutboundChannelState implements OutboundChannel {
 
     private void sendSync(long nowNanos) {
         lastSyncSentNanos = nowNanos;
-        if (peer.sendControl(codec.encodeSync(id, nextSeq))) {
+        boolean sent = peer.sendControl(codec.encodeSync(id, nextSeq));
+        if (sent) {
             metrics.syncsSent.increment();
         }
+        log.trace("Channel {}: SYNC to {} {}", id, peer.endpoint(), sent ? "sent" : "refused");
     }
 
     /** Drops every retained frame; the channel is gone. */

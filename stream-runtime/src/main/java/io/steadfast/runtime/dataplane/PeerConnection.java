@@ -14,6 +14,7 @@ import org.zeromq.ZMQ;
 final class PeerConnection {
 
     private static final int SEND_HIGH_WATER_MARK = 100_000;
+    static final int HANDSHAKE_TIMEOUT_MILLIS = 500;
 
     private final String endpoint;
     private final ZMQ.Socket dealer;
@@ -27,6 +28,9 @@ final class PeerConnection {
         dealer.setSndHWM(SEND_HIGH_WATER_MARK);
         dealer.setHeartbeatIvl((int) config.heartbeatInterval().toMillis());
         dealer.setHeartbeatTimeout((int) config.heartbeatTimeout().toMillis());
+        // JeroMQ 0.6.0 occasionally stalls a loopback ZMTP handshake (the greeting sits unread in the socket);
+        // a short handshake timeout drops such a connection and reconnects instead of waiting the default 30 s
+        dealer.setHandshakeIvl(HANDSHAKE_TIMEOUT_MILLIS);
         dealer.setReconnectIVL(50);
         dealer.setReconnectIVLMax(1000);
         dealer.connect(endpoint);

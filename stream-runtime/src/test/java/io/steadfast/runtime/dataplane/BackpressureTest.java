@@ -1,0 +1,90 @@
+package io.steadfast.runtime.dataplane;
+
+import static io.steadfast.runtime.dataplane.ExactlyOnce.assertSeqsAreOneTo;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.steadfast.runtime.plan.ChannelId;
+import io.steadfast.runtime.topology.TopologyId;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** A consumer that stops consuming stops the producer; memory on both sides stays within the credit window. */
+@Timeout(60)
+class BackpressureTest {
+
+    private static final ChannelId CHANNEL = new ChannelId(new TopologyId("backpressure"), 3);
+    private static final int CREDIT = 8;
+    private static final DataPlaneConfig CONFIG = DataPlaneConfig.defaults()
+            .withCreditFrames(CREDIT)
+            .withResyncInterval(Duration.ofMillis(50));
+
+    private final AutoCloseableList resources = new AutoCloseableList();
+
+    @AfterEach
+    void closeEverything() {
+        resources.close();
+    }
+
+    @Test
+    void aStalledConsumerExhaustsCreditAndResumingDeliversEverythingOnce() {
+        DataPlane sender = resources.add(DataPlane.start(CONFIG));
+        DataPlane receiver = resources.add(DataPlane.start(CONFIG));
+        RecordingConsumer consumer = resources.add(new RecordingConsumer("slow"));
+        consumer.pause();
+        receiver.openInbound(CHANNEL, 0, consumer);
+        OutboundChannel channel = sender.openOutbound(CHANNEL, receiver.endpoint(), 1);
+        OutboundChannelState state = sender.outboundState(CHANNEL);
+        TestProducer producer = resources.add(TestProducer.start(channel, 100, "slow")).stopAt(50_000);
+
+        await().atMost(Duration.ofSeconds(10)).until(producer::isWaitingForCredit);
+        // stays blocked while the consumer does not consume, across several resync intervals
+        await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(5)).until(() ->
+                producer.isWaitingForCredit() && producer.framesSent() == CREDIT);
+        assertThat(channel.hasCredit()).isFalse();
+        assertThat(state.retainedFrames()).isEqualTo(CREDIT);
+        assertThat(consumer.mailboxSize()).isEqualTo(CREDIT);
+        assertThat(consumer.count()).isZero();
+
+        consumer.resume();
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> consumer.lastSeq() == 50_000);
+        assertSeqsAreOneTo(consumer, 50_000);
+        assertThat(state.maxRetainedFrames()).isLessThanOrEqualTo(CREDIT);
+        assertThat(sender.metrics().framesSentBeyondCredit()).isZero();
+        await().until(() -> state.retainedFrames() == 0 && sender.metrics().retainedBytes() == 0);
+        assertThat(channel.acknowledgedSeq()).isEqualTo(50_000);
+    }
+
+    @Test
+    void sendingBeyondCreditIsAcceptedButCounted() {
+        DataPlane sender = resources.add(DataPlane.start(CONFIG));
+        DataPlane receiver = resources.add(DataPlane.start(CONFIG));
+        RecordingConsumer consumer = resources.add(new RecordingConsumer("eager"));
+        receiver.openInbound(CHANNEL, 0, consumer);
+        OutboundChannel channel = sender.openOutbound(CHANNEL, receiver.endpoint(), 1);
+
+        // no credit has been granted yet: the receiver's window arrives with its first SYNC_REPLY
+        for (int frame = 0; frame < CREDIT * 2; frame++) {
+            channel.send(TestProducer.encode(channel.nextSeq(), 10), 10);
+        }
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> consumer.lastSeq() == CREDIT * 2 * 10);
+        assertSeqsAreOneTo(consumer, CREDIT * 2 * 10);
+        assertThat(sender.metrics().framesSentBeyondCredit()).isEqualTo(CREDIT * 2);
+    }
+
+    @Test
+    void rejectsOversizedFramesAndEmptyBatchesAtTheSender() {
+        DataPlane sender = resources.add(DataPlane.start(CONFIG.withMaxFrameBytes(1000)));
+        OutboundChannel channel = sender.openOutbound(CHANNEL, sender.endpoint(), 1);
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> channel.send(new byte[1001], 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxFrameBytes 1000");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> channel.send(new byte[10], 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("eventCount");
+        assertThat(channel.nextSeq()).isEqualTo(1);
+    }
+}

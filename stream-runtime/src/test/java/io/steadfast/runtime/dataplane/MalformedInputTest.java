@@ -1,0 +1,74 @@
+package io.steadfast.runtime.dataplane;
+
+import static io.steadfast.runtime.dataplane.ExactlyOnce.assertSeqsAreOneTo;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.steadfast.runtime.plan.ChannelId;
+import io.steadfast.runtime.topology.TopologyId;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.zeromq.SocketType;
+import org.zeromq.ZContext;
+import org.zeromq.ZMQ;
+
+/** Garbage from a raw DEALER is dropped and counted; the data plane keeps delivering valid channels. */
+@Timeout(30)
+class MalformedInputTest {
+
+    private static final ChannelId CHANNEL = new ChannelId(new TopologyId("malformed"), 0);
+    private static final ChannelId NOT_OPEN = new ChannelId(new TopologyId("malformed"), 99);
+    private static final DataPlaneConfig CONFIG = DataPlaneConfig.defaults().withMaxFrameBytes(64 * 1024);
+
+    private final AutoCloseableList resources = new AutoCloseableList();
+
+    @AfterEach
+    void closeEverything() {
+        resources.close();
+    }
+
+    @Test
+    void dropsAndCountsMalformedOversizedAndUnknownChannelMessagesAndKeepsWorking() {
+        DataPlane receiver = resources.add(DataPlane.start(CONFIG));
+        FrameCodec codec = new FrameCodec(CONFIG.maxFrameBytes());
+        ZContext context = resources.add(new ZContext());
+        ZMQ.Socket raw = context.createSocket(SocketType.DEALER);
+        raw.setLinger(0);
+        raw.connect(receiver.endpoint());
+
+        raw.send("not a data plane frame".getBytes(StandardCharsets.UTF_8));               // bad magic
+        raw.send(new byte[] {0x53, 0x46});                                                  // truncated
+        byte[] badVersion = codec.encodeSync(CHANNEL, 1);
+        badVersion[4] = 9;
+        raw.send(badVersion);
+        raw.send(codec.encodeDataHeader(CHANNEL, 1, 1, 10), ZMQ.SNDMORE);                  // length mismatch
+        raw.send(new byte[5]);
+        raw.send(codec.encodeSync(CHANNEL, 1), ZMQ.SNDMORE);                               // three parts
+        raw.send(new byte[1], ZMQ.SNDMORE);
+        raw.send(new byte[1]);
+        raw.send(codec.encodePosition(MessageType.ACK, CHANNEL, 1, 1, 1));                 // wrong direction
+        raw.send(codec.encodeDataHeader(CHANNEL, 1, 1, CONFIG.maxFrameBytes() + 1), ZMQ.SNDMORE);
+        raw.send(new byte[CONFIG.maxFrameBytes() + 1]);                                    // oversized
+        raw.send(codec.encodeDataHeader(NOT_OPEN, 1, 1, 3), ZMQ.SNDMORE);                  // unknown channel
+        raw.send(new byte[3]);
+
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+            assertThat(receiver.metrics().malformedFramesDropped()).isEqualTo(6);
+            assertThat(receiver.metrics().oversizedFramesDropped()).isEqualTo(1);
+            assertThat(receiver.metrics().unknownChannelFramesDropped()).isEqualTo(1);
+        });
+
+        DataPlane sender = resources.add(DataPlane.start(CONFIG));
+        RecordingConsumer consumer = resources.add(new RecordingConsumer("after-garbage"));
+        receiver.openInbound(CHANNEL, 0, consumer);
+        TestProducer producer = resources.add(
+                TestProducer.start(sender.openOutbound(CHANNEL, receiver.endpoint(), 1), 500, "after-garbage"));
+        producer.stopAt(20_000);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> consumer.lastSeq() == 20_000);
+        assertSeqsAreOneTo(consumer, 20_000);
+    }
+}

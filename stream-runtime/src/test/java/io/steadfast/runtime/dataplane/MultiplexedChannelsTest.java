@@ -1,0 +1,63 @@
+package io.steadfast.runtime.dataplane;
+
+import static io.steadfast.runtime.dataplane.ExactlyOnce.assertSeqsAreOneTo;
+import static org.awaitility.Awaitility.await;
+
+import io.steadfast.runtime.plan.ChannelId;
+import io.steadfast.runtime.topology.TopologyId;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Many channels share one DEALER/ROUTER pair, in both directions at once, each exact. */
+@Timeout(60)
+class MultiplexedChannelsTest {
+
+    private static final DataPlaneConfig CONFIG = DataPlaneConfig.defaults();
+    private static final long EVENTS = 50_000;
+
+    private final AutoCloseableList resources = new AutoCloseableList();
+
+    @AfterEach
+    void closeEverything() {
+        resources.close();
+    }
+
+    @Test
+    void deliversEveryChannelExactlyInBothDirections() {
+        DataPlane left = resources.add(DataPlane.start(CONFIG));
+        DataPlane right = resources.add(DataPlane.start(CONFIG));
+        List<RecordingConsumer> consumers = new ArrayList<>();
+        // channels 0..3 left -> right, 4..5 right -> left, two topologies
+        for (int index = 0; index < 6; index++) {
+            ChannelId id = new ChannelId(new TopologyId(index % 2 == 0 ? "even" : "odd"), index);
+            DataPlane from = index < 4 ? left : right;
+            DataPlane to = index < 4 ? right : left;
+            RecordingConsumer consumer = resources.add(new RecordingConsumer("mux-" + index));
+            consumers.add(consumer);
+            to.openInbound(id, 0, consumer);
+            resources.add(TestProducer.start(from.openOutbound(id, to.endpoint(), 1), 250 + 100 * index,
+                    "mux-" + index)).stopAt(EVENTS);
+        }
+
+        for (RecordingConsumer consumer : consumers) {
+            await().atMost(Duration.ofSeconds(30)).until(() -> consumer.lastSeq() == EVENTS);
+            assertSeqsAreOneTo(consumer, EVENTS);
+        }
+    }
+
+    @Test
+    void aChannelToItsOwnDataPlaneWorksOverTheSocket() {
+        DataPlane self = resources.add(DataPlane.start(CONFIG));
+        ChannelId id = new ChannelId(new TopologyId("loop"), 0);
+        RecordingConsumer consumer = resources.add(new RecordingConsumer("self"));
+        self.openInbound(id, 0, consumer);
+        resources.add(TestProducer.start(self.openOutbound(id, self.endpoint(), 1), 1000, "self")).stopAt(EVENTS);
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> consumer.lastSeq() == EVENTS);
+        assertSeqsAreOneTo(consumer, EVENTS);
+    }
+}
