@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.steadfast.host.PeHostApplication;
+import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
@@ -100,6 +101,16 @@ class WordCountAcrossTwoHostsIT {
 
         JsonNode one = api.get().uri("/api/v1/topologies/wc-it/results/sink?key=key-7").retrieve().body(JsonNode.class);
         assertThat(one.get("value").asLong()).isEqualTo(expected.get("key-7"));
+
+        // the path form of a host's state query, task id URL-encoded, through the real Tomcat
+        String hostUrl = "http://127.0.0.1:" + hostA.getEnvironment().getProperty("local.server.port");
+        String sinkOnA = tasks.valueStream().filter(t -> t.get("host").asString().equals("it-host-a"))
+                .map(t -> t.get("task").asString()).filter(t -> t.contains("/sink#")).findFirst().orElseThrow();
+        ResponseEntity<JsonNode> byPath = api.get().uri(URI.create(hostUrl + "/api/v1/tasks/"
+                        + sinkOnA.replace("/", "%2F").replace("#", "%23") + "/state/latest?limit=3"))
+                .retrieve().toEntity(JsonNode.class);
+        assertThat(byPath.getStatusCode().value()).as("%s", byPath.getBody()).isEqualTo(200);
+        assertThat(byPath.getBody().get("values").size()).isEqualTo(3);
 
         assertThat(api.delete().uri("/api/v1/topologies/wc-it").retrieve().toBodilessEntity().getStatusCode().value())
                 .isEqualTo(204);
