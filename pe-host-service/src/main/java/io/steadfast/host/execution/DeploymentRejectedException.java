@@ -1,0 +1,41 @@
+package io.steadfast.host.execution;
+
+import io.steadfast.runtime.topology.TopologyId;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** A deployment was refused by this host; the {@link Reason} says why, the problems say which tasks. */
+public class DeploymentRejectedException extends RuntimeException {
+
+    /** Why a deployment was refused. */
+    public enum Reason {
+        /** The topology already runs on this host. */
+        ALREADY_DEPLOYED,
+        /** A task's type is unknown here, its config does not bind, or the placement is incomplete. */
+        INVALID_TASKS
+    }
+
+    private final TopologyId topology;
+    private final Reason reason;
+    private final List<TaskProblem> problems;
+
+    public DeploymentRejectedException(TopologyId topology, Reason reason, String message, List<TaskProblem> problems) {
+        super(message + problems.stream().map(p -> "\n - " + p.task() + " " + p.field() + ": " + p.message())
+                .collect(Collectors.joining()));
+        this.topology = topology;
+        this.reason = reason;
+        this.problems = List.copyOf(problems);
+    }
+
+    public TopologyId topology() {
+        return topology;
+    }
+
+    public Reason reason() {
+        return reason;
+    }
+
+    public List<TaskProblem> problems() {
+        return problems;
+    }
+}

@@ -1,0 +1,183 @@
+package io.steadfast.host.execution;
+
+import io.steadfast.api.operator.ConfigException;
+import io.steadfast.host.execution.DeploymentRejectedException.Reason;
+import io.steadfast.runtime.dataplane.DataPlaneMetrics;
+import io.steadfast.runtime.host.HostRuntime;
+import io.steadfast.runtime.host.TaskPlacement;
+import io.steadfast.runtime.host.TaskReport;
+import io.steadfast.runtime.operator.OperatorRegistry;
+import io.steadfast.runtime.plan.ExecutionPlan;
+import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.plan.TaskSpec;
+import io.steadfast.runtime.topology.ConfigProblem;
+import io.steadfast.runtime.topology.TopologyId;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+/**
+ * This process's {@link HostRuntime} as the REST layer and the router see it: deployments are checked task by
+ * task before anything starts, state queries wait with a timeout, and closing is observable for health.
+ * Thread-safe; deploy and cancel are serialised.
+ */
+public final class ProcessingNode implements AutoCloseable {
+
+    private static final Duration QUERY_TIMEOUT = Duration.ofSeconds(5);
+
+    private final HostRuntime runtime;
+    private final OperatorRegistry registry;
+    private final TaskMeters meters;
+    private volatile boolean closed;
+
+    public ProcessingNode(HostRuntime runtime, OperatorRegistry registry, TaskMeters meters) {
+        this.runtime = runtime;
+        this.registry = registry;
+        this.meters = meters;
+    }
+
+    public HostId id() {
+        return runtime.id();
+    }
+
+    public String dataEndpoint() {
+        return runtime.dataEndpoint();
+    }
+
+    public DataPlaneMetrics dataPlaneMetrics() {
+        return runtime.dataPlane().metrics();
+    }
+
+    public boolean isClosed() {
+        return closed;
+    }
+
+    /**
+     * Starts this host's tasks of a plan.
+     *
+     * @return the ids of the tasks started here, in plan order
+     * @throws DeploymentRejectedException if the topology already runs here, or a task placed here cannot run
+     *                                     (every such task is named)
+     */
+    public synchronized List<TaskId> deploy(ExecutionPlan plan, TaskPlacement placement) {
+        TopologyId topology = plan.topology();
+        if (runtime.topologies().contains(topology)) {
+            throw new DeploymentRejectedException(topology, Reason.ALREADY_DEPLOYED, "Topology '" + topology
+                    + "' is already deployed on host " + id() + "; DELETE /api/v1/deployments/" + topology
+                    + " first", List.of());
+        }
+        List<TaskProblem> problems = problemsOf(plan, placement);
+        if (!problems.isEmpty()) {
+            throw invalid(topology, problems);
+        }
+        List<TaskId> started;
+        try {
+            started = runtime.deploy(plan, placement);
+        } catch (IllegalStateException e) {
+            throw new DeploymentRejectedException(topology, Reason.ALREADY_DEPLOYED, e.getMessage(), List.of());
+        } catch (IllegalArgumentException | ConfigException e) {
+            throw invalid(topology, List.of(new TaskProblem(topology.value(), "plan", e.getMessage())));
+        }
+        meters.register(started);
+        return started;
+    }
+
+    private List<TaskProblem> problemsOf(ExecutionPlan plan, TaskPlacement placement) {
+        List<TaskProblem> problems = new ArrayList<>();
+        for (TaskSpec task : plan.tasks()) {
+            if (!placement.hosts().containsKey(task.id())) {
+                problems.add(new TaskProblem(task.id().toString(), "placement",
+                        "task is not placed on any host; give every task of the plan a host in placement.hosts"));
+                continue;
+            }
+            if (!id().equals(placement.hostOf(task.id()))) {
+                continue;
+            }
+            if (registry.roleOf(task.type()).isEmpty()) {
+                problems.add(new TaskProblem(task.id().toString(), "type", "type '" + task.type()
+                        + "' is unknown on host " + id() + "; known types: " + String.join(", ", registry.typeNames())
+                        + ". Put the operator's jar on this host's class path"));
+                continue;
+            }
+            for (ConfigProblem problem : registry.checkConfig(task.type(), task.config())) {
+                String field = problem.field().isEmpty() ? "config" : "config." + problem.field();
+                problems.add(new TaskProblem(task.id().toString(), field, problem.message()));
+            }
+        }
+        return problems;
+    }
+
+    private DeploymentRejectedException invalid(TopologyId topology, List<TaskProblem> problems) {
+        return new DeploymentRejectedException(topology, Reason.INVALID_TASKS, "Topology '" + topology
+                + "' cannot run on host " + id() + ":", problems);
+    }
+
+    /** Stops this host's tasks of a topology; unknown topologies are ignored. */
+    public synchronized void cancel(TopologyId topology) {
+        runtime.cancel(topology);
+        meters.remove(topology);
+    }
+
+    public List<TaskReport> taskReports() {
+        return runtime.taskReports();
+    }
+
+    /**
+     * The value of one key of a keyed state.
+     *
+     * @throws StateQueryException if the task is not here, has no keyed state or does not answer in time
+     */
+    public Optional<Object> queryState(TaskId task, String stateName, String key) {
+        return await(task, () -> runtime.queryState(task, stateName, key));
+    }
+
+    /** Up to {@code limit} keys' values of a keyed state, sorted by key. */
+    public Map<String, Object> queryAll(TaskId task, String stateName, int limit) {
+        return await(task, () -> runtime.queryAll(task, stateName, limit));
+    }
+
+    private <T> T await(TaskId task, Supplier<CompletableFuture<T>> query) {
+        if (runtime.task(task).isEmpty()) {
+            throw new StateQueryException(StateQueryException.Reason.TASK_NOT_FOUND, "Task " + task
+                    + " does not run on host " + id() + "; see GET /api/v1/tasks for the tasks here", null);
+        }
+        try {
+            return query.get().get(QUERY_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof ClassCastException) {
+                throw new StateQueryException(StateQueryException.Reason.NOT_QUERYABLE, "Task " + task
+                        + " has no keyed state (it is a source); query a keyed operator or sink instead", e.getCause());
+            }
+            throw new StateQueryException(StateQueryException.Reason.UNAVAILABLE, "Task " + task
+                    + " could not answer the query: " + e.getCause(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new StateQueryException(StateQueryException.Reason.UNAVAILABLE, "Task " + task
+                    + " did not answer within " + QUERY_TIMEOUT + "; it may be overloaded, check GET /api/v1/tasks", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StateQueryException(StateQueryException.Reason.UNAVAILABLE, "Interrupted while querying "
+                    + task, e);
+        }
+    }
+
+    /** Cancels every task and closes the data plane. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (TopologyId topology : runtime.topologies()) {
+            meters.remove(topology);
+        }
+        runtime.close();
+    }
+}

@@ -1,0 +1,58 @@
+package io.steadfast.host.execution;
+
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.steadfast.runtime.host.HostRuntime;
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.task.StreamTask;
+import io.steadfast.runtime.topology.TopologyId;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.ToLongFunction;
+
+/**
+ * Per-task gauges {@code steadfast.task.records.in} and {@code steadfast.task.records.out} tagged with
+ * {@code topology}, {@code operator} and {@code subtask} (bounded by the deployed tasks; never a record key).
+ * Registered on deploy, removed on cancel. Thread-safe.
+ */
+public final class TaskMeters {
+
+    private final MeterRegistry registry;
+    private final HostRuntime runtime;
+    private final Map<TaskId, List<Meter>> meters = new ConcurrentHashMap<>();
+
+    public TaskMeters(MeterRegistry registry, HostRuntime runtime) {
+        this.registry = registry;
+        this.runtime = runtime;
+    }
+
+    public void register(List<TaskId> tasks) {
+        for (TaskId task : tasks) {
+            Tags tags = Tags.of("topology", task.topology().value(), "operator", task.operator().value(),
+                    "subtask", Integer.toString(task.subtask()));
+            meters.put(task, List.of(
+                    gauge("steadfast.task.records.in", "Records taken in by the task", tags, task,
+                            t -> t.metrics().recordsIn()),
+                    gauge("steadfast.task.records.out", "Events emitted by the task", tags, task,
+                            t -> t.metrics().recordsOut())));
+        }
+    }
+
+    public void remove(TopologyId topology) {
+        meters.keySet().removeIf(task -> {
+            if (!task.topology().equals(topology)) {
+                return false;
+            }
+            meters.get(task).forEach(registry::remove);
+            return true;
+        });
+    }
+
+    private Meter gauge(String name, String description, Tags tags, TaskId task, ToLongFunction<StreamTask> value) {
+        return Gauge.builder(name, () -> runtime.task(task).map(value::applyAsLong).orElse(0L))
+                .description(description).tags(tags).register(registry);
+    }
+}

@@ -1,0 +1,32 @@
+package io.steadfast.host.health;
+
+import io.steadfast.host.execution.ProcessingNode;
+import io.steadfast.runtime.dataplane.DataPlaneMetrics;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.stereotype.Component;
+
+/** Health contributor {@code dataPlane}: UP with the bound endpoint and frame counters, DOWN once closed. */
+@Component
+public class DataPlaneHealthIndicator implements HealthIndicator {
+
+    private final ProcessingNode node;
+
+    public DataPlaneHealthIndicator(ProcessingNode node) {
+        this.node = node;
+    }
+
+    @Override
+    public Health health() {
+        Health.Builder health = node.isClosed() ? Health.down().withDetail("reason", "the data plane is closed")
+                : Health.up();
+        DataPlaneMetrics metrics = node.dataPlaneMetrics();
+        return health.withDetail("endpoint", node.dataEndpoint())
+                .withDetail("framesSent", metrics.framesSent())
+                .withDetail("framesResent", metrics.framesResent())
+                .withDetail("framesReceived", metrics.framesReceived())
+                .withDetail("malformedFramesDropped", metrics.malformedFramesDropped())
+                .withDetail("retainedFrames", metrics.retainedFrames())
+                .build();
+    }
+}

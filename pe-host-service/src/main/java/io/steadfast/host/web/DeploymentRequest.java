@@ -1,0 +1,37 @@
+package io.steadfast.host.web;
+
+import io.steadfast.runtime.host.TaskPlacement;
+import io.steadfast.runtime.plan.ExecutionPlan;
+import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.TaskId;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Body of {@code POST /api/v1/deployments}: the whole plan and where each of its tasks runs.
+ *
+ * @param plan the execution plan, as the router expanded it
+ * @param placement where every task of the plan runs
+ */
+public record DeploymentRequest(@NotNull ExecutionPlan plan, @NotNull @Valid Placement placement) {
+
+    /**
+     * The placement in JSON form.
+     *
+     * @param hosts host id of each task id ({@code topology/operator#subtask})
+     * @param endpoints data-plane endpoint of each host id
+     */
+    public record Placement(@NotNull Map<String, String> hosts, @NotNull Map<String, String> endpoints) {
+
+        /** @throws IllegalArgumentException if a task id is malformed or a host has no endpoint */
+        TaskPlacement toTaskPlacement() {
+            Map<TaskId, HostId> taskHosts = new HashMap<>();
+            hosts.forEach((task, host) -> taskHosts.put(TaskId.parse(task), new HostId(host)));
+            Map<HostId, String> hostEndpoints = new HashMap<>();
+            endpoints.forEach((host, endpoint) -> hostEndpoints.put(new HostId(host), endpoint));
+            return new TaskPlacement(taskHosts, hostEndpoints);
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package io.steadfast.host.web;
+
+import io.steadfast.host.execution.DeploymentRejectedException;
+import io.steadfast.host.execution.StateQueryException;
+import jakarta.validation.ConstraintViolationException;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+/** Turns this host's exceptions into RFC 9457 problem details. */
+@RestControllerAdvice
+class HostProblemHandler extends ResponseEntityExceptionHandler {
+
+    @ExceptionHandler
+    ProblemDetail deploymentRejected(DeploymentRejectedException e) {
+        HttpStatus status = switch (e.reason()) {
+            case ALREADY_DEPLOYED -> HttpStatus.CONFLICT;
+            case INVALID_TASKS -> HttpStatus.BAD_REQUEST;
+        };
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, e.getMessage());
+        problem.setTitle(status == HttpStatus.CONFLICT ? "Topology already deployed" : "Deployment rejected");
+        problem.setProperty("topology", e.topology().value());
+        problem.setProperty("errors", e.problems());
+        return problem;
+    }
+
+    @ExceptionHandler
+    ProblemDetail stateQueryFailed(StateQueryException e) {
+        HttpStatus status = switch (e.reason()) {
+            case TASK_NOT_FOUND, KEY_NOT_FOUND -> HttpStatus.NOT_FOUND;
+            case NOT_QUERYABLE -> HttpStatus.BAD_REQUEST;
+            case UNAVAILABLE -> HttpStatus.SERVICE_UNAVAILABLE;
+        };
+        return ProblemDetail.forStatusAndDetail(status, e.getMessage());
+    }
+
+    @ExceptionHandler({IllegalArgumentException.class, ConstraintViolationException.class})
+    ProblemDetail badRequest(RuntimeException e) {
+        return ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, e.getMessage());
+    }
+}

@@ -1,0 +1,96 @@
+package io.steadfast.router.config;
+
+import io.steadfast.router.failure.HeartbeatFailureDetector;
+import io.steadfast.router.failure.HostLivenessMonitor;
+import io.steadfast.router.host.HostClient;
+import io.steadfast.router.host.HostRegistry;
+import io.steadfast.router.host.InMemoryHostRegistry;
+import io.steadfast.router.host.RestHostClient;
+import io.steadfast.router.placement.EvenTaskPlacer;
+import io.steadfast.router.placement.TaskPlacer;
+import io.steadfast.router.topology.InMemoryTopologyRepository;
+import io.steadfast.router.topology.ResultReader;
+import io.steadfast.router.topology.TopologyDeployer;
+import io.steadfast.router.topology.TopologyMonitor;
+import io.steadfast.router.topology.TopologyRepository;
+import io.steadfast.runtime.operator.OperatorRegistry;
+import io.steadfast.runtime.topology.TopologyLimits;
+import io.steadfast.runtime.topology.TopologySpecReader;
+import io.steadfast.runtime.topology.TopologyValidator;
+import java.net.http.HttpClient;
+import java.time.Clock;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.client.JdkClientHttpRequestFactory;
+import org.springframework.web.client.RestClient;
+
+/**
+ * Wires the router's decisions. The operator catalog is {@link OperatorRegistry#load()}: the built-in operators
+ * plus every {@code OperatorProvider} on the router's class path, so the router must have the same operator jars
+ * as the hosts, or it rejects (or accepts) types the hosts do not know.
+ */
+@Configuration(proxyBeanMethods = false)
+class RouterConfiguration {
+
+    @Bean
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+
+    @Bean
+    OperatorRegistry operatorCatalog() {
+        return OperatorRegistry.load();
+    }
+
+    @Bean
+    HostRegistry hostRegistry() {
+        return new InMemoryHostRegistry();
+    }
+
+    @Bean
+    TopologyRepository topologyRepository() {
+        return new InMemoryTopologyRepository();
+    }
+
+    @Bean
+    HeartbeatFailureDetector heartbeatFailureDetector(HostRegistry hosts, Clock clock, RouterProperties properties) {
+        return new HeartbeatFailureDetector(hosts, clock, properties.heartbeatTimeout());
+    }
+
+    @Bean(destroyMethod = "close")
+    HostLivenessMonitor hostLivenessMonitor(HeartbeatFailureDetector detector) {
+        return new HostLivenessMonitor(detector);
+    }
+
+    @Bean
+    TaskPlacer taskPlacer() {
+        return new EvenTaskPlacer();
+    }
+
+    @Bean
+    HostClient hostClient(RouterProperties properties) {
+        JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(HttpClient.newBuilder()
+                .connectTimeout(properties.hostClient().connectTimeout()).build());
+        requests.setReadTimeout(properties.hostClient().readTimeout());
+        return new RestHostClient(RestClient.builder().requestFactory(requests).build());
+    }
+
+    @Bean
+    TopologyDeployer topologyDeployer(RouterProperties properties, OperatorRegistry catalog,
+                                      TopologyRepository topologies, HeartbeatFailureDetector detector,
+                                      TaskPlacer placer, HostClient hostClient, Clock clock) {
+        TopologyLimits limits = properties.limits().toTopologyLimits();
+        return new TopologyDeployer(TopologySpecReader.withLimits(limits), new TopologyValidator(catalog, limits),
+                limits.maxSpecBytes(), topologies, detector, placer, hostClient, clock);
+    }
+
+    @Bean
+    TopologyMonitor topologyMonitor(TopologyRepository topologies, HeartbeatFailureDetector detector) {
+        return new TopologyMonitor(topologies, detector);
+    }
+
+    @Bean
+    ResultReader resultReader(TopologyRepository topologies, HeartbeatFailureDetector detector, HostClient hostClient) {
+        return new ResultReader(topologies, detector, hostClient);
+    }
+}

@@ -1,0 +1,89 @@
+package io.steadfast.router.config;
+
+import io.steadfast.runtime.topology.TopologyLimits;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import java.time.Duration;
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * Settings of the router, prefix {@code steadfast.router}.
+ *
+ * @param heartbeatTimeout a host that sent no heartbeat for this long is DEAD
+ * @param limits bounds on submitted topologies
+ * @param hostClient calls from the router to hosts
+ */
+@Validated
+@ConfigurationProperties("steadfast.router")
+public record RouterProperties(
+        @NotNull @DefaultValue("1s") Duration heartbeatTimeout,
+        @Valid @DefaultValue Limits limits,
+        @Valid @DefaultValue HostClient hostClient) {
+
+    public RouterProperties {
+        requirePositive("steadfast.router.heartbeat-timeout", heartbeatTimeout);
+    }
+
+    /** The heartbeat interval the router suggests to hosts: a quarter of the timeout. */
+    public Duration suggestedHeartbeatInterval() {
+        return heartbeatTimeout.dividedBy(4);
+    }
+
+    /**
+     * Bounds on submitted topologies; each defaults to {@link TopologyLimits#defaults()}.
+     *
+     * @param maxOperators the most operators in one topology
+     * @param maxParallelism the highest parallelism of one operator
+     * @param maxTotalTasks the highest sum of the parallelism of all operators
+     * @param maxInputsPerOperator the most declared inputs of one operator
+     * @param maxSpecBytes the largest topology JSON accepted, in bytes; larger bodies get 413
+     */
+    public record Limits(@Nullable Integer maxOperators, @Nullable Integer maxParallelism,
+                         @Nullable Integer maxTotalTasks, @Nullable Integer maxInputsPerOperator,
+                         @Nullable Integer maxSpecBytes) {
+
+        public Limits {
+            TopologyLimits defaults = TopologyLimits.defaults();
+            maxOperators = maxOperators == null ? defaults.maxOperators() : maxOperators;
+            maxParallelism = maxParallelism == null ? defaults.maxParallelism() : maxParallelism;
+            maxTotalTasks = maxTotalTasks == null ? defaults.maxTotalTasks() : maxTotalTasks;
+            maxInputsPerOperator = maxInputsPerOperator == null ? defaults.maxInputsPerOperator() : maxInputsPerOperator;
+            maxSpecBytes = maxSpecBytes == null ? defaults.maxSpecBytes() : maxSpecBytes;
+            try {
+                new TopologyLimits(maxOperators, maxParallelism, maxTotalTasks, maxInputsPerOperator, maxSpecBytes);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("steadfast.router.limits.* are inconsistent: " + e.getMessage()
+                        + " (keys max-operators, max-parallelism, max-total-tasks, max-inputs-per-operator,"
+                        + " max-spec-bytes)", e);
+            }
+        }
+
+        public TopologyLimits toTopologyLimits() {
+            return new TopologyLimits(maxOperators, maxParallelism, maxTotalTasks, maxInputsPerOperator, maxSpecBytes);
+        }
+    }
+
+    /**
+     * Calls from the router to hosts (deploy, cancel, state queries).
+     *
+     * @param connectTimeout how long to wait for a TCP connection to a host
+     * @param readTimeout how long to wait for a host's answer
+     */
+    public record HostClient(@NotNull @DefaultValue("2s") Duration connectTimeout,
+                             @NotNull @DefaultValue("10s") Duration readTimeout) {
+
+        public HostClient {
+            requirePositive("steadfast.router.host-client.connect-timeout", connectTimeout);
+            requirePositive("steadfast.router.host-client.read-timeout", readTimeout);
+        }
+    }
+
+    private static void requirePositive(String key, Duration value) {
+        if (value != null && (value.isNegative() || value.isZero())) {
+            throw new IllegalArgumentException(key + " must be positive, was " + value);
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package io.steadfast.router.failure;
+
+import io.steadfast.router.host.HostRegistry;
+import io.steadfast.router.host.RegisteredHost;
+import io.steadfast.runtime.plan.HostId;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Decides whether a host is LIVE or DEAD from the time of its last heartbeat: DEAD once no heartbeat arrived
+ * for longer than the timeout. The status is computed on read from the injected clock, so it is never stale;
+ * {@link #sweep()} (called periodically) logs each LIVE/DEAD transition once. Recovery of a dead host's tasks is
+ * not done here. Thread-safe.
+ */
+public final class HeartbeatFailureDetector {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HeartbeatFailureDetector.class);
+
+    private final HostRegistry hosts;
+    private final Clock clock;
+    private final Duration timeout;
+    private final Map<HostId, HostStatus> lastLogged = new ConcurrentHashMap<>();
+
+    public HeartbeatFailureDetector(HostRegistry hosts, Clock clock, Duration timeout) {
+        this.hosts = hosts;
+        this.clock = clock;
+        this.timeout = timeout;
+    }
+
+    public Duration timeout() {
+        return timeout;
+    }
+
+    public HostStatus statusOf(RegisteredHost host) {
+        Instant deadline = host.lastHeartbeat().plus(timeout);
+        return clock.instant().isAfter(deadline) ? HostStatus.DEAD : HostStatus.LIVE;
+    }
+
+    /** A registered host, whatever its status. */
+    public Optional<RegisteredHost> host(HostId id) {
+        return hosts.find(id);
+    }
+
+    /** The LIVE hosts, sorted by id. */
+    public List<RegisteredHost> liveHosts() {
+        return hosts.all().stream().filter(host -> statusOf(host) == HostStatus.LIVE).toList();
+    }
+
+    /** Logs every host whose status changed since the last sweep. */
+    public void sweep() {
+        for (RegisteredHost host : hosts.all()) {
+            HostStatus status = statusOf(host);
+            HostStatus before = lastLogged.put(host.id(), status);
+            if (status == before) {
+                continue;
+            }
+            if (status == HostStatus.DEAD) {
+                LOG.warn("Host {} is DEAD: no heartbeat since {} (timeout {}); its tasks are not recovered yet. "
+                        + "Check the host's /actuator/health and its log", host.id(), host.lastHeartbeat(), timeout);
+            } else if (before != null) {
+                LOG.info("Host {} is LIVE again (heartbeat at {})", host.id(), host.lastHeartbeat());
+            }
+        }
+    }
+}

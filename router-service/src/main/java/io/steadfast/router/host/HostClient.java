@@ -1,0 +1,24 @@
+package io.steadfast.router.host;
+
+import io.steadfast.runtime.host.TaskPlacement;
+import io.steadfast.runtime.plan.ExecutionPlan;
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.topology.TopologyId;
+import java.util.Map;
+import java.util.Optional;
+
+/** The router's calls to a host's REST API. Every method throws {@link HostCallException} when the call fails. */
+public interface HostClient {
+
+    /** Asks the host to start its tasks of the plan. */
+    void deploy(RegisteredHost host, ExecutionPlan plan, TaskPlacement placement);
+
+    /** Asks the host to stop its tasks of a topology. */
+    void cancel(RegisteredHost host, TopologyId topology);
+
+    /** One key's value of a task's keyed state; empty if the key has no value. */
+    Optional<Object> queryKey(RegisteredHost host, TaskId task, String state, String key);
+
+    /** Up to {@code limit} keys' values of a task's keyed state. */
+    Map<String, Object> queryAll(RegisteredHost host, TaskId task, String state, int limit);
+}

@@ -1,0 +1,26 @@
+package io.steadfast.router.host;
+
+import io.steadfast.runtime.host.TaskReport;
+import io.steadfast.runtime.plan.HostId;
+import java.net.URI;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The hosts that registered with the router. In memory for now ({@link InMemoryHostRegistry}); a store-backed
+ * implementation replaces it without touching callers. Implementations are thread-safe.
+ */
+public interface HostRegistry {
+
+    /** Registers a host, or replaces the URLs of one with the same id; counts as a heartbeat. */
+    RegisteredHost register(HostId id, URI controlUrl, String dataEndpoint, Instant now);
+
+    /** Records a heartbeat; empty if the host is not registered (it must register again). */
+    Optional<RegisteredHost> heartbeat(HostId id, List<TaskReport> tasks, Instant now);
+
+    Optional<RegisteredHost> find(HostId id);
+
+    /** Every registered host, sorted by id. */
+    List<RegisteredHost> all();
+}

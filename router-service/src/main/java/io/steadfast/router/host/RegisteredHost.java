@@ -1,0 +1,54 @@
+package io.steadfast.router.host;
+
+import io.steadfast.runtime.host.TaskReport;
+import io.steadfast.runtime.plan.HostId;
+import java.net.URI;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A host as the router knows it: where to reach it and its two latest heartbeats (the previous one lets the
+ * router compute rates). Immutable.
+ *
+ * @param id the host id
+ * @param controlUrl base URL of the host's REST API
+ * @param dataEndpoint the host's data-plane endpoint
+ * @param lastHeartbeat when it last registered or sent a heartbeat
+ * @param tasks the task reports of the last heartbeat
+ * @param previousHeartbeat the heartbeat before, or null
+ * @param previousTasks the task reports of the heartbeat before (empty if none)
+ */
+public record RegisteredHost(HostId id, URI controlUrl, String dataEndpoint, Instant lastHeartbeat,
+                             List<TaskReport> tasks, @Nullable Instant previousHeartbeat,
+                             List<TaskReport> previousTasks) {
+
+    public RegisteredHost {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(controlUrl, "controlUrl");
+        Objects.requireNonNull(dataEndpoint, "dataEndpoint");
+        Objects.requireNonNull(lastHeartbeat, "lastHeartbeat");
+        tasks = List.copyOf(tasks);
+        previousTasks = List.copyOf(previousTasks);
+    }
+
+    /** A host that has just registered and reported no task yet. */
+    public static RegisteredHost registered(HostId id, URI controlUrl, String dataEndpoint, Instant now) {
+        return new RegisteredHost(id, controlUrl, dataEndpoint, now, List.of(), null, List.of());
+    }
+
+    /** This host after a heartbeat at {@code now}; the current reports become the previous ones. */
+    public RegisteredHost withHeartbeat(Instant now, List<TaskReport> reports) {
+        return new RegisteredHost(id, controlUrl, dataEndpoint, now, reports, lastHeartbeat, tasks);
+    }
+
+    public Optional<TaskReport> report(String task) {
+        return tasks.stream().filter(report -> report.task().equals(task)).findFirst();
+    }
+
+    public Optional<TaskReport> previousReport(String task) {
+        return previousTasks.stream().filter(report -> report.task().equals(task)).findFirst();
+    }
+}

@@ -1,0 +1,103 @@
+package io.steadfast.router.host;
+
+import io.steadfast.runtime.host.TaskPlacement;
+import io.steadfast.runtime.plan.ExecutionPlan;
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.topology.TopologyId;
+import java.net.URI;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+import org.springframework.core.ParameterizedTypeReference;
+import org.springframework.http.MediaType;
+import org.springframework.web.client.HttpClientErrorException;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestClientException;
+import org.springframework.web.client.RestClientResponseException;
+import org.springframework.web.util.UriComponentsBuilder;
+
+/** {@link HostClient} over Spring's {@link RestClient}; timeouts come from the client it is given. Thread-safe. */
+public final class RestHostClient implements HostClient {
+
+    private final RestClient http;
+
+    public RestHostClient(RestClient http) {
+        this.http = http;
+    }
+
+    @Override
+    public void deploy(RegisteredHost host, ExecutionPlan plan, TaskPlacement placement) {
+        Map<String, String> hosts = new TreeMap<>();
+        placement.hosts().forEach((task, hostId) -> hosts.put(task.toString(), hostId.value()));
+        Map<String, String> endpoints = new TreeMap<>();
+        placement.endpoints().forEach((hostId, endpoint) -> endpoints.put(hostId.value(), endpoint));
+        DeploymentBody body = new DeploymentBody(plan, new PlacementBody(hosts, endpoints));
+        call(host, "deploy topology '" + plan.topology() + "'", () -> http.post()
+                .uri(host.controlUrl().resolve("/api/v1/deployments")).contentType(MediaType.APPLICATION_JSON)
+                .body(body).retrieve().toBodilessEntity());
+    }
+
+    @Override
+    public void cancel(RegisteredHost host, TopologyId topology) {
+        call(host, "cancel topology '" + topology + "'", () -> http.delete()
+                .uri(host.controlUrl().resolve("/api/v1/deployments/" + topology.value()))
+                .retrieve().toBodilessEntity());
+    }
+
+    @Override
+    public Optional<Object> queryKey(RegisteredHost host, TaskId task, String state, String key) {
+        URI uri = stateUri(host, task, state).queryParam("key", key).build().encode().toUri();
+        try {
+            KeyValue value = call(host, "query key '" + key + "' of " + task, () -> http.get().uri(uri)
+                    .retrieve().body(KeyValue.class));
+            return Optional.ofNullable(value).map(KeyValue::value);
+        } catch (HostCallException e) {
+            if (e.getCause() instanceof HttpClientErrorException.NotFound) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public Map<String, Object> queryAll(RegisteredHost host, TaskId task, String state, int limit) {
+        URI uri = stateUri(host, task, state).queryParam("limit", limit).build().encode().toUri();
+        StateValues values = call(host, "query state '" + state + "' of " + task, () -> http.get().uri(uri)
+                .retrieve().body(new ParameterizedTypeReference<StateValues>() { }));
+        return values == null || values.values() == null ? Map.of() : values.values();
+    }
+
+    private static UriComponentsBuilder stateUri(RegisteredHost host, TaskId task, String state) {
+        return UriComponentsBuilder.fromUri(host.controlUrl()).replacePath("/api/v1/state")
+                .queryParam("task", task.toString()).queryParam("state", state);
+    }
+
+    private static <T> T call(RegisteredHost host, String what, Supplier<T> request) {
+        try {
+            return request.get();
+        } catch (RestClientResponseException e) {
+            throw new HostCallException(host.id(), "Host " + host.id() + " at " + host.controlUrl() + " refused to "
+                    + what + ": HTTP " + e.getStatusCode().value() + " " + e.getResponseBodyAsString(), e);
+        } catch (RestClientException e) {
+            throw new HostCallException(host.id(), "Host " + host.id() + " at " + host.controlUrl() + " could not "
+                    + what + ": " + e.getMessage() + "; check the host's /actuator/health", e);
+        }
+    }
+
+    /** Body of a host's {@code POST /api/v1/deployments}. */
+    record DeploymentBody(ExecutionPlan plan, PlacementBody placement) {
+    }
+
+    /** Placement in its JSON form: host of each task, endpoint of each host. */
+    record PlacementBody(Map<String, String> hosts, Map<String, String> endpoints) {
+    }
+
+    /** A host's answer to a one-key state query. */
+    record KeyValue(String key, Object value) {
+    }
+
+    /** A host's answer to a many-keys state query. */
+    record StateValues(String task, String state, Map<String, Object> values) {
+    }
+}

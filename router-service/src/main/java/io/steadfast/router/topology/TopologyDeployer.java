@@ -1,0 +1,159 @@
+package io.steadfast.router.topology;
+
+import io.steadfast.router.failure.HeartbeatFailureDetector;
+import io.steadfast.router.host.HostCallException;
+import io.steadfast.router.host.HostClient;
+import io.steadfast.router.host.RegisteredHost;
+import io.steadfast.router.placement.TaskPlacer;
+import io.steadfast.router.topology.TopologyException.Reason;
+import io.steadfast.runtime.host.TaskPlacement;
+import io.steadfast.runtime.plan.ExecutionPlan;
+import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.PlanExpander;
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.topology.TopologyId;
+import io.steadfast.runtime.topology.TopologySpec;
+import io.steadfast.runtime.topology.TopologySpecReader;
+import io.steadfast.runtime.topology.TopologyValidator;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Deploys and cancels topologies: read, validate, expand, place on LIVE hosts, deploy on every host that got
+ * tasks, and roll back on the hosts already deployed if one fails. State-changing operations are serialised
+ * (one at a time), so two submissions of the same id cannot both succeed.
+ */
+public final class TopologyDeployer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TopologyDeployer.class);
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final TopologySpecReader reader;
+    private final TopologyValidator validator;
+    private final int maxSpecBytes;
+    private final TopologyRepository topologies;
+    private final HeartbeatFailureDetector failureDetector;
+    private final TaskPlacer placer;
+    private final HostClient hostClient;
+    private final Clock clock;
+
+    public TopologyDeployer(TopologySpecReader reader, TopologyValidator validator, int maxSpecBytes,
+                            TopologyRepository topologies, HeartbeatFailureDetector failureDetector,
+                            TaskPlacer placer, HostClient hostClient, Clock clock) {
+        this.reader = reader;
+        this.validator = validator;
+        this.maxSpecBytes = maxSpecBytes;
+        this.topologies = topologies;
+        this.failureDetector = failureDetector;
+        this.placer = placer;
+        this.hostClient = hostClient;
+        this.clock = clock;
+    }
+
+    public int maxSpecBytes() {
+        return maxSpecBytes;
+    }
+
+    /**
+     * Validates and deploys a topology spec.
+     *
+     * @param json the UTF-8 JSON document, at most {@code maxSpecBytes + 1} bytes read
+     * @throws io.steadfast.runtime.topology.TopologyValidationException listing every violation
+     * @throws TopologyException if too large, already deployed, no host is LIVE, or a host failed
+     */
+    public DeployedTopology submit(byte[] json) {
+        if (json.length > maxSpecBytes) {
+            throw new TopologyException(Reason.TOO_LARGE, "The topology spec is over the limit of " + maxSpecBytes
+                    + " bytes; make it smaller or raise steadfast.router.limits.max-spec-bytes");
+        }
+        TopologySpec spec = validator.validate(reader.read(json));
+        JsonNode document = JSON.readTree(json);
+        ExecutionPlan plan = PlanExpander.expand(spec);
+        synchronized (this) {
+            TopologyId id = plan.topology();
+            if (topologies.find(id).isPresent()) {
+                throw new TopologyException(Reason.ALREADY_DEPLOYED, "Topology '" + id + "' is already deployed;"
+                        + " DELETE /api/v1/topologies/" + id + " first or choose another id");
+            }
+            Map<HostId, RegisteredHost> live = new TreeMap<>();
+            failureDetector.liveHosts().forEach(host -> live.put(host.id(), host));
+            if (live.isEmpty()) {
+                throw new TopologyException(Reason.NO_LIVE_HOST, "No LIVE host to run topology '" + id + "' on: "
+                        + "start a pe-host-service pointed at this router (steadfast.host.router-url) and check "
+                        + "GET /api/v1/hosts");
+            }
+            Map<TaskId, HostId> placement = placer.place(plan, currentLoad(live));
+            deployOnHosts(plan, placement, live);
+            DeployedTopology deployed = new DeployedTopology(id, document, plan, placement, clock.instant());
+            topologies.add(deployed);
+            LOG.info("Deployed topology '{}': {} tasks on hosts {}", id, placement.size(), deployed.hosts());
+            return deployed;
+        }
+    }
+
+    private Map<HostId, Integer> currentLoad(Map<HostId, RegisteredHost> live) {
+        Map<HostId, Integer> load = new TreeMap<>();
+        live.keySet().forEach(host -> load.put(host, 0));
+        for (DeployedTopology topology : topologies.all()) {
+            topology.placement().values().forEach(host -> load.computeIfPresent(host, (h, n) -> n + 1));
+        }
+        return load;
+    }
+
+    private void deployOnHosts(ExecutionPlan plan, Map<TaskId, HostId> placement, Map<HostId, RegisteredHost> live) {
+        Map<HostId, String> endpoints = new LinkedHashMap<>();
+        placement.values().stream().distinct().sorted()
+                .forEach(host -> endpoints.put(host, live.get(host).dataEndpoint()));
+        TaskPlacement taskPlacement = new TaskPlacement(placement, endpoints);
+        List<RegisteredHost> deployed = new ArrayList<>();
+        for (HostId hostId : endpoints.keySet()) {
+            RegisteredHost host = live.get(hostId);
+            try {
+                hostClient.deploy(host, plan, taskPlacement);
+                deployed.add(host);
+            } catch (HostCallException e) {
+                LOG.warn("Deploying topology '{}' failed on host {}; cancelling it on {}", plan.topology(), hostId,
+                        deployed.stream().map(RegisteredHost::id).toList(), e);
+                deployed.forEach(done -> cancelQuietly(done, plan.topology()));
+                throw new TopologyException(Reason.HOST_FAILED, "Topology '" + plan.topology()
+                        + "' was not deployed: host " + hostId + " failed. " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /**
+     * Cancels a topology on every host that runs part of it (hosts that fail are logged) and forgets it.
+     *
+     * @throws TopologyException if the topology is unknown
+     */
+    public synchronized void cancel(TopologyId id) {
+        DeployedTopology topology = topologies.find(id).orElseThrow(() -> notFound(id));
+        for (HostId hostId : topology.hosts()) {
+            failureDetector.host(hostId).ifPresentOrElse(host -> cancelQuietly(host, id),
+                    () -> LOG.warn("Host {} of topology '{}' is no longer registered; not cancelling there", hostId, id));
+        }
+        topologies.remove(id);
+        LOG.info("Cancelled topology '{}'", id);
+    }
+
+    private void cancelQuietly(RegisteredHost host, TopologyId topology) {
+        try {
+            hostClient.cancel(host, topology);
+        } catch (HostCallException e) {
+            LOG.warn("Could not cancel topology '{}' on host {}: {}", topology, host.id(), e.getMessage());
+        }
+    }
+
+    static TopologyException notFound(TopologyId id) {
+        return new TopologyException(Reason.NOT_FOUND, "Topology '" + id + "' is not deployed; see GET "
+                + "/api/v1/topologies for the deployed ones");
+    }
+}

@@ -1,0 +1,45 @@
+package io.steadfast.router.topology;
+
+import java.time.Instant;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A deployed topology with the latest metrics its hosts reported.
+ *
+ * @param id the topology id
+ * @param status RUNNING, FINISHED or FAILED, derived from the task statuses
+ * @param deployedAt when it was deployed
+ * @param spec the spec as submitted
+ * @param tasks every task, in plan order
+ * @param operators every operator, in plan order
+ */
+public record TopologyDetail(String id, String status, Instant deployedAt, JsonNode spec, List<TaskState> tasks,
+                             List<OperatorRate> operators) {
+
+    /**
+     * One task as its host last reported it.
+     *
+     * @param task the task id
+     * @param host the host it runs on
+     * @param hostStatus LIVE or DEAD, or UNREGISTERED if the host is gone
+     * @param status the task status, or PENDING before the host reported it
+     * @param recordsIn records taken in
+     * @param recordsOut events emitted
+     * @param failure the failure text of a FAILED task, or null
+     */
+    public record TaskState(String task, String host, String hostStatus, String status, long recordsIn,
+                            long recordsOut, String failure) {
+    }
+
+    /**
+     * Totals of one operator over its tasks.
+     *
+     * @param operator the operator id
+     * @param recordsIn records taken in
+     * @param recordsOut events emitted
+     * @param eventsPerSecond events emitted (taken in, for sinks) per second between the last two heartbeats
+     */
+    public record OperatorRate(String operator, long recordsIn, long recordsOut, double eventsPerSecond) {
+    }
+}

@@ -1,0 +1,106 @@
+package io.steadfast.router.topology;
+
+import io.steadfast.router.failure.HeartbeatFailureDetector;
+import io.steadfast.router.host.RegisteredHost;
+import io.steadfast.router.topology.TopologyDetail.OperatorRate;
+import io.steadfast.router.topology.TopologyDetail.TaskState;
+import io.steadfast.runtime.host.TaskReport;
+import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.TaskSpec;
+import io.steadfast.runtime.topology.OperatorId;
+import io.steadfast.runtime.topology.TopologyId;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Joins deployed topologies with the hosts' latest heartbeats into status views. Thread-safe, read only. */
+public final class TopologyMonitor {
+
+    private static final String PENDING = "PENDING";
+
+    private final TopologyRepository topologies;
+    private final HeartbeatFailureDetector failureDetector;
+
+    public TopologyMonitor(TopologyRepository topologies, HeartbeatFailureDetector failureDetector) {
+        this.topologies = topologies;
+        this.failureDetector = failureDetector;
+    }
+
+    public List<TopologySummary> list() {
+        return topologies.all().stream().map(topology -> {
+            List<String> operators = operatorsOf(topology).keySet().stream().map(OperatorId::value).toList();
+            return new TopologySummary(topology.id().value(), statusOf(tasksOf(topology)), operators,
+                    topology.plan().tasks().size(), topology.deployedAt());
+        }).toList();
+    }
+
+    /** @throws TopologyException if the topology is unknown */
+    public TopologyDetail detail(TopologyId id) {
+        DeployedTopology topology = topologies.find(id).orElseThrow(() -> TopologyDeployer.notFound(id));
+        List<TaskState> tasks = tasksOf(topology);
+        List<OperatorRate> operators = new ArrayList<>();
+        operatorsOf(topology).forEach((operator, subtasks) -> operators.add(rateOf(topology, operator, subtasks)));
+        return new TopologyDetail(id.value(), statusOf(tasks), topology.deployedAt(), topology.spec(), tasks, operators);
+    }
+
+    private static Map<OperatorId, List<TaskSpec>> operatorsOf(DeployedTopology topology) {
+        Map<OperatorId, List<TaskSpec>> operators = new LinkedHashMap<>();
+        topology.plan().tasks().forEach(task ->
+                operators.computeIfAbsent(task.id().operator(), o -> new ArrayList<>()).add(task));
+        return operators;
+    }
+
+    private List<TaskState> tasksOf(DeployedTopology topology) {
+        List<TaskState> states = new ArrayList<>();
+        for (TaskSpec task : topology.plan().tasks()) {
+            HostId hostId = topology.placement().get(task.id());
+            Optional<RegisteredHost> host = failureDetector.host(hostId);
+            String hostStatus = host.map(h -> failureDetector.statusOf(h).name()).orElse("UNREGISTERED");
+            Optional<TaskReport> report = host.flatMap(h -> h.report(task.id().toString()));
+            states.add(new TaskState(task.id().toString(), hostId.value(), hostStatus,
+                    report.map(r -> r.status().name()).orElse(PENDING), report.map(TaskReport::recordsIn).orElse(0L),
+                    report.map(TaskReport::recordsOut).orElse(0L), report.map(TaskReport::failure).orElse(null)));
+        }
+        return states;
+    }
+
+    private OperatorRate rateOf(DeployedTopology topology, OperatorId operator, List<TaskSpec> subtasks) {
+        long in = 0;
+        long out = 0;
+        double perSecond = 0;
+        for (TaskSpec task : subtasks) {
+            boolean sink = task.outputs().isEmpty();
+            Optional<RegisteredHost> host = failureDetector.host(topology.placement().get(task.id()));
+            if (host.isEmpty()) {
+                continue;
+            }
+            String id = task.id().toString();
+            Optional<TaskReport> now = host.get().report(id);
+            Optional<TaskReport> before = host.get().previousReport(id);
+            in += now.map(TaskReport::recordsIn).orElse(0L);
+            out += now.map(TaskReport::recordsOut).orElse(0L);
+            if (now.isPresent() && before.isPresent() && host.get().previousHeartbeat() != null) {
+                Duration elapsed = Duration.between(host.get().previousHeartbeat(), host.get().lastHeartbeat());
+                long delta = sink ? now.get().recordsIn() - before.get().recordsIn()
+                        : now.get().recordsOut() - before.get().recordsOut();
+                if (!elapsed.isZero() && !elapsed.isNegative()) {
+                    perSecond += delta * 1_000_000_000.0 / elapsed.toNanos();
+                }
+            }
+        }
+        return new OperatorRate(operator.value(), in, out, perSecond);
+    }
+
+    private static String statusOf(List<TaskState> tasks) {
+        if (tasks.stream().anyMatch(task -> task.status().equals("FAILED"))) {
+            return "FAILED";
+        }
+        if (!tasks.isEmpty() && tasks.stream().allMatch(task -> task.status().equals("FINISHED"))) {
+            return "FINISHED";
+        }
+        return "RUNNING";
+    }
+}

@@ -1,0 +1,23 @@
+package io.steadfast.router.topology;
+
+import io.steadfast.runtime.topology.TopologyId;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The deployed topologies. In memory for now ({@link InMemoryTopologyRepository}); a store-backed one replaces it
+ * without touching callers. Implementations are thread-safe.
+ */
+public interface TopologyRepository {
+
+    /** Stores a topology; returns false (and stores nothing) if one with the same id exists. */
+    boolean add(DeployedTopology topology);
+
+    Optional<DeployedTopology> find(TopologyId id);
+
+    /** Every topology, sorted by id. */
+    List<DeployedTopology> all();
+
+    /** Removes a topology; returns false if there was none. */
+    boolean remove(TopologyId id);
+}

@@ -1,0 +1,106 @@
+package io.steadfast.router.web;
+
+import io.steadfast.router.config.RouterProperties;
+import io.steadfast.router.failure.HeartbeatFailureDetector;
+import io.steadfast.router.host.HostRegistry;
+import io.steadfast.router.host.RegisteredHost;
+import io.steadfast.runtime.host.TaskReport;
+import io.steadfast.runtime.plan.HostId;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ResponseStatusException;
+
+/** Host registration, heartbeats and the host list. */
+@RestController
+@RequestMapping("/api/v1/hosts")
+class HostController {
+
+    private final HostRegistry hosts;
+    private final HeartbeatFailureDetector failureDetector;
+    private final RouterProperties properties;
+    private final Clock clock;
+
+    HostController(HostRegistry hosts, HeartbeatFailureDetector failureDetector, RouterProperties properties,
+                   Clock clock) {
+        this.hosts = hosts;
+        this.failureDetector = failureDetector;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    @PostMapping
+    Registered register(@Valid @RequestBody Registration registration) {
+        RegisteredHost host = hosts.register(new HostId(registration.hostId()), registration.controlUrl(),
+                registration.dataEndpoint(), clock.instant());
+        return new Registered(host.id().value(), properties.suggestedHeartbeatInterval().toString());
+    }
+
+    @PutMapping("/{hostId}/heartbeat")
+    ResponseEntity<Void> heartbeat(@PathVariable String hostId, @RequestBody Heartbeat heartbeat) {
+        List<TaskReport> tasks = heartbeat.tasks() == null ? List.of() : heartbeat.tasks();
+        hosts.heartbeat(new HostId(hostId), tasks, clock.instant()).orElseThrow(() -> new ResponseStatusException(
+                HttpStatus.NOT_FOUND, "Host '" + hostId + "' is not registered; POST /api/v1/hosts first"));
+        return ResponseEntity.noContent().build();
+    }
+
+    @GetMapping
+    List<HostView> list() {
+        return hosts.all().stream().map(host -> new HostView(host.id().value(), host.controlUrl(),
+                host.dataEndpoint(), failureDetector.statusOf(host).name(), host.lastHeartbeat(), host.tasks())).toList();
+    }
+
+    /**
+     * Body of a registration.
+     *
+     * @param hostId the host id
+     * @param controlUrl base URL of the host's REST API
+     * @param dataEndpoint the host's data-plane endpoint
+     */
+    record Registration(@NotBlank String hostId, @NotNull URI controlUrl, @NotBlank String dataEndpoint) {
+    }
+
+    /**
+     * Answer to a registration.
+     *
+     * @param hostId the host id
+     * @param heartbeatInterval the interval the router suggests, ISO-8601 (e.g. PT0.25S)
+     */
+    record Registered(String hostId, String heartbeatInterval) {
+    }
+
+    /**
+     * Body of a heartbeat.
+     *
+     * @param tasks every task on the host
+     */
+    record Heartbeat(List<TaskReport> tasks) {
+    }
+
+    /**
+     * A host in the list.
+     *
+     * @param hostId the host id
+     * @param controlUrl base URL of its REST API
+     * @param dataEndpoint its data-plane endpoint
+     * @param status LIVE or DEAD
+     * @param lastHeartbeat when it was last heard from
+     * @param tasks its task reports from that heartbeat
+     */
+    record HostView(String hostId, URI controlUrl, String dataEndpoint, String status, Instant lastHeartbeat,
+                    List<TaskReport> tasks) {
+    }
+}

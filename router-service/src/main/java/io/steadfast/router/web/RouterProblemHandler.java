@@ -1,0 +1,63 @@
+package io.steadfast.router.web;
+
+import io.steadfast.router.topology.TopologyException;
+import io.steadfast.runtime.topology.TopologyValidationException;
+import io.steadfast.runtime.topology.Violation;
+import jakarta.validation.ConstraintViolationException;
+import java.util.List;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+/** Turns the router's exceptions into RFC 9457 problem details ({@code application/problem+json}). */
+@RestControllerAdvice
+class RouterProblemHandler extends ResponseEntityExceptionHandler {
+
+    /** 400 with an {@code errors} array: one {operator, field, message} per violation. */
+    @ExceptionHandler
+    ProblemDetail invalidTopology(TopologyValidationException e) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, e.getMessage());
+        problem.setTitle("Invalid topology");
+        if (e.topology() != null) {
+            problem.setProperty("topology", e.topology());
+        }
+        List<Error> errors = e.violations().stream().map(Error::of).toList();
+        problem.setProperty("errors", errors);
+        return problem;
+    }
+
+    @ExceptionHandler
+    ProblemDetail topologyFailed(TopologyException e) {
+        HttpStatus status = switch (e.reason()) {
+            case ALREADY_DEPLOYED -> HttpStatus.CONFLICT;
+            case NOT_FOUND -> HttpStatus.NOT_FOUND;
+            case NO_LIVE_HOST -> HttpStatus.SERVICE_UNAVAILABLE;
+            case HOST_FAILED -> HttpStatus.BAD_GATEWAY;
+            case TOO_LARGE -> HttpStatus.CONTENT_TOO_LARGE;
+        };
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, e.getMessage());
+        problem.setProperty("reason", e.reason().name());
+        return problem;
+    }
+
+    @ExceptionHandler({IllegalArgumentException.class, ConstraintViolationException.class})
+    ProblemDetail badRequest(RuntimeException e) {
+        return ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, e.getMessage());
+    }
+
+    /**
+     * One violation.
+     *
+     * @param operator the operator at fault, or null for the topology as a whole
+     * @param field the JSON path of the problem
+     * @param message what is wrong and what to do
+     */
+    record Error(String operator, String field, String message) {
+
+        static Error of(Violation violation) {
+            return new Error(violation.operator(), violation.field(), violation.message());
+        }
+    }
+}

@@ -1,0 +1,144 @@
+package io.steadfast.router.web;
+
+import io.steadfast.router.topology.DeployedTopology;
+import io.steadfast.router.topology.ResultReader;
+import io.steadfast.router.topology.TopologyDeployer;
+import io.steadfast.router.topology.TopologyDetail;
+import io.steadfast.router.topology.TopologyException;
+import io.steadfast.router.topology.TopologyMonitor;
+import io.steadfast.router.topology.TopologySummary;
+import io.steadfast.runtime.topology.OperatorId;
+import io.steadfast.runtime.topology.TopologyId;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.constraints.Min;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import org.springframework.http.ResponseEntity;
+import org.springframework.validation.annotation.Validated;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Submits, lists, inspects and cancels topologies, and reads their results. */
+@RestController
+@Validated
+@RequestMapping("/api/v1/topologies")
+class TopologyController {
+
+    private final TopologyDeployer deployer;
+    private final TopologyMonitor monitor;
+    private final ResultReader results;
+
+    TopologyController(TopologyDeployer deployer, TopologyMonitor monitor, ResultReader results) {
+        this.deployer = deployer;
+        this.monitor = monitor;
+        this.results = results;
+    }
+
+    /** The body is read here, not bound, so that size is checked before parsing and JSON errors name the path. */
+    @PostMapping
+    ResponseEntity<Deployed> submit(HttpServletRequest request) throws IOException {
+        int limit = deployer.maxSpecBytes();
+        if (request.getContentLengthLong() > limit) {
+            throw new TopologyException(TopologyException.Reason.TOO_LARGE, "The topology spec is "
+                    + request.getContentLengthLong() + " bytes, over the limit of " + limit
+                    + " bytes; make it smaller or raise steadfast.router.limits.max-spec-bytes");
+        }
+        byte[] body;
+        try (InputStream in = request.getInputStream()) {
+            body = in.readNBytes(limit + 1);
+        }
+        DeployedTopology topology = deployer.submit(body);
+        List<Placed> tasks = topology.plan().tasks().stream()
+                .map(task -> new Placed(task.id().toString(), topology.placement().get(task.id()).value())).toList();
+        return ResponseEntity.created(URI.create("/api/v1/topologies/" + topology.id()))
+                .body(new Deployed(topology.id().value(), "RUNNING", tasks));
+    }
+
+    @GetMapping
+    List<TopologySummary> list() {
+        return monitor.list();
+    }
+
+    @GetMapping("/{id}")
+    TopologyDetail detail(@PathVariable String id) {
+        return monitor.detail(topologyId(id));
+    }
+
+    @DeleteMapping("/{id}")
+    ResponseEntity<Void> cancel(@PathVariable String id) {
+        deployer.cancel(topologyId(id));
+        return ResponseEntity.noContent().build();
+    }
+
+    @GetMapping("/{id}/results/{operatorId}")
+    Object results(@PathVariable String id, @PathVariable String operatorId,
+                   @RequestParam(required = false) String key,
+                   @RequestParam(defaultValue = "10000") @Min(1) int limit,
+                   @RequestParam(defaultValue = "latest") String state) {
+        TopologyId topology = topologyId(id);
+        OperatorId operator = OperatorId.isValid(operatorId) ? OperatorId.of(operatorId) : null;
+        if (operator == null) {
+            throw new TopologyException(TopologyException.Reason.NOT_FOUND, "Operator id '" + operatorId
+                    + "' is invalid, so topology '" + id + "' has no such operator");
+        }
+        if (key != null) {
+            return new KeyValue(key, results.readKey(topology, operator, state, key));
+        }
+        return new Results(topology.value(), operator.value(), results.readAll(topology, operator, state, limit));
+    }
+
+    /** An id that cannot be a topology id names no deployed topology: 404, not 400. */
+    private static TopologyId topologyId(String id) {
+        if (!TopologyId.isValid(id)) {
+            throw new TopologyException(TopologyException.Reason.NOT_FOUND, "Topology '" + id + "' is not deployed"
+                    + " (and is not a valid topology id); see GET /api/v1/topologies");
+        }
+        return TopologyId.of(id);
+    }
+
+    /**
+     * Answer to a submission.
+     *
+     * @param id the topology id
+     * @param status RUNNING
+     * @param tasks where each task runs
+     */
+    record Deployed(String id, String status, List<Placed> tasks) {
+    }
+
+    /**
+     * One task and its host.
+     *
+     * @param task the task id
+     * @param host the host id
+     */
+    record Placed(String task, String host) {
+    }
+
+    /**
+     * Merged results of an operator.
+     *
+     * @param topology the topology id
+     * @param operator the operator id
+     * @param values value by key, sorted by key
+     */
+    record Results(String topology, String operator, Map<String, Object> values) {
+    }
+
+    /**
+     * One key's result.
+     *
+     * @param key the key
+     * @param value its value
+     */
+    record KeyValue(String key, Object value) {
+    }
+}

@@ -1,0 +1,61 @@
+package io.steadfast.router;
+
+import io.steadfast.router.host.HostCallException;
+import io.steadfast.router.host.HostClient;
+import io.steadfast.router.host.RegisteredHost;
+import io.steadfast.runtime.host.TaskPlacement;
+import io.steadfast.runtime.plan.ExecutionPlan;
+import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.topology.TopologyId;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** A {@link HostClient} that records calls, keeps state values per task, and fails for chosen hosts. */
+public final class FakeHostClient implements HostClient {
+
+    public final List<String> deployed = new CopyOnWriteArrayList<>();
+    public final List<String> cancelled = new CopyOnWriteArrayList<>();
+    public final Set<HostId> failing = ConcurrentHashMap.newKeySet();
+    public final Map<TaskId, Map<String, Object>> state = new ConcurrentHashMap<>();
+
+    public void reset() {
+        deployed.clear();
+        cancelled.clear();
+        failing.clear();
+        state.clear();
+    }
+
+    @Override
+    public void deploy(RegisteredHost host, ExecutionPlan plan, TaskPlacement placement) {
+        failIfFailing(host);
+        deployed.add(plan.topology() + "@" + host.id());
+    }
+
+    @Override
+    public void cancel(RegisteredHost host, TopologyId topology) {
+        cancelled.add(topology + "@" + host.id());
+    }
+
+    @Override
+    public Optional<Object> queryKey(RegisteredHost host, TaskId task, String stateName, String key) {
+        failIfFailing(host);
+        return Optional.ofNullable(state.getOrDefault(task, Map.of()).get(key));
+    }
+
+    @Override
+    public Map<String, Object> queryAll(RegisteredHost host, TaskId task, String stateName, int limit) {
+        failIfFailing(host);
+        return state.getOrDefault(task, Map.of());
+    }
+
+    private void failIfFailing(RegisteredHost host) {
+        if (failing.contains(host.id())) {
+            throw new HostCallException(host.id(), "Host " + host.id() + " could not deploy: connection refused", null);
+        }
+    }
+}
