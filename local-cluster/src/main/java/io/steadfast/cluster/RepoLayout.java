@@ -26,9 +26,13 @@ public final class RepoLayout {
         this.version = version;
     }
 
-    /** Finds the repository root from the working directory. */
+    /** System property naming the repository root, set by the {@code steadfast} script; else the walk starts here. */
+    public static final String ROOT_PROPERTY = "steadfast.repo-root";
+
+    /** Finds the repository root from {@value #ROOT_PROPERTY} if set, otherwise from the working directory. */
     public static RepoLayout fromWorkingDirectory() {
-        return find(Path.of("").toAbsolutePath());
+        String root = System.getProperty(ROOT_PROPERTY);
+        return find(root != null && !root.isBlank() ? Path.of(root) : Path.of("").toAbsolutePath());
     }
 
     /**
