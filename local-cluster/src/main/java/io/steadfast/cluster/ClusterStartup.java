@@ -1,0 +1,178 @@
+package io.steadfast.cluster;
+
+import io.steadfast.cluster.client.HostView;
+import io.steadfast.cluster.client.RouterClient;
+import io.steadfast.cluster.client.RouterRequestException;
+import io.steadfast.cluster.process.ClusterProcesses;
+import io.steadfast.cluster.process.FreePort;
+import io.steadfast.cluster.process.ServiceProcess;
+import io.steadfast.runtime.plan.HostId;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+/**
+ * Starts the processes of a {@link ClusterProcesses} in order and waits until each is ready: the router's
+ * health UP, every host LIVE in the router, the dashboard's health UP. A process that exits or is not ready
+ * in time fails the startup with a {@link ServiceStartupException} naming it and its log file.
+ */
+public final class ClusterStartup {
+
+    private static final Duration POLL_INTERVAL = Duration.ofMillis(200);
+    private static final int FREE_PORT_ATTEMPTS = 3;
+
+    private final ClusterProcesses processes;
+    private final Duration timeout;
+    private final Consumer<String> progress;
+
+    public ClusterStartup(ClusterProcesses processes, Duration timeout, Consumer<String> progress) {
+        this.processes = processes;
+        this.timeout = timeout;
+        this.progress = progress;
+    }
+
+    /** Host ids {@code host-1} to {@code host-n}. */
+    public static List<HostId> hostIds(int count) {
+        return IntStream.rangeClosed(1, count).mapToObj(i -> new HostId("host-" + i)).toList();
+    }
+
+    /** Starts the router on a fixed port and waits for it to be UP. */
+    public RouterClient startRouter(int port) {
+        if (!FreePort.isFree(port)) {
+            throw new IllegalStateException("Router port " + port + " on 127.0.0.1 is in use (another Steadfast "
+                    + "cluster?). Stop that process or pass --router-port with a free port.");
+        }
+        ServiceProcess router = processes.startRouter(port);
+        progress.accept("started router   pid " + router.pid() + "  http://127.0.0.1:" + port + "  log " + router.logFile());
+        return awaitRouterUp(router);
+    }
+
+    /**
+     * Starts the router on a port that was free a moment before, and waits for it to be UP. Picking a port and
+     * then binding it is racy (another process may take it in between), so a router that exits reporting the
+     * port in use is restarted on a new port, up to three times.
+     */
+    public RouterClient startRouterOnFreePort() {
+        for (int attempt = 1; ; attempt++) {
+            int port = FreePort.pick();
+            ServiceProcess router = processes.startRouter(port);
+            progress.accept("started router   pid " + router.pid() + "  http://127.0.0.1:" + port + "  log " + router.logFile());
+            try {
+                return awaitRouterUp(router);
+            } catch (ServiceStartupException e) {
+                boolean portTaken = !router.isAlive() && router.logContains("already in use");
+                if (!portTaken || attempt == FREE_PORT_ATTEMPTS) {
+                    throw e;
+                }
+                progress.accept("port " + port + " was taken before the router bound it; retrying on another port");
+            }
+        }
+    }
+
+    /** Starts hosts {@code host-1..host-n} and waits until the router lists all of them as LIVE. */
+    public void startHosts(RouterClient router, int count) {
+        List<HostId> ids = hostIds(count);
+        for (HostId id : ids) {
+            ServiceProcess host = processes.startHost(id);
+            progress.accept("started " + String.format("%-8s", id) + " pid " + host.pid() + "  log " + host.logFile());
+        }
+        awaitHostsLive(router, Set.copyOf(ids));
+    }
+
+    /** Waits until every host in {@code ids} is LIVE in the router, failing fast if one of their processes exits. */
+    public void awaitHostsLive(RouterClient router, Set<HostId> ids) {
+        Instant deadline = Instant.now().plus(timeout);
+        while (true) {
+            for (HostId id : ids) {
+                ServiceProcess host = processes.host(id).orElseThrow();
+                if (!host.isAlive()) {
+                    throw new ServiceStartupException(host, "exited before it became LIVE");
+                }
+            }
+            Set<HostId> live = liveHosts(router);
+            if (live.containsAll(ids)) {
+                progress.accept("all " + ids.size() + " hosts are LIVE");
+                return;
+            }
+            if (Instant.now().isAfter(deadline)) {
+                HostId missing = ids.stream().filter(id -> !live.contains(id)).sorted().findFirst().orElseThrow();
+                throw new ServiceStartupException(processes.host(missing).orElseThrow(),
+                        "was not LIVE in the router's /api/v1/hosts within " + timeout.toSeconds() + "s (LIVE: "
+                                + live.stream().map(HostId::value).sorted().collect(Collectors.joining(", ")) + ")");
+            }
+            pause();
+        }
+    }
+
+    /** Starts the dashboard and waits until its health is UP. */
+    public void startDashboard(int port) {
+        if (!FreePort.isFree(port)) {
+            throw new IllegalStateException("Dashboard port " + port + " on 127.0.0.1 is in use. Stop that process, "
+                    + "pass --dashboard-port with a free port, or --no-dashboard.");
+        }
+        ServiceProcess dashboard = processes.startDashboard(port);
+        progress.accept("started dashboard pid " + dashboard.pid() + "  http://127.0.0.1:" + port + "  log " + dashboard.logFile());
+        URI health = URI.create("http://127.0.0.1:" + port + "/actuator/health");
+        awaitUp(dashboard, () -> isUp(health), "/actuator/health");
+    }
+
+    private RouterClient awaitRouterUp(ServiceProcess router) {
+        RouterClient client = new RouterClient(processes.routerUrl());
+        awaitUp(router, () -> client.healthStatus().filter("UP"::equals).isPresent(), "/actuator/health");
+        progress.accept("router is UP");
+        return client;
+    }
+
+    private void awaitUp(ServiceProcess process, BooleanSupplier up, String endpoint) {
+        Instant deadline = Instant.now().plus(timeout);
+        while (!up.getAsBoolean()) {
+            if (!process.isAlive()) {
+                throw new ServiceStartupException(process, "exited before its " + endpoint + " was UP");
+            }
+            if (Instant.now().isAfter(deadline)) {
+                throw new ServiceStartupException(process, "was not UP at " + endpoint + " within " + timeout.toSeconds() + "s");
+            }
+            pause();
+        }
+    }
+
+    private static Set<HostId> liveHosts(RouterClient router) {
+        try {
+            return router.hosts().stream().filter(HostView::isLive).map(HostView::hostId).collect(Collectors.toSet());
+        } catch (RouterRequestException e) {
+            return Set.of();
+        }
+    }
+
+    private static boolean isUp(URI health) {
+        try {
+            HttpResponse<String> response = HttpClient.newHttpClient().send(
+                    HttpRequest.newBuilder(health).timeout(Duration.ofSeconds(2)).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            return response.statusCode() == 200 && response.body().contains("\"UP\"");
+        } catch (java.io.IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(POLL_INTERVAL.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while waiting for the cluster to start", e);
+        }
+    }
+}

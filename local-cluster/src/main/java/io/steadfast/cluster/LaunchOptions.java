@@ -1,0 +1,154 @@
+package io.steadfast.cluster;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The launcher's command line, parsed and validated.
+ *
+ * @param topology the topology file to deploy, or null with {@code --no-deploy}
+ * @param runDir where the logs go, or null for {@code .steadfast/run/<timestamp>/} under the repository root
+ */
+public record LaunchOptions(int routerPort, int hosts, boolean dashboard, int dashboardPort, @Nullable Path topology,
+        boolean exitWhenFinished, @Nullable Path runDir, Duration startupTimeout) {
+
+    public static final int DEFAULT_ROUTER_PORT = 8080;
+    public static final int DEFAULT_HOSTS = 3;
+    public static final int MAX_HOSTS = 16;
+    public static final int DEFAULT_DASHBOARD_PORT = 8090;
+    public static final Path DEFAULT_TOPOLOGY = Path.of("examples", "word-count.json");
+    public static final Duration DEFAULT_STARTUP_TIMEOUT = Duration.ofSeconds(120);
+
+    public static final String USAGE = """
+            Usage: steadfast local [options]
+            Starts a router, hosts and the ops dashboard as local processes, deploys a topology and shows its progress.
+            Ctrl-C deletes the topology and stops every process.
+
+              --router-port N        router HTTP port (default %d)
+              --hosts N              number of hosts, 1-%d (default %d)
+              --dashboard-port N     dashboard HTTP port (default %d)
+              --no-dashboard         do not start the dashboard
+              --topology FILE        topology spec to deploy (default %s)
+              --no-deploy            only run the cluster; deploy nothing
+              --exit-when-finished   stop the cluster and exit once every task is FINISHED (exit code 1 if one FAILED)
+              --run-dir DIR          where the process logs go (default .steadfast/run/<timestamp>/)
+              --startup-timeout S    seconds to wait for the router to be UP and every host LIVE (default %d)
+              --help                 print this text
+            """.formatted(DEFAULT_ROUTER_PORT, MAX_HOSTS, DEFAULT_HOSTS, DEFAULT_DASHBOARD_PORT, DEFAULT_TOPOLOGY,
+            DEFAULT_STARTUP_TIMEOUT.toSeconds());
+
+    private static final List<String> OPTIONS = List.of("--router-port", "--hosts", "--dashboard-port", "--no-dashboard",
+            "--topology", "--no-deploy", "--exit-when-finished", "--run-dir", "--startup-timeout", "--help");
+
+    public LaunchOptions {
+        requirePort("--router-port", routerPort);
+        if (hosts < 1 || hosts > MAX_HOSTS) {
+            throw new IllegalArgumentException("--hosts must be between 1 and " + MAX_HOSTS + ", was " + hosts);
+        }
+        if (dashboard) {
+            requirePort("--dashboard-port", dashboardPort);
+            if (dashboardPort == routerPort) {
+                throw new IllegalArgumentException("--router-port and --dashboard-port are both " + routerPort
+                        + "; give them different ports");
+            }
+        }
+        if (exitWhenFinished && topology == null) {
+            throw new IllegalArgumentException("--exit-when-finished needs a topology to finish; drop --no-deploy");
+        }
+        if (startupTimeout.isNegative() || startupTimeout.isZero()) {
+            throw new IllegalArgumentException("--startup-timeout must be positive, was " + startupTimeout.toSeconds());
+        }
+    }
+
+    /** True if the arguments ask for the usage text. */
+    public static boolean wantsHelp(String... args) {
+        return List.of(args).contains("--help") || List.of(args).contains("-h") || List.of(args).contains("help");
+    }
+
+    /**
+     * Parses {@code --name value} and {@code --name=value} forms.
+     *
+     * @throws IllegalArgumentException naming the offending option and what to change
+     */
+    public static LaunchOptions parse(String... args) {
+        int routerPort = DEFAULT_ROUTER_PORT;
+        int hosts = DEFAULT_HOSTS;
+        Integer dashboardPort = null;
+        boolean noDashboard = false;
+        Path topology = null;
+        boolean noDeploy = false;
+        boolean exitWhenFinished = false;
+        Path runDir = null;
+        Duration startupTimeout = DEFAULT_STARTUP_TIMEOUT;
+
+        List<String> rest = new ArrayList<>(List.of(args));
+        while (!rest.isEmpty()) {
+            String arg = rest.remove(0);
+            String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+            Optional<String> inline = arg.contains("=") ? Optional.of(arg.substring(arg.indexOf('=') + 1)) : Optional.empty();
+            switch (name) {
+                case "--router-port" -> routerPort = integer(name, value(name, inline, rest));
+                case "--hosts" -> hosts = integer(name, value(name, inline, rest));
+                case "--dashboard-port" -> dashboardPort = integer(name, value(name, inline, rest));
+                case "--topology" -> topology = Path.of(value(name, inline, rest));
+                case "--run-dir" -> runDir = Path.of(value(name, inline, rest));
+                case "--startup-timeout" -> startupTimeout = Duration.ofSeconds(integer(name, value(name, inline, rest)));
+                case "--no-dashboard" -> noDashboard = flag(name, inline);
+                case "--no-deploy" -> noDeploy = flag(name, inline);
+                case "--exit-when-finished" -> exitWhenFinished = flag(name, inline);
+                default -> throw new IllegalArgumentException("Unknown option '" + arg + "'; valid options: "
+                        + String.join(", ", OPTIONS));
+            }
+        }
+        if (noDeploy && topology != null) {
+            throw new IllegalArgumentException("--no-deploy and --topology " + topology + " contradict each other; drop one");
+        }
+        if (noDashboard && dashboardPort != null) {
+            throw new IllegalArgumentException("--no-dashboard and --dashboard-port " + dashboardPort
+                    + " contradict each other; drop one");
+        }
+        return new LaunchOptions(routerPort, hosts, !noDashboard,
+                dashboardPort != null ? dashboardPort : DEFAULT_DASHBOARD_PORT,
+                noDeploy ? null : topology != null ? topology : DEFAULT_TOPOLOGY,
+                exitWhenFinished, runDir, startupTimeout);
+    }
+
+    public boolean deploy() {
+        return topology != null;
+    }
+
+    private static String value(String name, Optional<String> inline, List<String> rest) {
+        if (inline.isPresent()) {
+            return inline.get();
+        }
+        if (rest.isEmpty() || rest.get(0).startsWith("--")) {
+            throw new IllegalArgumentException(name + " needs a value");
+        }
+        return rest.remove(0);
+    }
+
+    private static boolean flag(String name, Optional<String> inline) {
+        if (inline.isPresent()) {
+            throw new IllegalArgumentException(name + " takes no value, was given '" + inline.get() + "'");
+        }
+        return true;
+    }
+
+    private static int integer(String name, String value) {
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " needs a whole number, was '" + value + "'");
+        }
+    }
+
+    private static void requirePort(String name, int port) {
+        if (port < 1 || port > 65535) {
+            throw new IllegalArgumentException(name + " must be a TCP port between 1 and 65535, was " + port);
+        }
+    }
+}

@@ -1,0 +1,219 @@
+package io.steadfast.cluster;
+
+import io.steadfast.cluster.client.DeploymentView;
+import io.steadfast.cluster.client.RouterClient;
+import io.steadfast.cluster.client.RouterRequestException;
+import io.steadfast.cluster.client.TopologyView;
+import io.steadfast.cluster.process.ClusterProcesses;
+import io.steadfast.cluster.process.ServiceProcess;
+import io.steadfast.cluster.progress.ProgressTable;
+import io.steadfast.cluster.progress.ResultsSummary;
+import io.steadfast.runtime.topology.OperatorId;
+import io.steadfast.runtime.topology.TopologyId;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The one-command local cluster: starts router, hosts and dashboard as processes, deploys a topology, prints
+ * its progress every second and its results when every task is FINISHED. Ctrl-C (a shutdown hook) deletes
+ * the topology and stops every process.
+ */
+public final class LocalCluster {
+
+    private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(1);
+    private static final int SAMPLE_KEYS = 5;
+    private static final DateTimeFormatter RUN_DIR_FORMAT = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    private final LaunchOptions options;
+    private final RepoLayout layout;
+    private final PrintStream out;
+    private final AtomicBoolean stopped = new AtomicBoolean();
+    private final Set<ServiceProcess> reportedExits = new HashSet<>();
+    private volatile ClusterProcesses processes;
+    private volatile RouterClient router;
+    private volatile TopologyId deployed;
+
+    LocalCluster(LaunchOptions options, RepoLayout layout, PrintStream out) {
+        this.options = options;
+        this.layout = layout;
+        this.out = out;
+    }
+
+    public static void main(String[] args) {
+        if (LaunchOptions.wantsHelp(args)) {
+            System.out.print(LaunchOptions.USAGE);
+            return;
+        }
+        LaunchOptions options;
+        try {
+            options = LaunchOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.err.println();
+            System.err.print(LaunchOptions.USAGE);
+            System.exit(2);
+            return;
+        }
+        int code;
+        try {
+            code = new LocalCluster(options, RepoLayout.fromWorkingDirectory(), System.out).run();
+        } catch (MissingJarException | ServiceStartupException | RouterRequestException | IllegalStateException
+                | IllegalArgumentException | java.io.UncheckedIOException e) {
+            System.err.println();
+            System.err.println(e.getMessage());
+            code = 1;
+        }
+        System.exit(code); // runs the shutdown hook, which stops what was started
+    }
+
+    /** Runs the cluster; returns only with --exit-when-finished (or on failure), with the exit code. */
+    int run() {
+        Set<Service> services = EnumSet.of(Service.ROUTER, Service.HOST);
+        if (options.dashboard()) {
+            services.add(Service.DASHBOARD);
+        }
+        layout.requireJars(services);
+        TopologyFile topology = options.deploy() ? TopologyFile.read(resolveTopology(options.topology())) : null;
+
+        Path runDir = options.runDir() != null ? options.runDir().toAbsolutePath()
+                : layout.root().resolve(".steadfast").resolve("run").resolve(LocalDateTime.now().format(RUN_DIR_FORMAT));
+        out.println("Steadfast local cluster; logs in " + runDir);
+        processes = new ClusterProcesses(layout, runDir);
+        Runtime.getRuntime().addShutdownHook(new Thread(this::stop, "steadfast-local-cluster-shutdown"));
+
+        ClusterStartup startup = new ClusterStartup(processes, options.startupTimeout(), line -> out.println("  " + line));
+        router = startup.startRouter(options.routerPort());
+        startup.startHosts(router, options.hosts());
+        if (options.dashboard()) {
+            startup.startDashboard(options.dashboardPort());
+            out.println("Dashboard: http://127.0.0.1:" + options.dashboardPort());
+        }
+        out.println("Router:    " + router.baseUrl());
+
+        if (topology == null) {
+            out.println("Cluster running, nothing deployed (--no-deploy). Ctrl-C stops it.");
+            idle();
+            return 0;
+        }
+        return deployAndWatch(topology);
+    }
+
+    private int deployAndWatch(TopologyFile topology) {
+        out.println("Deploying " + topology.path() + " ...");
+        DeploymentView deployment = router.deploy(topology.json());
+        deployed = deployment.id();
+        out.println("Deployed topology " + deployment.id() + " (" + deployment.status() + ", "
+                + deployment.tasks().size() + " tasks)");
+        Instant start = Instant.now();
+        while (true) {
+            sleep(PROGRESS_INTERVAL);
+            reportExitedProcesses();
+            TopologyView view;
+            try {
+                view = router.topology(deployment.id());
+            } catch (RouterRequestException e) {
+                out.println("  (no progress: " + e.getMessage() + ")");
+                continue;
+            }
+            out.print(ProgressTable.format(view, Duration.between(start, Instant.now())));
+            if (view.anyTaskFailed()) {
+                out.println("A task FAILED; see the host logs in " + processes.runDir());
+                if (options.exitWhenFinished()) {
+                    return 1;
+                }
+            }
+            if (view.allTasksFinished()) {
+                printResults(deployment.id(), topology.sinks());
+                if (options.exitWhenFinished()) {
+                    return 0;
+                }
+                out.println("Every task is FINISHED; the cluster keeps running. Ctrl-C stops it.");
+                idle();
+                return 0;
+            }
+        }
+    }
+
+    private void printResults(TopologyId id, List<OperatorId> sinks) {
+        for (OperatorId sink : sinks) {
+            try {
+                out.print(ResultsSummary.format(router.results(id, sink, OptionalInt.empty()), SAMPLE_KEYS));
+            } catch (RouterRequestException e) {
+                out.println("No results for " + id + "/" + sink + ": " + e.getMessage());
+            }
+        }
+    }
+
+    /** Waits for Ctrl-C, reporting any process that exits meanwhile. */
+    private void idle() {
+        while (true) {
+            sleep(PROGRESS_INTERVAL);
+            reportExitedProcesses();
+        }
+    }
+
+    private void reportExitedProcesses() {
+        for (ServiceProcess process : processes.all()) {
+            if (!process.isAlive() && reportedExits.add(process)) {
+                out.println("!! " + process.describe() + "; log " + process.logFile());
+                process.logExcerpt(10).forEach(line -> out.println("  | " + line));
+            }
+        }
+    }
+
+    /** Deletes the topology and stops every process; runs once, from the shutdown hook. */
+    private void stop() {
+        if (!stopped.compareAndSet(false, true) || processes == null) {
+            return;
+        }
+        out.println();
+        out.println("Stopping the local cluster ...");
+        TopologyId topology = deployed;
+        if (topology != null && router != null) {
+            try {
+                router.delete(topology);
+                out.println("  deleted topology " + topology);
+            } catch (RouterRequestException e) {
+                out.println("  could not delete topology " + topology + ": " + e.getMessage());
+            }
+        }
+        List<ServiceProcess> all = new ArrayList<>(processes.all());
+        processes.close();
+        all.forEach(p -> out.println("  stopped " + p.describe()));
+        out.println("Logs: " + processes.runDir());
+        out.flush();
+    }
+
+    private Path resolveTopology(Path path) {
+        if (path.isAbsolute() || Files.exists(path)) {
+            return path.toAbsolutePath().normalize();
+        }
+        Path inRepo = layout.root().resolve(path);
+        if (Files.exists(inRepo)) {
+            return inRepo;
+        }
+        throw new IllegalArgumentException("Topology file " + path + " not found (looked in "
+                + Path.of("").toAbsolutePath() + " and " + layout.root() + "); examples are in " + layout.root().resolve("examples"));
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted", e);
+        }
+    }
+}

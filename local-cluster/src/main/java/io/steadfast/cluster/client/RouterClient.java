@@ -1,0 +1,191 @@
+package io.steadfast.cluster.client;
+
+import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.topology.OperatorId;
+import io.steadfast.runtime.topology.TopologyId;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.module.SimpleModule;
+
+/**
+ * A blocking client for the router's REST API. Thread-safe. Unknown JSON fields are ignored, so the router
+ * may add fields without breaking the launcher.
+ */
+public final class RouterClient {
+
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(15);
+
+    private final URI baseUrl;
+    private final HttpClient http;
+    private final JsonMapper json;
+
+    public RouterClient(URI baseUrl) {
+        this.baseUrl = baseUrl;
+        this.http = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build();
+        this.json = JsonMapper.builder()
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .addModule(new SimpleModule("steadfast-ids").addDeserializer(HostId.class, new HostIdDeserializer()))
+                .build();
+    }
+
+    public URI baseUrl() {
+        return baseUrl;
+    }
+
+    public JsonMapper json() {
+        return json;
+    }
+
+    /** The router's health status ("UP", "DOWN", ...), or empty if it does not answer yet. */
+    public Optional<String> healthStatus() {
+        try {
+            HttpResponse<String> response = send(get("/actuator/health"));
+            JsonNode status = json.readTree(response.body()).path("status");
+            return status.isString() ? Optional.of(status.asString()) : Optional.empty();
+        } catch (RouterRequestException | JacksonException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** {@code GET /api/v1/hosts}. */
+    public List<HostView> hosts() {
+        return read(expect(get("/api/v1/hosts"), 200), json.getTypeFactory().constructCollectionType(List.class, HostView.class));
+    }
+
+    /**
+     * {@code POST /api/v1/topologies} with a topology spec as JSON.
+     *
+     * @throws TopologyRejectedException if the router answers with a 4xx problem detail
+     */
+    public DeploymentView deploy(String specJson) {
+        HttpRequest request = request("/api/v1/topologies")
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(specJson, StandardCharsets.UTF_8))
+                .build();
+        HttpResponse<String> response = send(request);
+        if (response.statusCode() == 201 || response.statusCode() == 200) {
+            return read(response, json.constructType(DeploymentView.class));
+        }
+        if (response.statusCode() >= 400 && response.statusCode() < 500) {
+            throw new TopologyRejectedException(readProblem(response));
+        }
+        throw unexpected(request, response);
+    }
+
+    /** {@code GET /api/v1/topologies/{id}}. */
+    public TopologyView topology(TopologyId id) {
+        return read(expect(get("/api/v1/topologies/" + id), 200), json.constructType(TopologyView.class));
+    }
+
+    /** {@code DELETE /api/v1/topologies/{id}}; false if the router did not know the topology. */
+    public boolean delete(TopologyId id) {
+        HttpRequest request = request("/api/v1/topologies/" + id).DELETE().build();
+        HttpResponse<String> response = send(request);
+        if (response.statusCode() == 404) {
+            return false;
+        }
+        if (response.statusCode() / 100 != 2) {
+            throw unexpected(request, response);
+        }
+        return true;
+    }
+
+    /** {@code GET /api/v1/topologies/{id}/results/{operator}}, all keys or at most {@code limit}. */
+    public ResultsView results(TopologyId id, OperatorId operator, OptionalInt limit) {
+        String query = limit.isPresent() ? "?limit=" + limit.getAsInt() : "";
+        return read(expect(get("/api/v1/topologies/" + id + "/results/" + operator + query), 200),
+                json.constructType(ResultsView.class));
+    }
+
+    /** {@code GET /api/v1/topologies/{id}/results/{operator}?key=K}. */
+    public ResultsView result(TopologyId id, OperatorId operator, String key) {
+        String query = "?key=" + URLEncoder.encode(key, StandardCharsets.UTF_8);
+        return read(expect(get("/api/v1/topologies/" + id + "/results/" + operator + query), 200),
+                json.constructType(ResultsView.class));
+    }
+
+    private HttpRequest.Builder request(String path) {
+        return HttpRequest.newBuilder(baseUrl.resolve(path)).timeout(REQUEST_TIMEOUT)
+                .header("Accept", "application/json, application/problem+json");
+    }
+
+    private HttpRequest get(String path) {
+        return request(path).GET().build();
+    }
+
+    private HttpResponse<String> send(HttpRequest request) {
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new RouterRequestException(request.method() + " " + request.uri() + " failed: " + e
+                    + ". Is the router running? Check its log.", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RouterRequestException(request.method() + " " + request.uri() + " was interrupted", e);
+        }
+    }
+
+    private HttpResponse<String> expect(HttpRequest request, int status) {
+        HttpResponse<String> response = send(request);
+        if (response.statusCode() != status) {
+            throw unexpected(request, response);
+        }
+        return response;
+    }
+
+    private <T> T read(HttpResponse<String> response, tools.jackson.databind.JavaType type) {
+        try {
+            return json.readValue(response.body(), type);
+        } catch (JacksonException e) {
+            throw new RouterRequestException(response.request().method() + " " + response.request().uri()
+                    + " answered JSON that does not match the expected " + type.getRawClass().getSimpleName()
+                    + ": " + e.getOriginalMessage() + "; body: " + abbreviate(response.body()), response.statusCode());
+        }
+    }
+
+    private Problem readProblem(HttpResponse<String> response) {
+        try {
+            Problem problem = json.readValue(response.body(), Problem.class);
+            return problem.status() == 0
+                    ? new Problem(response.statusCode(), problem.title(), problem.detail(), problem.errors())
+                    : problem;
+        } catch (JacksonException e) {
+            return new Problem(response.statusCode(), null, abbreviate(response.body()), List.of());
+        }
+    }
+
+    private static RouterRequestException unexpected(HttpRequest request, HttpResponse<String> response) {
+        return new RouterRequestException(request.method() + " " + request.uri() + " answered HTTP "
+                + response.statusCode() + ": " + abbreviate(response.body()), response.statusCode());
+    }
+
+    private static String abbreviate(String body) {
+        return body.length() <= 500 ? body : body.substring(0, 500) + "...";
+    }
+
+    /** Host ids are plain JSON strings. */
+    private static final class HostIdDeserializer extends ValueDeserializer<HostId> {
+        @Override
+        public HostId deserialize(JsonParser parser, DeserializationContext context) {
+            return new HostId(parser.getValueAsString());
+        }
+    }
+}
