@@ -17,7 +17,10 @@ public interface PeContext<O> {
     /** The event time of the event being processed, or the timestamp of the firing timer. */
     long eventTime();
 
-    /** The task's current event-time watermark: no later event will carry an earlier event time. */
+    /**
+     * The task's current event-time watermark: every event still to come carries a later event time, and every
+     * timer at or before it has fired.
+     */
     long watermark();
 
     /** Emits a value with the current key and event time to every downstream operator. */

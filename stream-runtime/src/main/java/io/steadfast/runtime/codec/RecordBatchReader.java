@@ -26,6 +26,9 @@ public final class RecordBatchReader {
      *         different number of records
      */
     public void read(byte[] payload, int expectedRecords, int skip, RecordVisitor visitor) {
+        if (skip < 0 || expectedRecords >= 0 && skip > expectedRecords) {
+            throw new CodecException("cannot skip " + skip + " of " + expectedRecords + " records");
+        }
         Object[] decoded = decode(payload, expectedRecords);
         for (int i = skip; i < decoded.length; i++) {
             Object record = decoded[i];

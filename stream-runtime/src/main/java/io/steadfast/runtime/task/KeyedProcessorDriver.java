@@ -63,7 +63,11 @@ public final class KeyedProcessorDriver implements OperatorDriver {
             pe = entry.pe();
         }
         context.bind(output, key, event.eventTime());
-        pe.process(event, context);
+        try {
+            pe.process(event, context);
+        } finally {
+            backend.setCurrent(null);
+        }
     }
 
     private KeyEntry createEntry(String key) {
@@ -96,7 +100,11 @@ public final class KeyedProcessorDriver implements OperatorDriver {
                 pe = entry.pe();
             }
             context.bind(output, timer.key(), timer.timestamp());
-            pe.onTimer(timer.timestamp(), context);
+            try {
+                pe.onTimer(timer.timestamp(), context);
+            } finally {
+                backend.setCurrent(null);
+            }
         }
     }
 

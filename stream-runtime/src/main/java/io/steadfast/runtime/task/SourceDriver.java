@@ -13,8 +13,10 @@ import io.steadfast.runtime.codec.ByteArrayCodecOutput;
 import java.time.InstantSource;
 
 /**
- * Runs a source: polls it for events and tracks the watermark it implies (sources emit in event-time order,
- * so the watermark is the latest event time emitted). Its snapshot is the source position. Task thread only.
+ * Runs a source: polls it for events and tracks the watermark it implies. Sources emit in event-time order, but
+ * the next event may carry the same time as the last one, so the watermark is one less than the latest event
+ * time emitted: every event still to come is later than the watermark, and a timer at the watermark can fire
+ * without dropping anything. Its snapshot is the source position. Task thread only.
  */
 public final class SourceDriver implements OperatorDriver {
 
@@ -95,8 +97,8 @@ public final class SourceDriver implements OperatorDriver {
 
         @Override
         public void emit(String key, Object value, long eventTime) {
-            if (eventTime > watermark) {
-                watermark = eventTime;
+            if (eventTime - 1 > watermark) {
+                watermark = eventTime - 1;
             }
             target.emit(new Event<>(key, value, eventTime, Headers.empty()));
         }

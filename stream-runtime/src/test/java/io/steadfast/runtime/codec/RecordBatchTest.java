@@ -246,4 +246,15 @@ class RecordBatchTest {
         }
         assertThat(collected.records).isEmpty();
     }
+
+    @Test
+    void rejectsASkipOutsideTheBatchWithoutDeliveringAnything() {
+        writer.addWatermark(1);
+        writer.addWatermark(2);
+        byte[] payload = writer.drain();
+
+        assertThatThrownBy(() -> reader.read(payload, 2, -1, collected)).isInstanceOf(CodecException.class);
+        assertThatThrownBy(() -> reader.read(payload, 2, 3, collected)).isInstanceOf(CodecException.class);
+        assertThat(collected.records).isEmpty();
+    }
 }

@@ -77,6 +77,34 @@ class MultiHostKeyedCountTest {
         assertThat(sinkRecords).isEqualTo(count);
     }
 
+    @Test
+    void windowSumsAcrossHostsKeepEveryEventEvenWhenEventTimesRepeat() {
+        long count = 60_000;
+        int keys = 101;
+        TopologySpec spec = new TopologySpecReader().read("""
+                {"id": "sums", "operators": [
+                  {"id": "source", "type": "generator", "parallelism": 2,
+                   "config": {"count": %d, "keys": %d, "eventTimeStepMillis": 0}},
+                  {"id": "sum", "type": "window-sum", "parallelism": 2, "config": {"windowMillis": 1},
+                   "inputs": [{"from": "source"}]},
+                  {"id": "sink", "type": "latest-value-sink", "parallelism": 1, "inputs": [{"from": "sum"}]}
+                ]}""".formatted(count, keys));
+        ExecutionPlan plan = PlanExpander.expand(new TopologyValidator(registry).validate(spec));
+        List<HostRuntime> two = List.of(startHost("host-a"), startHost("host-b"));
+        TaskPlacement placement = roundRobin(plan, two);
+
+        two.forEach(host -> host.deploy(plan, placement));
+
+        TaskId sink = plan.tasksOf(OperatorId.of("sink")).get(0).id();
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> hostOf(sink, placement).task(sink).orElseThrow().status() == TaskStatus.FINISHED);
+        Map<String, Object> expected = new TreeMap<>();
+        for (long i = 0; i < count; i++) {
+            expected.merge("key-" + (i % keys), i % 10 + 1, (a, b) -> (Long) a + (Long) b);
+        }
+        assertThat(hostOf(sink, placement).queryAll(sink, "latest", Integer.MAX_VALUE).join()).isEqualTo(expected);
+    }
+
     private HostRuntime hostOf(TaskId task, TaskPlacement placement) {
         HostId id = placement.hostOf(task);
         return hosts.stream().filter(h -> h.id().equals(id)).findFirst().orElseThrow();

@@ -247,4 +247,21 @@ class KeyedProcessorDriverTest {
                 Event.of("full", "event", 99));
         assertThat(driver.queryAll("none", 10)).isEqualTo(Map.of());
     }
+
+    @Test
+    void aStateHandleUsedAfterProcessReturnedFailsInsteadOfActingOnTheLastKey() {
+        List<ValueState<Long>> leaked = new ArrayList<>();
+        OperatorType<NoConfig> leaking = OperatorType.processor("leaking", NoConfig.class, init -> {
+            ValueState<Long> state = init.state().valueState("n", Codecs.LONG);
+            leaked.add(state);
+            return (event, context) -> state.update(1L);
+        }, "test");
+        KeyedProcessorDriver driver = new KeyedProcessorDriver(leaking, new NoConfig(), OPERATOR,
+                ValueCodecRegistry.builtIn());
+        driver.process(Event.of("a", 1L, 0), event -> { });
+
+        assertThatThrownBy(() -> leaked.get(0).update(2L)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("outside process() or onTimer()");
+        assertThat(driver.query("n", "a")).contains(1L);
+    }
 }
