@@ -46,24 +46,29 @@ public final class ThroughputBenchmark {
     public static void main(String[] args) throws Exception {
         long events = args.length > 0 ? Long.parseLong(args[0]) : 20_000_000L;
         int keys = args.length > 1 ? Integer.parseInt(args[1]) : 10_000;
+        long fixedLatencyRate = args.length > 2 ? Long.parseLong(args[2]) : 0;
         Path log = Files.createTempFile("steadfast-bench-child", ".log");
         System.out.printf("Throughput benchmark: %,d events over %,d keys per run; child host log: %s%n",
                 events, keys, log);
         try (HostRuntime local = new HostRuntime(new HostId("bench-host-a"), OperatorRegistry.load(),
                 DataPlane.start(DataPlaneConfig.defaults()), TaskSettings.defaults(), Clock.systemUTC());
              ChildHost child = ChildHost.start("bench-host-b", "2g", log)) {
-            new ThroughputBenchmark(local, child).run(events, keys);
+            new ThroughputBenchmark(local, child).run(events, keys, fixedLatencyRate);
         }
     }
 
-    private void run(long events, int keys) throws Exception {
+    private void run(long events, int keys, long fixedLatencyRate) throws Exception {
         System.out.println("warm-up ...");
         measureThroughput(Math.max(1, events / 4), keys, "log-sink", 0);
         List<Double> rates = new ArrayList<>();
-        for (int i = 1; i <= 3; i++) {
+        for (int i = 1; i <= (fixedLatencyRate > 0 ? 0 : 3); i++) {
             double rate = measureThroughput(events, keys, "log-sink", 0);
             System.out.printf("run %d: %,.0f events/s%n", i, rate);
             rates.add(rate);
+        }
+        if (fixedLatencyRate > 0) {
+            rates.addAll(List.of(fixedLatencyRate * 2.0, fixedLatencyRate * 2.0, fixedLatencyRate * 2.0));
+            System.out.println("(throughput runs skipped: a latency rate was given)");
         }
         rates.sort(Double::compare);
         double median = rates.get(1);
