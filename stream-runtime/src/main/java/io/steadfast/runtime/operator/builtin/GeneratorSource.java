@@ -13,7 +13,11 @@ import java.time.InstantSource;
  */
 public final class GeneratorSource implements Source<Object> {
 
+    /** Key spaces up to this size keep their key strings, so emitting does not build a string per event. */
+    private static final int MAX_CACHED_KEYS = 1 << 16;
+
     private final GeneratorConfig config;
+    private final String[] keyCache;
     private final int subtask;
     private final int parallelism;
     private final InstantSource clock;
@@ -28,6 +32,7 @@ public final class GeneratorSource implements Source<Object> {
         this.parallelism = init.operator().parallelism();
         this.clock = init.clock();
         this.ratePerMilli = config.ratePerSecond() / 1000.0 / parallelism;
+        this.keyCache = config.keys() <= MAX_CACHED_KEYS ? new String[config.keys()] : null;
     }
 
     /** How many events subtask {@code subtask} of {@code parallelism} emits in all, for a bounded generator. */
@@ -47,11 +52,24 @@ public final class GeneratorSource implements Source<Object> {
         }
         for (long i = 0; i < allowed; i++) {
             long index = subtask + position * parallelism;
-            output.emit(config.keyOf(index), GeneratorConfig.valueOf(index),
+            output.emit(keyOf(index), GeneratorConfig.valueOf(index),
                     config.startTime() + index * config.eventTimeStepMillis());
             position++;
         }
         return (int) allowed;
+    }
+
+    private String keyOf(long index) {
+        if (keyCache == null) {
+            return config.keyOf(index);
+        }
+        int slot = (int) (index % keyCache.length);
+        String key = keyCache[slot];
+        if (key == null) {
+            key = config.keyOf(index);
+            keyCache[slot] = key;
+        }
+        return key;
     }
 
     private long pacedAllowance() {
