@@ -1,0 +1,161 @@
+package io.steadfast.dashboard.router;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+import org.springframework.core.ParameterizedTypeReference;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.client.SimpleClientHttpRequestFactory;
+import org.springframework.http.converter.json.JacksonJsonHttpMessageConverter;
+import org.springframework.web.client.ResourceAccessException;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestClientException;
+import org.springframework.web.client.RestClientResponseException;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads the router's REST API over HTTP. Every failure becomes a {@link RouterRequestException} whose message
+ * names the request, what went wrong and what to check. Thread-safe.
+ */
+public class RouterClient {
+
+    private final URI baseUrl;
+    private final RestClient rest;
+    private final JsonMapper jsonMapper;
+
+    /**
+     * @param baseUrl the router's base URL
+     * @param connectTimeout how long to wait for a TCP connection
+     * @param readTimeout how long to wait for an answer
+     * @param jsonMapper reads the router's JSON
+     */
+    public RouterClient(URI baseUrl, Duration connectTimeout, Duration readTimeout, JsonMapper jsonMapper) {
+        this.baseUrl = baseUrl;
+        this.jsonMapper = jsonMapper;
+        // HttpURLConnection underneath: blocking, no client-owned threads, and both timeouts enforced per request.
+        SimpleClientHttpRequestFactory requestFactory = new SimpleClientHttpRequestFactory();
+        requestFactory.setConnectTimeout(connectTimeout);
+        requestFactory.setReadTimeout(readTimeout);
+        this.rest = RestClient.builder()
+                .baseUrl(withoutTrailingSlash(baseUrl))
+                .requestFactory(requestFactory)
+                .configureMessageConverters(converters -> converters
+                        .withJsonConverter(new JacksonJsonHttpMessageConverter(jsonMapper)))
+                .build();
+    }
+
+    public URI baseUrl() {
+        return baseUrl;
+    }
+
+    /** {@code GET /api/v1/hosts}. */
+    public List<RouterHost> hosts() {
+        return call("/api/v1/hosts", () -> rest.get().uri("/api/v1/hosts").retrieve()
+                .body(new ParameterizedTypeReference<List<RouterHost>>() { }));
+    }
+
+    /** {@code GET /api/v1/topologies}. */
+    public List<RouterTopologySummary> topologies() {
+        return call("/api/v1/topologies", () -> rest.get().uri("/api/v1/topologies").retrieve()
+                .body(new ParameterizedTypeReference<List<RouterTopologySummary>>() { }));
+    }
+
+    /** {@code GET /api/v1/topologies/{id}}; empty if the router answers 404 (cancelled since it was listed). */
+    public Optional<RouterTopologyDetail> topology(String id) {
+        try {
+            return Optional.of(call("/api/v1/topologies/" + id, () -> rest.get().uri("/api/v1/topologies/{id}", id)
+                    .retrieve().body(RouterTopologyDetail.class)));
+        } catch (RouterRequestException e) {
+            if (e.reason() == RouterRequestException.Reason.ERROR_STATUS
+                    && e.httpStatus() == HttpStatus.NOT_FOUND.value()) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * {@code GET /actuator/health}: the {@code status} the router reports about itself. The router answers 503 when
+     * it is DOWN, so the body is read whatever the HTTP status.
+     */
+    public String healthStatus() {
+        String path = "/actuator/health";
+        return call(path, () -> rest.get().uri(path).exchange((request, response) -> {
+            int status = response.getStatusCode().value();
+            JsonNode body = readJson(response.getBody());
+            JsonNode reported = body == null ? null : body.get("status");
+            if (reported == null || !reported.isString()) {
+                throw new RouterRequestException(RouterRequestException.Reason.MALFORMED_ANSWER, status,
+                        describe(path) + " answered HTTP " + status + " without a health status; is "
+                                + baseUrl + " the router? Check steadfast.dashboard.router-url", null);
+            }
+            return reported.asString();
+        }));
+    }
+
+    private @Nullable JsonNode readJson(InputStream body) throws IOException {
+        try {
+            return jsonMapper.readTree(body);
+        } catch (JacksonException e) {
+            return null;
+        }
+    }
+
+    private <T> T call(String path, Supplier<@Nullable T> request) {
+        T answer;
+        try {
+            answer = request.get();
+        } catch (RouterRequestException e) {
+            throw e;
+        } catch (ResourceAccessException e) {
+            throw new RouterRequestException(RouterRequestException.Reason.UNREACHABLE, 0, describe(path)
+                    + " failed: " + rootMessage(e) + ". Is the router running at " + baseUrl
+                    + "? Check steadfast.dashboard.router-url", e);
+        } catch (RestClientResponseException e) {
+            int status = e.getStatusCode().value();
+            throw new RouterRequestException(RouterRequestException.Reason.ERROR_STATUS, status, describe(path)
+                    + " answered HTTP " + status + ": " + abbreviate(e.getResponseBodyAsString())
+                    + ". See the router's log", e);
+        } catch (RestClientException e) {
+            throw new RouterRequestException(RouterRequestException.Reason.MALFORMED_ANSWER, 0, describe(path)
+                    + " answered something that is not the router's API (" + rootMessage(e) + "); is " + baseUrl
+                    + " the router, of a version this dashboard reads? Check steadfast.dashboard.router-url", e);
+        }
+        if (answer == null) {
+            throw new RouterRequestException(RouterRequestException.Reason.MALFORMED_ANSWER, 0, describe(path)
+                    + " answered with an empty body; is " + baseUrl + " the router? Check"
+                    + " steadfast.dashboard.router-url", null);
+        }
+        return answer;
+    }
+
+    private String describe(String path) {
+        return "GET " + withoutTrailingSlash(baseUrl) + path;
+    }
+
+    private static String withoutTrailingSlash(URI url) {
+        return url.toString().replaceAll("/+$", "");
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = root.getMessage();
+        return message == null || message.isBlank() ? root.getClass().getSimpleName()
+                : root.getClass().getSimpleName() + ": " + message;
+    }
+
+    private static String abbreviate(String body) {
+        String oneLine = body.replaceAll("\\s+", " ").strip();
+        return oneLine.isEmpty() ? "(no body)" : oneLine.length() > 300 ? oneLine.substring(0, 300) + "…" : oneLine;
+    }
+}

@@ -1,0 +1,73 @@
+package io.steadfast.dashboard.overview;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.steadfast.dashboard.DashboardHttp;
+import io.steadfast.dashboard.FakeRouter;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+
+/** The router's port was bound and released, so nothing listens there: connections are refused. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@Timeout(120)
+class UnreachableRouterIT {
+
+    private static final URI GONE_ROUTER;
+
+    static {
+        try (FakeRouter router = FakeRouter.start()) {
+            GONE_ROUTER = router.url();
+        }
+    }
+
+    @LocalServerPort
+    private int port;
+    private DashboardHttp http;
+
+    @DynamicPropertySource
+    static void routerUrl(DynamicPropertyRegistry registry) {
+        registry.add("steadfast.dashboard.router-url", GONE_ROUTER::toString);
+    }
+
+    @BeforeEach
+    void setUp() {
+        http = new DashboardHttp(port);
+    }
+
+    @Test
+    void answers200WithRouterUnreachableAndAMessageNamingTheUrlAndTheKey() {
+        HttpResponse<String> response = http.get("/api/v1/overview");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        JsonNode overview = DashboardHttp.json(response.body());
+        assertThat(overview.get("routerReachable").asBoolean()).isFalse();
+        assertThat(overview.get("routerUrl").asString()).isEqualTo(GONE_ROUTER.toString());
+        assertThat(overview.get("error").asString())
+                .contains(GONE_ROUTER + "/api/v1/hosts", "steadfast.dashboard.router-url");
+        assertThat(overview.get("hosts")).isEmpty();
+        assertThat(overview.get("topologies")).isEmpty();
+    }
+
+    @Test
+    void reportsTheRouterDownWithUrlAndErrorButStaysLive() {
+        JsonNode router = DashboardHttp.json(http.get("/actuator/health").body()).get("components").get("router");
+        HttpResponse<String> liveness = http.get("/actuator/health/liveness");
+        HttpResponse<String> readiness = http.get("/actuator/health/readiness");
+
+        assertThat(router.get("status").asString()).isEqualTo("DOWN");
+        assertThat(router.get("details").get("url").asString()).isEqualTo(GONE_ROUTER.toString());
+        assertThat(router.get("details").get("error").asString()).contains(GONE_ROUTER + "/actuator/health");
+        assertThat(liveness.statusCode()).isEqualTo(200);
+        assertThat(DashboardHttp.json(liveness.body()).get("status").asString()).isEqualTo("UP");
+        assertThat(readiness.statusCode()).isEqualTo(503);
+        assertThat(DashboardHttp.json(readiness.body()).get("status").asString()).isEqualTo("DOWN");
+    }
+}
