@@ -113,7 +113,7 @@ public final class ClusterStartup {
         }
     }
 
-    /** Starts the dashboard and waits until its health is UP. */
+    /** Starts the dashboard and waits until it is live (its readiness also depends on the router). */
     public void startDashboard(int port) {
         if (!FreePort.isFree(port)) {
             throw new IllegalStateException("Dashboard port " + port + " on 127.0.0.1 is in use. Stop that process, "
@@ -121,8 +121,8 @@ public final class ClusterStartup {
         }
         ServiceProcess dashboard = processes.startDashboard(port);
         progress.accept("started dashboard pid " + dashboard.pid() + "  http://127.0.0.1:" + port + "  log " + dashboard.logFile());
-        URI health = URI.create("http://127.0.0.1:" + port + "/actuator/health");
-        awaitUp(dashboard, () -> isUp(health), "/actuator/health");
+        URI health = URI.create("http://127.0.0.1:" + port + "/actuator/health/liveness");
+        awaitUp(dashboard, () -> isUp(health), "/actuator/health/liveness");
     }
 
     private RouterClient awaitRouterUp(ServiceProcess router) {
