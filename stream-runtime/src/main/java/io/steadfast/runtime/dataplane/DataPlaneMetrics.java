@@ -23,6 +23,7 @@ public final class DataPlaneMetrics {
     final LongAdder syncsSent = new LongAdder();
     final LongAdder bytesSent = new LongAdder();
     final LongAdder bytesReceived = new LongAdder();
+    final LongAdder ioLoopErrors = new LongAdder();
     final AtomicLong retainedFrames = new AtomicLong();
     final AtomicLong retainedBytes = new AtomicLong();
 
@@ -88,6 +89,11 @@ public final class DataPlaneMetrics {
     }
 
     /** Payload and header bytes of every message received. */
+    /** Unexpected exceptions the IO loop caught and survived; anything above zero is a bug to report. */
+    public long ioLoopErrors() {
+        return ioLoopErrors.sum();
+    }
+
     public long bytesReceived() {
         return bytesReceived.sum();
     }

@@ -118,6 +118,10 @@ final class IoLoop implements Runnable {
             if (!running) {
                 return;
             }
+            if (pollerStale) {
+                // a command may have closed a peer's socket: never read a socket that this pass closed
+                rebuildPoller();
+            }
             // Read every socket on every pass instead of trusting pollin(), and after a pass that did any work
             // poll again without blocking: a ZeroMQ socket's readiness is signalled through its mailbox, and our
             // own sends on the same socket can swallow that signal. An empty non-blocking recv is cheap; a missed
@@ -135,6 +139,7 @@ final class IoLoop implements Runnable {
                 nextTimerNanos = now + timerPeriodNanos;
             }
         } catch (RuntimeException e) {
+            metrics.ioLoopErrors.increment();
             log.error("Data plane IO loop caught an unexpected error; continuing", e);
         }
     }

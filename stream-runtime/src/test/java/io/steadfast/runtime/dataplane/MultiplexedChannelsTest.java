@@ -1,6 +1,7 @@
 package io.steadfast.runtime.dataplane;
 
 import static io.steadfast.runtime.dataplane.ExactlyOnce.assertSeqsAreOneTo;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.steadfast.runtime.plan.ChannelId;
@@ -59,5 +60,31 @@ class MultiplexedChannelsTest {
 
         await().atMost(Duration.ofSeconds(30)).until(() -> consumer.lastSeq() == EVENTS);
         assertSeqsAreOneTo(consumer, EVENTS);
+    }
+
+    @Test
+    void closingTheLastChannelToAPeerWhileItsAcksArriveCausesNoIoLoopError() {
+        DataPlane sender = resources.add(DataPlane.start(CONFIG));
+        DataPlane receiver = resources.add(DataPlane.start(CONFIG));
+        for (int round = 0; round < 5; round++) {
+            ChannelId id = new ChannelId(new TopologyId("closing"), round);
+            RecordingConsumer consumer = resources.add(new RecordingConsumer("closing-" + round));
+            receiver.openInbound(id, 0, consumer);
+            TestProducer producer = resources.add(TestProducer.start(sender.openOutbound(id, receiver.endpoint(), 1),
+                    500, "closing-" + round));
+            producer.stopAt(5_000);
+            await().atMost(Duration.ofSeconds(20)).until(() -> consumer.lastSeq() == 5_000);
+            sender.closeOutbound(id);
+            receiver.closeInbound(id);
+        }
+        ChannelId after = new ChannelId(new TopologyId("closing"), 99);
+        RecordingConsumer consumer = resources.add(new RecordingConsumer("after"));
+        receiver.openInbound(after, 0, consumer);
+        resources.add(TestProducer.start(sender.openOutbound(after, receiver.endpoint(), 1), 500, "after")).stopAt(EVENTS);
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> consumer.lastSeq() == EVENTS);
+        assertSeqsAreOneTo(consumer, EVENTS);
+        assertThat(sender.metrics().ioLoopErrors()).isZero();
+        assertThat(receiver.metrics().ioLoopErrors()).isZero();
     }
 }
