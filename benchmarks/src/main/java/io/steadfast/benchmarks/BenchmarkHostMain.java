@@ -44,13 +44,28 @@ public final class BenchmarkHostMain {
                 } else if (line.equals("REPORT")) {
                     out.println("REPORT " + json.writeValueAsString(host.taskReports()));
                 } else if (line.equals("LATENCY")) {
-                    Histogram histogram = LatencyRecorder.drain();
+                    long[] windows = LatencyRecorder.worstPerWindow();
+                    Histogram histogram = LatencyRecorder.drain(BenchmarkOperators.nowMicros());
                     Map<String, Object> latency = new LinkedHashMap<>();
                     latency.put("count", histogram.getTotalCount());
                     latency.put("p50Micros", histogram.getValueAtPercentile(50));
                     latency.put("p99Micros", histogram.getValueAtPercentile(99));
                     latency.put("maxMicros", histogram.getMaxValue());
+                    latency.put("p999Micros", histogram.getValueAtPercentile(99.9));
+                    latency.put("p90Micros", histogram.getValueAtPercentile(90));
+                    StringBuilder stalls = new StringBuilder();
+                    int over = 0;
+                    for (int i = 0; i < windows.length; i++) {
+                        if (windows[i] > 20_000) {
+                            over++;
+                            stalls.append(i * 100).append("ms:").append(windows[i] / 1000).append(' ');
+                        }
+                    }
+                    latency.put("windowsOver20ms", over);
+                    latency.put("stalls", stalls.toString().trim());
                     out.println("LATENCY " + json.writeValueAsString(latency));
+                } else if (line.equals("DATAPLANE")) {
+                    out.println("DATAPLANE " + DataPlaneCounters.of(host.dataPlane().metrics()));
                 } else if (line.startsWith("CANCEL ")) {
                     host.cancel(new TopologyId(line.substring(7).trim()));
                     out.println("OK");

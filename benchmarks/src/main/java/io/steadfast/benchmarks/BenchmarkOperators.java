@@ -29,9 +29,19 @@ public final class BenchmarkOperators implements OperatorProvider {
                         "Records end-to-end latency from the event time in micros").withSharedInstance());
     }
 
-    static long nowMicros() {
+    /**
+     * Wall-clock micros from the monotonic clock plus an offset calibrated once per JVM against the system
+     * clock: as accurate across the two processes as the system clock, without an allocation per call.
+     */
+    private static final long MICROS_OFFSET = calibrate();
+
+    private static long calibrate() {
         Instant now = Instant.now();
-        return now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000;
+        return now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000 - System.nanoTime() / 1_000;
+    }
+
+    static long nowMicros() {
+        return System.nanoTime() / 1_000 + MICROS_OFFSET;
     }
 
     /** Wraps the deterministic generator and replaces the event time by the emission time. */
@@ -60,11 +70,20 @@ public final class BenchmarkOperators implements OperatorProvider {
         }
     }
 
+    /** Records the latency of one event in {@value #SAMPLE_EVERY}, so measuring does not load the pipeline. */
     static final class LatencySink implements ProcessingElement<Object, Void> {
+
+        static final int SAMPLE_EVERY = 16;
+
+        private int seen;
 
         @Override
         public void process(Event<Object> event, PeContext<Void> context) {
-            LatencyRecorder.record(nowMicros() - event.eventTime());
+            if (++seen == SAMPLE_EVERY) {
+                seen = 0;
+                long now = nowMicros();
+                LatencyRecorder.record(now, now - event.eventTime());
+            }
         }
     }
 }

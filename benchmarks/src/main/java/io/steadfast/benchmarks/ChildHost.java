@@ -27,7 +27,10 @@ final class ChildHost implements AutoCloseable {
 
     static ChildHost start(String hostId, String heap, Path log) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(java, "-Xmx" + heap, "-Xms" + heap));
+        // Transparent huge pages for the heap: this machine's memory monitor (DAMON) samples page access bits
+        // every 500 ms, which stalls a process for tens of ms when its heap is mapped in 4 KiB pages.
+        List<String> command = new ArrayList<>(List.of(java, "-Xmx" + heap, "-Xms" + heap,
+                "-XX:+UseTransparentHugePages"));
         String extra = System.getProperty("steadfast.bench.child-jvm-args", "").trim();
         if (!extra.isEmpty()) {
             command.addAll(List.of(extra.split("\\s+")));

@@ -60,6 +60,7 @@ public final class ThroughputBenchmark {
     private void run(long events, int keys, long fixedLatencyRate) throws Exception {
         System.out.println("warm-up ...");
         measureThroughput(Math.max(1, events / 4), keys, "log-sink", 0);
+        measureLatency(Math.max(1, events / 4), keys, 0);
         List<Double> rates = new ArrayList<>();
         for (int i = 1; i <= (fixedLatencyRate > 0 ? 0 : 3); i++) {
             double rate = measureThroughput(events, keys, "log-sink", 0);
@@ -84,9 +85,16 @@ public final class ThroughputBenchmark {
         System.out.printf("| throughput, best run | %,.0f events/s |%n", rates.get(2));
         System.out.printf("| latency run rate (half of the median) | %,d events/s |%n", halfRate);
         System.out.printf("| end-to-end latency p50 | %.2f ms |%n", micros(latency.get("p50Micros")) / 1000.0);
+        System.out.printf("| end-to-end latency p90 | %.2f ms |%n", micros(latency.get("p90Micros")) / 1000.0);
         System.out.printf("| end-to-end latency p99 | %.2f ms |%n", micros(latency.get("p99Micros")) / 1000.0);
+        System.out.printf("| end-to-end latency p99.9 | %.2f ms |%n", micros(latency.get("p999Micros")) / 1000.0);
         System.out.printf("| end-to-end latency max | %.2f ms |%n", micros(latency.get("maxMicros")) / 1000.0);
-        System.out.printf("| latency samples | %,d |%n", micros(latency.get("count")));
+        System.out.printf("| 100 ms windows whose worst latency exceeded 20 ms | %s |%n", latency.get("windowsOver20ms"));
+        System.out.printf("| latency samples (1 in 16 events) | %,d |%n", micros(latency.get("count")));
+        System.out.println();
+        System.out.println("stalls (offset into the measured part: worst latency in that 100 ms, ms): " + latency.get("stalls"));
+        System.out.println("data plane, generator host: " + DataPlaneCounters.of(local.dataPlane().metrics()));
+        System.out.println("data plane, counting host:  " + child.request("DATAPLANE", "DATAPLANE "));
     }
 
     private static long micros(Object value) {
@@ -108,7 +116,7 @@ public final class ThroughputBenchmark {
         String id = "bench-" + (++runs);
         ExecutionPlan plan = plan(id, "wallclock-generator", events, keys, rate, "latency-sink");
         deploy(plan);
-        Thread.sleep(3_000);
+        Thread.sleep(rate > 0 ? 3_000 : 0);
         child.request("LATENCY", "LATENCY ");
         awaitFinished(plan);
         @SuppressWarnings("unchecked")

@@ -24,7 +24,12 @@ public final class ClusterProcesses implements AutoCloseable {
     public static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
     private static final List<String> ROUTER_JVM_ARGS = List.of("-Xmx512m");
-    private static final List<String> HOST_JVM_ARGS = List.of("-Xmx1g");
+    /**
+     * Hosts map their heap with transparent huge pages: a memory monitor that samples page access bits (such as
+     * DAMON, which runs on our CI machines every 500 ms) otherwise stalls a busy host for tens of milliseconds.
+     * The flag is harmless where THP is off.
+     */
+    private static final List<String> HOST_JVM_ARGS = List.of("-Xmx1g", "-XX:+UseTransparentHugePages");
     private static final List<String> DASHBOARD_JVM_ARGS = List.of("-Xmx256m");
 
     private final RepoLayout layout;
