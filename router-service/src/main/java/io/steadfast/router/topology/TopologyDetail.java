@@ -26,10 +26,14 @@ public record TopologyDetail(String id, String status, Instant deployedAt, JsonN
      * @param status the task status, or PENDING before the host reported it
      * @param recordsIn records taken in
      * @param recordsOut events emitted
+     * @param recordsInPerSecond the input rate the host last measured
+     * @param recordsOutPerSecond the output rate the host last measured
+     * @param queuedFrames input frames waiting in the task's mailbox
      * @param failure the failure text of a FAILED task, or null
      */
     public record TaskState(String task, String host, String hostStatus, String status, long recordsIn,
-                            long recordsOut, String failure) {
+                            long recordsOut, double recordsInPerSecond, double recordsOutPerSecond,
+                            int queuedFrames, String failure) {
     }
 
     /**

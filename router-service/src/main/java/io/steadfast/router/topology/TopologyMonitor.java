@@ -62,7 +62,9 @@ public final class TopologyMonitor {
             Optional<TaskReport> report = host.flatMap(h -> h.report(task.id().toString()));
             states.add(new TaskState(task.id().toString(), hostId.value(), hostStatus,
                     report.map(r -> r.status().name()).orElse(PENDING), report.map(TaskReport::recordsIn).orElse(0L),
-                    report.map(TaskReport::recordsOut).orElse(0L), report.map(TaskReport::failure).orElse(null)));
+                    report.map(TaskReport::recordsOut).orElse(0L), report.map(TaskReport::recordsInPerSecond).orElse(0.0),
+                    report.map(TaskReport::recordsOutPerSecond).orElse(0.0), report.map(TaskReport::queuedFrames).orElse(0),
+                    report.map(TaskReport::failure).orElse(null)));
         }
         return states;
     }

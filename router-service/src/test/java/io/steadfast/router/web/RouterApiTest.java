@@ -282,7 +282,8 @@ class RouterApiTest {
         clock.advance(Duration.ofMillis(900));
         mvc.perform(put("/api/v1/hosts/beat/heartbeat").contentType(MediaType.APPLICATION_JSON).content("""
                         {"tasks": [{"task": "t/sink#0", "type": "latest-value-sink", "status": "RUNNING",
-                          "recordsIn": 5, "recordsOut": 0, "queuedFrames": 0, "malformedFrames": 0,
+                          "recordsIn": 5, "recordsOut": 0, "recordsInPerSecond": 2.5, "recordsOutPerSecond": 0,
+                          "queuedFrames": 0, "malformedFrames": 0,
                           "backpressuredMillis": 0, "failure": null}]}"""))
                 .andExpect(status().isNoContent());
         clock.advance(Duration.ofMillis(900));
@@ -290,7 +291,8 @@ class RouterApiTest {
         mvc.perform(get("/api/v1/hosts")).andExpect(jsonPath("$[?(@.hostId == 'beat')].status", hasItem("LIVE")))
                 .andExpect(jsonPath("$[?(@.hostId == 'beat')].controlUrl", hasItem("http://127.0.0.1:7")))
                 .andExpect(jsonPath("$[?(@.hostId == 'beat')].lastHeartbeat", hasItem(matchesPattern("2026-01-01T\\d\\d:00:00\\.900Z"))))
-                .andExpect(jsonPath("$[?(@.hostId == 'beat')].tasks[0].recordsIn", hasItem(5)));
+                .andExpect(jsonPath("$[?(@.hostId == 'beat')].tasks[0].recordsIn", hasItem(5)))
+                .andExpect(jsonPath("$[?(@.hostId == 'beat')].tasks[0].recordsInPerSecond", hasItem(2.5)));
         clock.advance(Duration.ofMillis(101));
         mvc.perform(get("/api/v1/hosts")).andExpect(jsonPath("$[?(@.hostId == 'beat')].status", hasItem("DEAD")));
     }

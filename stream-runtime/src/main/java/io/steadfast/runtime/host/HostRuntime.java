@@ -46,6 +46,7 @@ public final class HostRuntime implements AutoCloseable {
     private final TaskFactory taskFactory;
     private final Map<TaskId, StreamTask> tasks = new ConcurrentSkipListMap<>();
     private final Map<TopologyId, List<ChannelId>> channelsByTopology = new ConcurrentHashMap<>();
+    private final TaskRates rates = new TaskRates();
 
     public HostRuntime(HostId id, OperatorRegistry registry, DataPlane dataPlane, TaskSettings settings,
                        InstantSource clock) {
@@ -127,6 +128,7 @@ public final class HostRuntime implements AutoCloseable {
         List<StreamTask> stopping = tasks.values().stream().filter(t -> t.id().topology().equals(topology)).toList();
         stopping.forEach(task -> task.cancel(CANCEL_TIMEOUT));
         stopping.forEach(task -> tasks.remove(task.id()));
+        stopping.forEach(task -> rates.forget(task.id().toString()));
         for (ChannelId channel : channels) {
             dataPlane.closeOutbound(channel);
             dataPlane.closeInbound(channel);
@@ -139,7 +141,9 @@ public final class HostRuntime implements AutoCloseable {
     }
 
     public List<TaskReport> taskReports() {
-        return tasks.values().stream().sorted(Comparator.comparing(StreamTask::id)).map(TaskReport::of).toList();
+        long now = System.nanoTime();
+        return tasks.values().stream().sorted(Comparator.comparing(StreamTask::id))
+                .map(task -> TaskReport.of(task, rates, now)).toList();
     }
 
     public Optional<StreamTask> task(TaskId taskId) {

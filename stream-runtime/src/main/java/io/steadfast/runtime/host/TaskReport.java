@@ -11,17 +11,23 @@ import io.steadfast.runtime.task.TaskStatus;
  * @param status its lifecycle state
  * @param recordsIn records taken in (events from inputs, or events a source emitted)
  * @param recordsOut events emitted
+ * @param recordsInPerSecond records taken in per second, over the last half second or more
+ * @param recordsOutPerSecond events emitted per second, over the same window
  * @param queuedFrames input frames waiting
  * @param malformedFrames input frames dropped because they did not decode
  * @param backpressuredMillis time spent waiting for output credit
  * @param failure the failure text, or null
  */
 public record TaskReport(String task, String type, TaskStatus status, long recordsIn, long recordsOut,
-                         int queuedFrames, long malformedFrames, long backpressuredMillis, String failure) {
+                         double recordsInPerSecond, double recordsOutPerSecond, int queuedFrames,
+                         long malformedFrames, long backpressuredMillis, String failure) {
 
-    static TaskReport of(StreamTask task) {
-        return new TaskReport(task.id().toString(), task.operatorType(), task.status(), task.metrics().recordsIn(),
-                task.metrics().recordsOut(), task.queuedFrames(), task.metrics().malformedFrames(),
-                task.metrics().backpressuredNanos() / 1_000_000, task.failure());
+    static TaskReport of(StreamTask task, TaskRates rates, long nowNanos) {
+        long in = task.metrics().recordsIn();
+        long out = task.metrics().recordsOut();
+        TaskRates.Rates rate = rates.update(task.id().toString(), nowNanos, in, out);
+        return new TaskReport(task.id().toString(), task.operatorType(), task.status(), in, out,
+                Math.round(rate.inPerSecond()), Math.round(rate.outPerSecond()), task.queuedFrames(),
+                task.metrics().malformedFrames(), task.metrics().backpressuredNanos() / 1_000_000, task.failure());
     }
 }

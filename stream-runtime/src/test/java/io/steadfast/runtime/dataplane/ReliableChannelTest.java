@@ -57,11 +57,15 @@ class ReliableChannelTest {
             long target = restart * 80_000L;
             await().atMost(Duration.ofSeconds(20)).until(() -> consumer.count() >= target);
             assertThat(producer.isDone()).as("producer still streaming while we kill").isFalse();
+            // hold the consumer so that delivered but unprocessed frames exist at the kill: they must be resent
+            consumer.pause();
+            await().atMost(Duration.ofSeconds(20)).until(() -> consumer.mailboxSize() > 0);
 
             receiver.close(); // frames in flight and in the kernel are lost
             long lastProcessed = consumer.crash(); // and so is the consumer's unprocessed mail
             receiver = DataPlane.start(CONFIG.withBindAddress(receiverEndpoint));
             receiver.openInbound(CHANNEL, lastProcessed, consumer);
+            consumer.resume();
         }
         DataPlane lastReceiver = resources.add(receiver);
 
