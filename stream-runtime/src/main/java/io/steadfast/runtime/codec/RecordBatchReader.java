@@ -26,20 +26,33 @@ public final class RecordBatchReader {
      *         different number of records
      */
     public void read(byte[] payload, int expectedRecords, int skip, RecordVisitor visitor) {
-        if (skip < 0 || expectedRecords >= 0 && skip > expectedRecords) {
-            throw new CodecException("cannot skip " + skip + " of " + expectedRecords + " records");
-        }
-        Object[] decoded = decode(payload, expectedRecords);
+        Object[] decoded = decode(payload, expectedRecords, skip);
         for (int i = skip; i < decoded.length; i++) {
             Object record = decoded[i];
-            if (record instanceof Long watermark) {
-                visitor.onWatermark(watermark);
+            if (record instanceof Watermark watermark) {
+                visitor.onWatermark(watermark.timestamp());
+            } else if (record instanceof Barrier barrier) {
+                visitor.onBarrier(barrier.checkpointId());
             } else {
                 @SuppressWarnings("unchecked")
                 Event<Object> event = (Event<Object>) record;
                 visitor.onEvent(event);
             }
         }
+    }
+
+    /**
+     * Decodes and validates a whole batch into its records: {@link Event}s, {@link Watermark}s and
+     * {@link Barrier}s, for callers that may stop part-way (at a barrier) and resume later.
+     *
+     * @param skip checked to lie within the batch; the records it skips are decoded too
+     * @throws CodecException as {@link #read}
+     */
+    public Object[] decode(byte[] payload, int expectedRecords, int skip) {
+        if (skip < 0 || expectedRecords >= 0 && skip > expectedRecords) {
+            throw new CodecException("cannot skip " + skip + " of " + expectedRecords + " records");
+        }
+        return decode(payload, expectedRecords);
     }
 
     private Object[] decode(byte[] payload, int expectedRecords) {
@@ -59,7 +72,14 @@ public final class RecordBatchReader {
                 previousEventTime = event.eventTime();
                 records[i] = event;
             } else if (kind == RecordKind.WATERMARK.code()) {
-                records[i] = in.readVarLong();
+                records[i] = new Watermark(in.readVarLong());
+            } else if (kind == RecordKind.BARRIER.code()) {
+                long checkpointId = in.readVarLong();
+                if (checkpointId < 1) {
+                    throw new CodecException("barrier of record " + i + " names checkpoint " + checkpointId
+                            + "; checkpoint ids start at 1");
+                }
+                records[i] = new Barrier(checkpointId);
             } else {
                 throw new CodecException("unknown record kind " + kind + " in record " + i);
             }

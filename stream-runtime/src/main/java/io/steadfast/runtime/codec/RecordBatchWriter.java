@@ -9,7 +9,7 @@ import java.util.Map;
  * channel, owned by the producing task's thread. Format per record: kind byte; for an event, key, event time
  * as a zig-zag varlong delta from the previous event of the batch (the first from 0; event times of a batch are
  * usually close, so this takes a byte or two), header count and pairs, tagged value; for a watermark, its
- * timestamp.
+ * timestamp; for a barrier, its checkpoint id.
  */
 public final class RecordBatchWriter {
 
@@ -53,6 +53,12 @@ public final class RecordBatchWriter {
     public void addWatermark(long watermark) {
         out.writeByte(RecordKind.WATERMARK.code());
         out.writeVarLong(watermark);
+        records++;
+    }
+
+    public void addBarrier(long checkpointId) {
+        out.writeByte(RecordKind.BARRIER.code());
+        out.writeVarLong(checkpointId);
         records++;
     }
 

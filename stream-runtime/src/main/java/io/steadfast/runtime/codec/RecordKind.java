@@ -3,7 +3,8 @@ package io.steadfast.runtime.codec;
 /** What one record of a batch carries. The byte value is part of the wire format. */
 public enum RecordKind {
     EVENT(0),
-    WATERMARK(1);
+    WATERMARK(1),
+    BARRIER(2);
 
     private final int code;
 

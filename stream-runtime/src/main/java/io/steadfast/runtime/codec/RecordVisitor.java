@@ -8,4 +8,8 @@ public interface RecordVisitor {
     void onEvent(Event<Object> event);
 
     void onWatermark(long watermark);
+
+    /** A checkpoint barrier; visitors that do not take part in checkpoints ignore it. */
+    default void onBarrier(long checkpointId) {
+    }
 }

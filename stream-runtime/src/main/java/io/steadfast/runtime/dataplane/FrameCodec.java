@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
  *   byte  type (see {@link MessageType})
  *   byte  topology id length n (1..63), then n bytes UTF-8
  *   int   channel index (>= 0)
+ *   int   channel epoch (>= 0): the deployment of the plan the channel belongs to
  *   DATA:             long firstSeq (>= 1), int eventCount (>= 1), int payloadLength (0..maxFrameBytes)
  *   ACK, SYNC_REPLY:  long deliveredSeq (>= 0), long consumedSeq (0..deliveredSeq), int creditFrames (>= 1)
  *   SYNC:             long nextSeq (>= 1)
@@ -27,7 +28,7 @@ import java.nio.charset.StandardCharsets;
 final class FrameCodec {
 
     static final int MAGIC = 0x53464450; // "SFDP"
-    static final byte VERSION = 1;
+    static final byte VERSION = 2;
     private static final int FIXED_PREFIX = 4 + 1 + 1 + 1;
     private static final int MAX_TOPOLOGY_BYTES = 63;
 
@@ -65,9 +66,9 @@ final class FrameCodec {
 
     private static ByteBuffer start(MessageType type, ChannelId channel, int bodyBytes) {
         byte[] topology = channel.topology().value().getBytes(StandardCharsets.UTF_8);
-        ByteBuffer buffer = ByteBuffer.allocate(FIXED_PREFIX + topology.length + 4 + bodyBytes);
+        ByteBuffer buffer = ByteBuffer.allocate(FIXED_PREFIX + topology.length + 8 + bodyBytes);
         buffer.putInt(MAGIC).put(VERSION).put(type.code()).put((byte) topology.length).put(topology)
-                .putInt(channel.index());
+                .putInt(channel.index()).putInt(channel.epoch());
         return buffer;
     }
 
@@ -111,7 +112,7 @@ final class FrameCodec {
         if (length < 1 || length > MAX_TOPOLOGY_BYTES) {
             throw new MalformedFrameException(Reason.BAD_TOPOLOGY, "topology id length " + length);
         }
-        require(in, length + 4, "topology id and channel index");
+        require(in, length + 8, "topology id, channel index and epoch");
         String topology = new String(in.array(), in.position(), length, StandardCharsets.UTF_8);
         in.position(in.position() + length);
         if (!TopologyId.isValid(topology)) {
@@ -121,7 +122,11 @@ final class FrameCodec {
         if (index < 0) {
             throw new MalformedFrameException(Reason.BAD_CHANNEL_INDEX, "channel index " + index);
         }
-        return new ChannelId(new TopologyId(topology), index);
+        int epoch = in.getInt();
+        if (epoch < 0) {
+            throw new MalformedFrameException(Reason.BAD_CHANNEL_INDEX, "channel epoch " + epoch);
+        }
+        return new ChannelId(new TopologyId(topology), index, epoch);
     }
 
     private WireMessage.Data decodeData(ByteBuffer in, ChannelId channel, byte[] payload)

@@ -9,7 +9,9 @@ import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.InputChannel;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.plan.TaskSpec;
+import io.steadfast.runtime.task.CheckpointListener;
 import io.steadfast.runtime.task.KeyedProcessorDriver;
+import io.steadfast.runtime.task.OperatorSnapshot;
 import io.steadfast.runtime.task.StreamTask;
 import io.steadfast.runtime.task.TaskFactory;
 import io.steadfast.runtime.task.TaskSettings;
@@ -48,11 +50,23 @@ public final class HostRuntime implements AutoCloseable {
     private final Map<TopologyId, List<ChannelId>> channelsByTopology = new ConcurrentHashMap<>();
     private final TaskRates rates = new TaskRates();
 
+    private final CheckpointListener checkpoints;
+
     public HostRuntime(HostId id, OperatorRegistry registry, DataPlane dataPlane, TaskSettings settings,
                        InstantSource clock) {
+        this(id, registry, dataPlane, settings, clock, CheckpointListener.NONE);
+    }
+
+    /**
+     * @param checkpoints told of every snapshot a task of this host takes for a checkpoint, on that task's
+     *                    thread: hand the bytes to an uploader and return
+     */
+    public HostRuntime(HostId id, OperatorRegistry registry, DataPlane dataPlane, TaskSettings settings,
+                       InstantSource clock, CheckpointListener checkpoints) {
         this.id = id;
         this.dataPlane = dataPlane;
         this.taskFactory = new TaskFactory(registry, settings, clock);
+        this.checkpoints = checkpoints;
     }
 
     public HostId id() {
@@ -76,6 +90,18 @@ public final class HostRuntime implements AutoCloseable {
      * @throws IllegalStateException if the topology is already deployed here
      */
     public synchronized List<TaskId> deploy(ExecutionPlan plan, TaskPlacement placement) {
+        return deploy(plan, placement, Map.of());
+    }
+
+    /**
+     * Starts this host's tasks of a plan, each restored first from its snapshot in {@code restoreFrom} if it
+     * has one (a source then resumes from its snapshotted position).
+     *
+     * @throws IllegalArgumentException if a task's type is unknown here or its config does not bind
+     * @throws IllegalStateException if the topology is already deployed here
+     */
+    public synchronized List<TaskId> deploy(ExecutionPlan plan, TaskPlacement placement,
+                                            Map<TaskId, OperatorSnapshot> restoreFrom) {
         TopologyId topology = plan.topology();
         if (channelsByTopology.containsKey(topology)) {
             throw new IllegalStateException("topology '" + topology + "' is already deployed on host " + id
@@ -96,7 +122,11 @@ public final class HostRuntime implements AutoCloseable {
                 opened.add(channel);
                 return new DataPlaneFrameSender(dataPlane.openOutbound(channel,
                         placement.endpointOf(channelSpec.to()), 1));
-            });
+            }, checkpoints);
+            OperatorSnapshot snapshot = restoreFrom.get(spec.id());
+            if (snapshot != null) {
+                task.restore(snapshot);
+            }
             created.put(task.id(), task);
         }
         for (TaskSpec spec : local) {
@@ -134,6 +164,12 @@ public final class HostRuntime implements AutoCloseable {
             dataPlane.closeInbound(channel);
         }
         LOG.info("Host {} cancelled {} tasks of topology '{}'", id, stopping.size(), topology);
+    }
+
+    /** Starts checkpoint {@code checkpointId} at this host's source tasks of a topology. */
+    public void triggerCheckpoint(TopologyId topology, long checkpointId) {
+        tasks.values().stream().filter(task -> task.id().topology().equals(topology))
+                .forEach(task -> task.triggerCheckpointIfSource(checkpointId));
     }
 
     public Set<TopologyId> topologies() {

@@ -1,6 +1,7 @@
 package io.steadfast.runtime.plan;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
@@ -56,6 +57,34 @@ public final class ExecutionPlan {
         }
     }
 
+    /**
+     * The same plan for another deployment: every channel id carries {@code epoch}, so that frames of an
+     * earlier deployment still in flight are dropped as unknown instead of being taken for new ones.
+     */
+    public ExecutionPlan withEpoch(int epoch) {
+        List<TaskSpec> newTasks = new ArrayList<>(tasks.size());
+        for (TaskSpec task : tasks) {
+            List<InputChannel> inputs = task.inputs().stream()
+                    .map(in -> new InputChannel(in.channel().withEpoch(epoch), in.from(), in.inputIndex())).toList();
+            List<OutputEdge> outputs = task.outputs().stream()
+                    .map(out -> new OutputEdge(out.to(), out.partitioning(),
+                            out.channels().stream().map(channel -> channel.withEpoch(epoch)).toList()))
+                    .toList();
+            newTasks.add(new TaskSpec(task.id(), task.type(), task.parallelism(), task.config(), inputs, outputs));
+        }
+        List<ChannelSpec> newChannels = channels.stream()
+                .map(channel -> new ChannelSpec(channel.id().withEpoch(epoch), channel.from(), channel.to(),
+                        channel.partitioning()))
+                .toList();
+        return new ExecutionPlan(topology, newTasks, newChannels);
+    }
+
+    /** The deployment this plan's channels belong to; 0 for the first. */
+    @JsonIgnore
+    public int epoch() {
+        return channels.isEmpty() ? 0 : channels.get(0).id().epoch();
+    }
+
     private void requireTopology(TopologyId owner, String what) {
         if (!owner.equals(topology)) {
             throw new IllegalArgumentException(what + " belongs to topology '" + owner + "', not '" + topology + "'");
@@ -84,7 +113,8 @@ public final class ExecutionPlan {
     }
 
     public Optional<ChannelSpec> channel(ChannelId id) {
-        boolean inPlan = id.topology().equals(topology) && id.index() < channels.size();
+        boolean inPlan = id.topology().equals(topology) && id.index() < channels.size()
+                && channels.get(id.index()).id().equals(id);
         return inPlan ? Optional.of(channels.get(id.index())) : Optional.empty();
     }
 

@@ -75,6 +75,13 @@ final class ChannelWriter {
         }
     }
 
+    /** Sends what is buffered, then the barrier, so that the barrier follows every record emitted before it. */
+    void sendBarrier(long checkpointId, long nowNanos, long watermark) {
+        addWatermarkIfMoved(watermark, nowNanos);
+        batch.addBarrier(checkpointId);
+        send(nowNanos);
+    }
+
     boolean isDrained(long watermark) {
         return batch.isEmpty() && lastWatermarkSent >= watermark;
     }

@@ -3,13 +3,16 @@ package io.steadfast.runtime.task;
 import io.steadfast.api.Event;
 import io.steadfast.api.codec.CodecException;
 import io.steadfast.api.source.Source;
+import io.steadfast.runtime.codec.Barrier;
 import io.steadfast.runtime.codec.RecordBatchReader;
-import io.steadfast.runtime.codec.RecordVisitor;
+import io.steadfast.runtime.codec.Watermark;
 import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.plan.TaskId;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,14 +52,17 @@ public final class StreamTask {
     private final TaskMailbox mailbox = new TaskMailbox();
     private final TaskMetrics metrics;
     private final Map<ChannelId, long[]> inputWatermarks = new HashMap<>();
-    private final InputVisitor visitor = new InputVisitor();
+    private final BarrierAligner aligner;
+    private final Deque<BarrierAligner.HeldInput> ready = new ArrayDeque<>();
+    private final CheckpointListener checkpointListener;
     private final Thread thread;
     private volatile TaskStatus status = TaskStatus.CREATED;
     private volatile String failure;
     private boolean stopRequested;
 
-    StreamTask(TaskId id, String operatorType, OperatorDriver driver, TaskOutput output, List<ChannelId> inputs, RecordBatchReader reader,
-               TaskSettings settings, TaskMetrics metrics) {
+    StreamTask(TaskId id, String operatorType, OperatorDriver driver, TaskOutput output, List<ChannelId> inputs,
+               RecordBatchReader reader, TaskSettings settings, TaskMetrics metrics,
+               CheckpointListener checkpointListener) {
         this.id = id;
         this.operatorType = operatorType;
         this.driver = driver;
@@ -67,6 +73,8 @@ public final class StreamTask {
         for (ChannelId input : inputs) {
             inputWatermarks.put(input, new long[] {Long.MIN_VALUE});
         }
+        this.aligner = new BarrierAligner(inputs);
+        this.checkpointListener = checkpointListener;
         this.thread = new Thread(this::run, "steadfast-task-" + id);
         this.thread.setDaemon(true);
         mailbox.bindOwner(thread);
@@ -102,6 +110,35 @@ public final class StreamTask {
     /** Input frames waiting to be processed. */
     public int queuedFrames() {
         return mailbox.queuedFrames();
+    }
+
+    /** Replaces the operator's state with a snapshot; only before {@link #start()}. */
+    public void restore(OperatorSnapshot snapshot) {
+        if (status != TaskStatus.CREATED || thread.isAlive()) {
+            throw new IllegalStateException("task " + id + " can only be restored before it starts; it is " + status);
+        }
+        snapshot.restoreInto(operatorType, driver);
+    }
+
+    /**
+     * Starts checkpoint {@code checkpointId} at this source task: between two polls it snapshots the source
+     * position and sends the barrier on every output. Any thread; ignored with a warning by non-sources.
+     */
+    public void triggerCheckpoint(long checkpointId) {
+        mailbox.putMail(() -> {
+            if (!(driver instanceof SourceDriver)) {
+                LOG.warn("Task {} is not a source and ignores the trigger of checkpoint {}", id, checkpointId);
+                return;
+            }
+            completeCheckpoint(checkpointId);
+        });
+    }
+
+    /** As {@link #triggerCheckpoint}, but silently does nothing at a task that is not a source. */
+    public void triggerCheckpointIfSource(long checkpointId) {
+        if (driver instanceof SourceDriver) {
+            triggerCheckpoint(checkpointId);
+        }
     }
 
     public void start() {
@@ -152,7 +189,7 @@ public final class StreamTask {
                 }
                 long now = System.nanoTime();
                 output.tick(now);
-                boolean progressed = status == TaskStatus.RUNNING && step(now);
+                boolean progressed = (status == TaskStatus.RUNNING || status == TaskStatus.FINISHED) && step(now);
                 output.publishMetrics();
                 long untilFlush = output.flushDue(System.nanoTime());
                 if (!progressed) {
@@ -187,13 +224,28 @@ public final class StreamTask {
             return false;
         }
         if (driver instanceof SourceDriver source) {
-            return pollSource(source, now);
+            return !source.isExhausted() && pollSource(source, now);
+        }
+        BarrierAligner.HeldInput held = ready.poll();
+        if (held != null) {
+            if (aligner.isBlocked(held.frame.channel())) {
+                aligner.hold(held.frame.channel(), held);
+            } else {
+                runInput(held);
+            }
+            return true;
         }
         InputFrame frame = mailbox.pollFrame();
         if (frame == null) {
             return false;
         }
-        process(frame);
+        metrics.addFrameIn();
+        BarrierAligner.HeldInput input = new BarrierAligner.HeldInput(frame, null, frame.skip());
+        if (aligner.isBlocked(frame.channel())) {
+            aligner.hold(frame.channel(), input);
+        } else {
+            runInput(input);
+        }
         return true;
     }
 
@@ -213,19 +265,58 @@ public final class StreamTask {
         return emitted > 0;
     }
 
-    private void process(InputFrame frame) {
-        metrics.addFrameIn();
-        try {
-            visitor.channel = frame.channel();
-            visitor.events = 0;
-            reader.read(frame.payload(), frame.records(), frame.skip(), visitor);
-            metrics.addRecordsIn(visitor.events);
-        } catch (CodecException e) {
-            metrics.addMalformedFrame();
-            LOG.warn("Task {} dropped a malformed frame from channel {}: {}", id, frame.channel(), e.getMessage());
-        } finally {
-            frame.consumed();
+    /**
+     * Processes a frame's records from where it stopped; stops after a barrier that blocks the channel and
+     * holds the rest. The frame is acknowledged (credit returned) only once all of it is processed.
+     */
+    private void runInput(BarrierAligner.HeldInput input) {
+        InputFrame frame = input.frame;
+        if (input.records == null) {
+            try {
+                input.records = reader.decode(frame.payload(), frame.records(), frame.skip());
+            } catch (CodecException e) {
+                metrics.addMalformedFrame();
+                LOG.warn("Task {} dropped a malformed frame from channel {}: {}", id, frame.channel(), e.getMessage());
+                frame.consumed();
+                return;
+            }
         }
+        Object[] records = input.records;
+        ChannelId channel = frame.channel();
+        long events = 0;
+        KeyedProcessorDriver keyed = (KeyedProcessorDriver) driver;
+        for (int i = input.next; i < records.length; i++) {
+            Object record = records[i];
+            if (record instanceof Event<?> event) {
+                events++;
+                @SuppressWarnings("unchecked")
+                Event<Object> typed = (Event<Object>) event;
+                keyed.process(typed, output);
+            } else if (record instanceof Watermark watermark) {
+                onInputWatermark(channel, watermark.timestamp());
+            } else if (record instanceof Barrier barrier) {
+                if (aligner.onBarrier(channel, barrier.checkpointId())) {
+                    completeCheckpoint(barrier.checkpointId());
+                } else {
+                    input.next = i + 1;
+                    aligner.holdFirst(channel, input);
+                    metrics.addRecordsIn(events);
+                    return;
+                }
+            }
+        }
+        metrics.addRecordsIn(events);
+        frame.consumed();
+    }
+
+    /** Snapshots the operator, forwards the barrier, reports the snapshot and releases held input. */
+    private void completeCheckpoint(long checkpointId) {
+        long start = System.nanoTime();
+        OperatorSnapshot snapshot = OperatorSnapshot.take(operatorType, driver);
+        output.broadcastBarrier(checkpointId, System.nanoTime());
+        long syncNanos = System.nanoTime() - start;
+        checkpointListener.onSnapshot(id, checkpointId, snapshot, syncNanos);
+        ready.addAll(aligner.release());
     }
 
     private void onInputWatermark(ChannelId channel, long watermark) {
@@ -234,6 +325,9 @@ public final class StreamTask {
             return;
         }
         slot[0] = watermark;
+        if (watermark == Long.MAX_VALUE && aligner.onEnded(channel)) {
+            completeCheckpoint(aligner.aligningCheckpoint());
+        }
         long min = Long.MAX_VALUE;
         for (long[] other : inputWatermarks.values()) {
             min = Math.min(min, other[0]);
@@ -264,23 +358,6 @@ public final class StreamTask {
         StringWriter text = new StringWriter();
         e.printStackTrace(new PrintWriter(text));
         return text.toString();
-    }
-
-    private final class InputVisitor implements RecordVisitor {
-
-        private ChannelId channel;
-        private long events;
-
-        @Override
-        public void onEvent(Event<Object> event) {
-            events++;
-            ((KeyedProcessorDriver) driver).process(event, output);
-        }
-
-        @Override
-        public void onWatermark(long watermark) {
-            onInputWatermark(channel, watermark);
-        }
     }
 
     @Override

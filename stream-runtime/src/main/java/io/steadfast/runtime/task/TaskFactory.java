@@ -32,6 +32,16 @@ public final class TaskFactory {
      * @throws IllegalArgumentException if the type is unknown or the config does not bind
      */
     public StreamTask create(TaskSpec spec, Function<ChannelId, FrameSender> senders) {
+        return create(spec, senders, CheckpointListener.NONE);
+    }
+
+    /**
+     * @param senders the sender of each output channel of the task
+     * @param checkpoints told of every snapshot the task takes for a checkpoint
+     * @throws IllegalArgumentException if the type is unknown
+     * @throws io.steadfast.api.operator.ConfigException if the config does not bind
+     */
+    public StreamTask create(TaskSpec spec, Function<ChannelId, FrameSender> senders, CheckpointListener checkpoints) {
         OperatorType<?> type = registry.require(spec.type());
         Object config = registry.bindConfig(spec.type(), spec.config());
         OperatorInfo info = new OperatorInfo(spec.id().topology().value(), spec.id().operator().value(),
@@ -50,6 +60,6 @@ public final class TaskFactory {
         }
         List<ChannelId> inputs = spec.inputs().stream().map(InputChannel::channel).toList();
         return new StreamTask(spec.id(), spec.type(), driver, new TaskOutput(edges, metrics), inputs,
-                new RecordBatchReader(registry.codecs()), settings, metrics);
+                new RecordBatchReader(registry.codecs()), settings, metrics, checkpoints);
     }
 }

@@ -88,6 +88,13 @@ final class TaskOutput implements EventOutput {
         }
     }
 
+    /** Sends checkpoint barrier {@code checkpointId} on every output channel, after what is buffered there. */
+    void broadcastBarrier(long checkpointId, long now) {
+        for (ChannelWriter channel : channels) {
+            channel.sendBarrier(checkpointId, now, watermark);
+        }
+    }
+
     boolean isDrained() {
         for (ChannelWriter channel : channels) {
             if (!channel.isDrained(watermark)) {

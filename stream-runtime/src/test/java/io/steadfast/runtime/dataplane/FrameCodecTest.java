@@ -49,6 +49,22 @@ class FrameCodecTest {
     }
 
     @Test
+    void carriesTheChannelEpochSoThatDeploymentsNeverMix() throws Exception {
+        ChannelId third = CHANNEL.withEpoch(3);
+
+        assertThat(codec.decode(codec.encodeSync(third, 42), null)).isEqualTo(new WireMessage.Sync(third, 42));
+        assertThat(codec.decode(codec.encodeSync(third, 42), null)).isNotEqualTo(new WireMessage.Sync(CHANNEL, 42));
+    }
+
+    @Test
+    void rejectsANegativeEpoch() {
+        byte[] header = codec.encodeSync(CHANNEL.withEpoch(1), 1);
+        int epochOffset = header.length - 8 - 4;
+        header[epochOffset] = (byte) 0xFF;
+        assertRejected(header, null, Reason.BAD_CHANNEL_INDEX);
+    }
+
+    @Test
     void acceptsEmptyPayloadAndPayloadOfExactlyTheLimit() throws Exception {
         assertThat(codec.decode(codec.encodeDataHeader(CHANNEL, 1, 1, 0), new byte[0])).isNotNull();
         assertThat(codec.decode(codec.encodeDataHeader(CHANNEL, 1, 1, 1024), new byte[1024])).isNotNull();
@@ -81,7 +97,7 @@ class FrameCodecTest {
     @Test
     void rejectsBadVersion() {
         byte[] header = codec.encodeSync(CHANNEL, 1);
-        header[4] = 2;
+        header[4] = (byte) (FrameCodec.VERSION + 1);
         assertRejected(header, null, Reason.BAD_VERSION);
     }
 

@@ -1,0 +1,111 @@
+package io.steadfast.runtime.task;
+
+import io.steadfast.runtime.plan.ChannelId;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Aligns checkpoint barriers across a task's input channels. A channel that delivered barrier n is blocked:
+ * its later input is held back until every other channel has delivered barrier n too, so that the snapshot
+ * taken then reflects exactly the input before the barriers. Channels that have ended (delivered the final
+ * watermark) no longer take part. Task thread only.
+ */
+final class BarrierAligner {
+
+    /** Input that arrived on a blocked channel, or the rest of a frame that stopped at a barrier. */
+    static final class HeldInput {
+
+        final InputFrame frame;
+        Object[] records;
+        int next;
+
+        HeldInput(InputFrame frame, Object[] records, int next) {
+            this.frame = frame;
+            this.records = records;
+            this.next = next;
+        }
+    }
+
+    private static final class ChannelState {
+        boolean blocked;
+        boolean ended;
+        final Deque<HeldInput> held = new ArrayDeque<>();
+    }
+
+    private final Map<ChannelId, ChannelState> channels = new LinkedHashMap<>();
+    private long aligning = -1;
+
+    BarrierAligner(Collection<ChannelId> inputs) {
+        inputs.forEach(channel -> channels.put(channel, new ChannelState()));
+    }
+
+    boolean isBlocked(ChannelId channel) {
+        ChannelState state = channels.get(channel);
+        return state != null && state.blocked;
+    }
+
+    void hold(ChannelId channel, HeldInput input) {
+        channels.get(channel).held.addLast(input);
+    }
+
+    /** Puts the rest of a frame back at the head of its channel's held input. */
+    void holdFirst(ChannelId channel, HeldInput input) {
+        channels.get(channel).held.addFirst(input);
+    }
+
+    /**
+     * Records barrier {@code checkpointId} from {@code channel}.
+     *
+     * @return true if every live channel has now delivered it: the task must snapshot, forward the barrier and
+     *         then {@link #release()}
+     * @throws IllegalStateException if a barrier of another checkpoint arrives while one is being aligned
+     */
+    boolean onBarrier(ChannelId channel, long checkpointId) {
+        if (aligning != -1 && aligning != checkpointId) {
+            throw new IllegalStateException("barrier " + checkpointId + " on " + channel + " while aligning "
+                    + aligning + "; barriers must arrive in checkpoint order");
+        }
+        aligning = checkpointId;
+        channels.get(channel).blocked = true;
+        return isAligned();
+    }
+
+    /** The channel carried its final watermark: it will send no more barriers. */
+    boolean onEnded(ChannelId channel) {
+        ChannelState state = channels.get(channel);
+        if (state != null) {
+            state.ended = true;
+        }
+        return aligning != -1 && isAligned();
+    }
+
+    long aligningCheckpoint() {
+        return aligning;
+    }
+
+    private boolean isAligned() {
+        for (ChannelState state : channels.values()) {
+            if (!state.blocked && !state.ended) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Unblocks every channel and returns their held input, channel by channel in arrival order. */
+    List<HeldInput> release() {
+        List<HeldInput> released = new ArrayList<>();
+        for (ChannelState state : channels.values()) {
+            state.blocked = false;
+            released.addAll(state.held);
+            state.held.clear();
+        }
+        aligning = -1;
+        return released;
+    }
+}
