@@ -30,6 +30,9 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,6 +54,7 @@ public final class HostRuntime implements AutoCloseable {
     private final TaskRates rates = new TaskRates();
 
     private final CheckpointListener checkpoints;
+    private final ExecutorService snapshotWriter;
 
     public HostRuntime(HostId id, OperatorRegistry registry, DataPlane dataPlane, TaskSettings settings,
                        InstantSource clock) {
@@ -65,7 +69,12 @@ public final class HostRuntime implements AutoCloseable {
                        InstantSource clock, CheckpointListener checkpoints) {
         this.id = id;
         this.dataPlane = dataPlane;
-        this.taskFactory = new TaskFactory(registry, settings, clock);
+        this.snapshotWriter = Executors.newSingleThreadExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "steadfast-snapshot-writer-" + id);
+            thread.setDaemon(true);
+            return thread;
+        });
+        this.taskFactory = new TaskFactory(registry, settings, clock, snapshotWriter);
         this.checkpoints = checkpoints;
     }
 
@@ -210,5 +219,13 @@ public final class HostRuntime implements AutoCloseable {
             cancel(topology);
         }
         dataPlane.close();
+        snapshotWriter.shutdown();
+        try {
+            if (!snapshotWriter.awaitTermination(5, TimeUnit.SECONDS)) {
+                LOG.warn("Host {}: snapshots were still being written at close", id);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

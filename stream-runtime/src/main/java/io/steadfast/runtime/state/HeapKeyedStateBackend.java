@@ -21,6 +21,7 @@ import java.util.Optional;
 public final class HeapKeyedStateBackend implements KeyedStateRegistry {
 
     private final Map<String, KeyEntry> entries = new HashMap<>();
+    private final StateColumns columns = new StateColumns();
     private final Map<String, StateDescriptor> descriptors = new LinkedHashMap<>();
     private final Map<String, Object> handles = new HashMap<>();
     private KeyEntry current;
@@ -32,11 +33,11 @@ public final class HeapKeyedStateBackend implements KeyedStateRegistry {
 
     /** Adds a new, empty entry for a key that has none. */
     public KeyEntry addEntry(String key) {
-        KeyEntry entry = new KeyEntry(key);
-        KeyEntry previous = entries.putIfAbsent(key, entry);
-        if (previous != null) {
+        if (entries.containsKey(key)) {
             throw new IllegalStateException("key '" + key + "' already has an entry");
         }
+        KeyEntry entry = new KeyEntry(key, columns.add(key), columns);
+        entries.put(key, entry);
         return entry;
     }
 
@@ -59,6 +60,10 @@ public final class HeapKeyedStateBackend implements KeyedStateRegistry {
 
     public Collection<KeyEntry> entries() {
         return Collections.unmodifiableCollection(entries.values());
+    }
+
+    StateColumns columns() {
+        return columns;
     }
 
     public List<StateDescriptor> descriptors() {

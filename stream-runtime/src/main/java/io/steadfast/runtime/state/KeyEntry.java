@@ -1,22 +1,22 @@
 package io.steadfast.runtime.state;
 
 import io.steadfast.api.ProcessingElement;
-import java.util.Arrays;
 
 /**
- * Everything an operator keeps for one key: the PE instance serving it and its state slots. Kept small on
+ * One key of an operator: its PE instance and its place (ordinal) in the task's state columns. Kept small on
  * purpose, since a task may hold millions. Touched only by the task thread.
  */
 public final class KeyEntry {
 
-    private static final Object[] NO_SLOTS = new Object[0];
-
     private final String key;
+    private final int ordinal;
+    private final StateColumns columns;
     private ProcessingElement<Object, Object> pe;
-    private Object[] slots = NO_SLOTS;
 
-    KeyEntry(String key) {
+    KeyEntry(String key, int ordinal, StateColumns columns) {
         this.key = key;
+        this.ordinal = ordinal;
+        this.columns = columns;
     }
 
     public String key() {
@@ -31,31 +31,20 @@ public final class KeyEntry {
         this.pe = instance;
     }
 
+    int ordinal() {
+        return ordinal;
+    }
+
     Object slot(int index) {
-        return index < slots.length ? slots[index] : null;
+        return columns.get(index, ordinal);
     }
 
     void setSlot(int index, Object value) {
-        if (index >= slots.length) {
-            if (value == null) {
-                return;
-            }
-            slots = Arrays.copyOf(slots, index + 1);
-        }
-        slots[index] = value;
+        columns.set(index, ordinal, value);
     }
 
     /** Whether any state slot holds a value. */
     boolean hasState() {
-        for (Object slot : slots) {
-            if (slot != null) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    int slotCount() {
-        return slots.length;
+        return columns.hasState(ordinal);
     }
 }

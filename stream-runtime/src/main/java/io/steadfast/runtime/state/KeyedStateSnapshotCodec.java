@@ -6,7 +6,7 @@ import io.steadfast.runtime.codec.ByteArrayCodecInput;
 import io.steadfast.runtime.codec.ByteArrayCodecOutput;
 import io.steadfast.runtime.codec.ValueCodecRegistry;
 import java.util.ArrayList;
-import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -27,10 +27,43 @@ public final class KeyedStateSnapshotCodec {
         this.codecs = codecs;
     }
 
+    /** Writes the state as it is now, on the calling (task) thread. */
     public void write(HeapKeyedStateBackend backend, EventTimeTimers timers, ByteArrayCodecOutput out) {
+        write(copy(backend, timers), out);
+    }
+
+    /**
+     * A point-in-time copy of the state that {@link #write(KeyedStateCopy, ByteArrayCodecOutput)} can encode on
+     * another thread while the task goes on: the key array is shared (keys are only appended), each state
+     * column is copied with one array copy, and only the maps of map state are copied one by one, since PEs
+     * change those in place. Values themselves are not copied: they are immutable once stored (PEs replace them
+     * with {@code update}). Task thread.
+     */
+    public static KeyedStateCopy copy(HeapKeyedStateBackend backend, EventTimeTimers timers) {
+        List<StateDescriptor> descriptors = backend.descriptors();
+        StateColumns columns = backend.columns();
+        Object[][] copied = new Object[descriptors.size()][];
+        for (StateDescriptor descriptor : descriptors) {
+            Object[] column = columns.copyColumn(descriptor.slot());
+            if (descriptor.kind() == StateKind.MAP) {
+                for (int i = 0; i < column.length; i++) {
+                    if (column[i] != null) {
+                        column[i] = new LinkedHashMap<>((Map<?, ?>) column[i]);
+                    }
+                }
+            }
+            copied[descriptor.slot()] = column;
+        }
+        List<EventTimeTimers.Timer> timerList = new ArrayList<>(timers.size());
+        timers.iterator().forEachRemaining(timerList::add);
+        return new KeyedStateCopy(descriptors, columns.keys(), columns.size(), copied, timerList);
+    }
+
+    /** Encodes a copy taken by {@link #copy}; any thread. */
+    public void write(KeyedStateCopy copy, ByteArrayCodecOutput out) {
         out.writeInt(MAGIC);
         out.writeByte(VERSION);
-        List<StateDescriptor> descriptors = backend.descriptors();
+        List<StateDescriptor> descriptors = copy.descriptors();
         out.writeLength(descriptors.size());
         for (StateDescriptor descriptor : descriptors) {
             out.writeString(descriptor.name());
@@ -39,40 +72,56 @@ public final class KeyedStateSnapshotCodec {
             out.writeString(descriptor.valueCodec().name());
         }
         int withState = 0;
-        for (KeyEntry entry : backend.entries()) {
-            if (entry.hasState()) {
+        for (int k = 0; k < copy.count(); k++) {
+            if (copy.present(k) > 0) {
                 withState++;
             }
         }
         out.writeLength(withState);
-        for (KeyEntry entry : backend.entries()) {
-            if (entry.hasState()) {
-                writeEntry(entry, descriptors, out);
+        for (int k = 0; k < copy.count(); k++) {
+            int present = copy.present(k);
+            if (present == 0) {
+                continue;
+            }
+            out.writeString(copy.keys()[k]);
+            out.writeLength(present);
+            for (StateDescriptor descriptor : descriptors) {
+                Object value = copy.value(descriptor.slot(), k);
+                if (value != null) {
+                    out.writeLength(descriptor.slot());
+                    writeValue(descriptor, value, out);
+                }
             }
         }
-        out.writeLength(timers.size());
-        for (Iterator<EventTimeTimers.Timer> it = timers.iterator(); it.hasNext(); ) {
-            EventTimeTimers.Timer timer = it.next();
+        out.writeLength(copy.timers().size());
+        for (EventTimeTimers.Timer timer : copy.timers()) {
             out.writeVarLong(timer.timestamp());
             out.writeString(timer.key());
         }
     }
 
-    private void writeEntry(KeyEntry entry, List<StateDescriptor> descriptors, ByteArrayCodecOutput out) {
-        out.writeString(entry.key());
-        int present = 0;
-        for (StateDescriptor descriptor : descriptors) {
-            if (entry.slot(descriptor.slot()) != null) {
-                present++;
-            }
+    /**
+     * The state of a task at one point, detached from the live state.
+     *
+     * @param keys the keys by ordinal; only the first {@code count} belong to the copy
+     * @param columns per state slot, the values by key ordinal (shorter columns: the rest are null)
+     */
+    public record KeyedStateCopy(List<StateDescriptor> descriptors, String[] keys, int count, Object[][] columns,
+                                 List<EventTimeTimers.Timer> timers) {
+
+        Object value(int slot, int ordinal) {
+            Object[] column = columns[slot];
+            return ordinal < column.length ? column[ordinal] : null;
         }
-        out.writeLength(present);
-        for (StateDescriptor descriptor : descriptors) {
-            Object value = entry.slot(descriptor.slot());
-            if (value != null) {
-                out.writeLength(descriptor.slot());
-                writeValue(descriptor, value, out);
+
+        int present(int ordinal) {
+            int present = 0;
+            for (Object[] column : columns) {
+                if (ordinal < column.length && column[ordinal] != null) {
+                    present++;
+                }
             }
+            return present;
         }
     }
 

@@ -129,9 +129,13 @@ public final class KeyedProcessorDriver implements OperatorDriver {
     }
 
     @Override
-    public void snapshot(ByteArrayCodecOutput out) {
-        out.writeVarLong(watermark);
-        snapshotCodec.write(backend, timers, out);
+    public PreparedSnapshot prepareSnapshot() {
+        long watermarkNow = watermark;
+        KeyedStateSnapshotCodec.KeyedStateCopy copy = KeyedStateSnapshotCodec.copy(backend, timers);
+        return out -> {
+            out.writeVarLong(watermarkNow);
+            snapshotCodec.write(copy, out);
+        };
     }
 
     @Override

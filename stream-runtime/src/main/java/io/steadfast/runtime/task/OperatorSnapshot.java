@@ -25,9 +25,34 @@ public final class OperatorSnapshot {
 
     /** Snapshots a driver synchronously on the calling (task) thread. */
     public static OperatorSnapshot take(String operatorType, OperatorDriver driver) {
-        ByteArrayCodecOutput out = new ByteArrayCodecOutput(4096);
-        driver.snapshot(out);
-        return new OperatorSnapshot(operatorType, out.toByteArray());
+        return prepare(operatorType, driver).write();
+    }
+
+    /**
+     * Detaches the driver's state on the calling (task) thread; {@link Prepared#write()} encodes it later on
+     * any thread.
+     */
+    public static Prepared prepare(String operatorType, OperatorDriver driver) {
+        return new Prepared(operatorType, driver.prepareSnapshot());
+    }
+
+    /** A snapshot detached from its operator, not yet encoded. */
+    public static final class Prepared {
+
+        private final String operatorType;
+        private final OperatorDriver.PreparedSnapshot state;
+
+        private Prepared(String operatorType, OperatorDriver.PreparedSnapshot state) {
+            this.operatorType = operatorType;
+            this.state = state;
+        }
+
+        /** Encodes the snapshot; any thread, once. */
+        public OperatorSnapshot write() {
+            ByteArrayCodecOutput out = new ByteArrayCodecOutput(4096);
+            state.writeTo(out);
+            return new OperatorSnapshot(operatorType, out.toByteArray());
+        }
     }
 
     /** Restores a freshly created driver of the same operator type. */

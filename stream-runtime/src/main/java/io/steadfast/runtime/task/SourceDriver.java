@@ -79,9 +79,13 @@ public final class SourceDriver implements OperatorDriver {
     }
 
     @Override
-    public void snapshot(ByteArrayCodecOutput out) {
-        out.writeVarLong(source.position());
-        out.writeVarLong(watermark);
+    public PreparedSnapshot prepareSnapshot() {
+        long position = source.position();
+        long watermarkNow = watermark;
+        return out -> {
+            out.writeVarLong(position);
+            out.writeVarLong(watermarkNow);
+        };
     }
 
     @Override

@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -55,6 +56,7 @@ public final class StreamTask {
     private final BarrierAligner aligner;
     private final Deque<BarrierAligner.HeldInput> ready = new ArrayDeque<>();
     private final CheckpointListener checkpointListener;
+    private final Executor snapshotWriter;
     private final Thread thread;
     private volatile TaskStatus status = TaskStatus.CREATED;
     private volatile String failure;
@@ -62,7 +64,7 @@ public final class StreamTask {
 
     StreamTask(TaskId id, String operatorType, OperatorDriver driver, TaskOutput output, List<ChannelId> inputs,
                RecordBatchReader reader, TaskSettings settings, TaskMetrics metrics,
-               CheckpointListener checkpointListener) {
+               CheckpointListener checkpointListener, Executor snapshotWriter) {
         this.id = id;
         this.operatorType = operatorType;
         this.driver = driver;
@@ -75,6 +77,7 @@ public final class StreamTask {
         }
         this.aligner = new BarrierAligner(inputs);
         this.checkpointListener = checkpointListener;
+        this.snapshotWriter = snapshotWriter;
         this.thread = new Thread(this::run, "steadfast-task-" + id);
         this.thread.setDaemon(true);
         mailbox.bindOwner(thread);
@@ -309,14 +312,23 @@ public final class StreamTask {
         frame.consumed();
     }
 
-    /** Snapshots the operator, forwards the barrier, reports the snapshot and releases held input. */
+    /**
+     * Detaches the operator's state, forwards the barrier and releases held input on the task thread; the
+     * snapshot is encoded and reported on the snapshot writer, while processing goes on.
+     */
     private void completeCheckpoint(long checkpointId) {
         long start = System.nanoTime();
-        OperatorSnapshot snapshot = OperatorSnapshot.take(operatorType, driver);
+        OperatorSnapshot.Prepared prepared = OperatorSnapshot.prepare(operatorType, driver);
         output.broadcastBarrier(checkpointId, System.nanoTime());
         long syncNanos = System.nanoTime() - start;
-        checkpointListener.onSnapshot(id, checkpointId, snapshot, syncNanos);
         ready.addAll(aligner.release());
+        snapshotWriter.execute(() -> {
+            try {
+                checkpointListener.onSnapshot(id, checkpointId, prepared.write(), syncNanos);
+            } catch (RuntimeException e) {
+                LOG.error("Task {} could not write its snapshot of checkpoint {}", id, checkpointId, e);
+            }
+        });
     }
 
     private void onInputWatermark(ChannelId channel, long watermark) {

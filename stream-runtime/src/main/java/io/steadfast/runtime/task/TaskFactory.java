@@ -12,6 +12,7 @@ import io.steadfast.runtime.plan.TaskSpec;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
 import java.util.function.Function;
 
 /** Builds a {@link StreamTask} from its spec: binds the config, creates the driver, wires the outputs. */
@@ -20,11 +21,22 @@ public final class TaskFactory {
     private final OperatorRegistry registry;
     private final TaskSettings settings;
     private final InstantSource clock;
+    private final Executor snapshotWriter;
 
+    /** Snapshots are encoded on the task thread: for tests and tools. */
     public TaskFactory(OperatorRegistry registry, TaskSettings settings, InstantSource clock) {
+        this(registry, settings, clock, Runnable::run);
+    }
+
+    /**
+     * @param snapshotWriter encodes checkpoint snapshots off the task threads and calls the listener there
+     */
+    public TaskFactory(OperatorRegistry registry, TaskSettings settings, InstantSource clock,
+                       Executor snapshotWriter) {
         this.registry = registry;
         this.settings = settings;
         this.clock = clock;
+        this.snapshotWriter = snapshotWriter;
     }
 
     /**
@@ -60,6 +72,6 @@ public final class TaskFactory {
         }
         List<ChannelId> inputs = spec.inputs().stream().map(InputChannel::channel).toList();
         return new StreamTask(spec.id(), spec.type(), driver, new TaskOutput(edges, metrics), inputs,
-                new RecordBatchReader(registry.codecs()), settings, metrics, checkpoints);
+                new RecordBatchReader(registry.codecs()), settings, metrics, checkpoints, snapshotWriter);
     }
 }
