@@ -5,6 +5,10 @@ import io.steadfast.api.annotation.PublicEvolving;
 /**
  * One value per key, owned by the runtime. All calls act on the key of the PE instance currently being called.
  * Call only from the task thread, during {@code process} or {@code onTimer}.
+ *
+ * <p>Treat a stored value as immutable: to change it, {@link #update} with a new value. Checkpoints copy the
+ * reference and encode the value later on another thread, so a value changed in place after {@code update}
+ * could reach a snapshot half-changed.
  */
 @PublicEvolving
 public interface ValueState<T> {
