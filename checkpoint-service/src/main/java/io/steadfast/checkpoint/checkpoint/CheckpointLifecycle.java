@@ -182,10 +182,15 @@ public class CheckpointLifecycle {
     }
 
     /** Deletes every checkpoint record and snapshot of the topology, e.g. when it is cancelled. */
-    public void deleteTopology(TopologyId topology) {
+    public DeletedTopology deleteTopology(TopologyId topology) {
         long records = checkpoints.deleteTopology(topology);
         long deleted = snapshots.deleteTopology(topology);
         log.info("Deleted {} checkpoint records and {} snapshots of topology '{}'", records, deleted, topology);
+        return new DeletedTopology(topology, records, deleted);
+    }
+
+    /** What {@link #deleteTopology} removed. */
+    public record DeletedTopology(TopologyId topology, long checkpointsDeleted, long snapshotsDeleted) {
     }
 
     private void applyRetention(TopologyId topology) {

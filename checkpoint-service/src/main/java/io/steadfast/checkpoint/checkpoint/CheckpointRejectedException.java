@@ -4,6 +4,7 @@ import io.steadfast.checkpoint.CheckpointId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /** A checkpoint request that cannot be carried out; the reason says why (and maps to an HTTP status). */
 public class CheckpointRejectedException extends RuntimeException {
@@ -28,10 +29,10 @@ public class CheckpointRejectedException extends RuntimeException {
 
     private final Reason reason;
     private final TopologyId topology;
-    private final CheckpointId checkpointId;
+    private final @Nullable CheckpointId checkpointId;
     private final List<TaskId> tasks;
 
-    public CheckpointRejectedException(Reason reason, TopologyId topology, CheckpointId checkpointId,
+    public CheckpointRejectedException(Reason reason, TopologyId topology, @Nullable CheckpointId checkpointId,
             List<TaskId> tasks, String message) {
         super(message);
         this.reason = reason;
@@ -48,7 +49,7 @@ public class CheckpointRejectedException extends RuntimeException {
         return topology;
     }
 
-    public CheckpointId checkpointId() {
+    public @Nullable CheckpointId checkpointId() {
         return checkpointId;
     }
 
