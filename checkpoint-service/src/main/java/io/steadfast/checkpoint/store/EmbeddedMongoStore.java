@@ -13,7 +13,7 @@ import org.h2.mvstore.MVStoreException;
  * The embedded store: a MongoDB-wire server (mongo-java-server) over an H2 file, reached through the ordinary
  * MongoDB driver like any MongoDB. {@link #close()} shuts the server down and releases the file.
  */
-public final class EmbeddedMongoStore implements StoreDurability, AutoCloseable {
+public final class EmbeddedMongoStore implements AutoCloseable {
 
     private final Path file;
     private final H2Backend backend;
@@ -69,8 +69,7 @@ public final class EmbeddedMongoStore implements StoreDurability, AutoCloseable 
     }
 
     /** Commits the H2 backend: without it, writes the server acknowledged can be lost when the process dies. */
-    @Override
-    public void sync() {
+    public void commit() {
         backend.commit();
     }
 

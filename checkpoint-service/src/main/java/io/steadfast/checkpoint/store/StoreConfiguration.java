@@ -22,7 +22,7 @@ class StoreConfiguration {
     @Bean
     StoreDurability storeDurability(ObjectProvider<EmbeddedMongoStore> embedded) {
         EmbeddedMongoStore store = embedded.getIfAvailable();
-        return store != null ? store : StoreDurability.byWriteConcern();
+        return store != null ? store::commit : StoreDurability.byWriteConcern();
     }
 
     /** Named so that Boot's {@code hello}-based check steps aside. */
