@@ -1,0 +1,235 @@
+package io.steadfast.checkpoint.checkpoint;
+
+import static io.steadfast.checkpoint.checkpoint.CheckpointRejectedException.Reason.ALREADY_EXISTS;
+import static io.steadfast.checkpoint.checkpoint.CheckpointRejectedException.Reason.MISSING_ACKS;
+import static io.steadfast.checkpoint.checkpoint.CheckpointRejectedException.Reason.MISSING_SNAPSHOTS;
+import static io.steadfast.checkpoint.checkpoint.CheckpointRejectedException.Reason.NOT_FOUND;
+import static io.steadfast.checkpoint.checkpoint.CheckpointRejectedException.Reason.NOT_PENDING;
+import static io.steadfast.checkpoint.checkpoint.CheckpointRejectedException.Reason.SIZE_MISMATCH;
+import static io.steadfast.checkpoint.checkpoint.CheckpointRejectedException.Reason.UNEXPECTED_TASK;
+
+import io.steadfast.checkpoint.CheckpointId;
+import io.steadfast.checkpoint.snapshot.SnapshotKey;
+import io.steadfast.checkpoint.snapshot.SnapshotStore;
+import io.steadfast.checkpoint.snapshot.StoredSnapshot;
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.topology.TopologyId;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The life of a checkpoint as the coordinator drives it: created PENDING, acknowledged task by task (each ack
+ * after the task's snapshot is stored), then completed (which applies retention) or failed.
+ */
+public class CheckpointLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(CheckpointLifecycle.class);
+
+    private final CheckpointStore checkpoints;
+    private final SnapshotStore snapshots;
+    private final RetentionPolicy retention;
+    private final CheckpointMeters meters;
+    private final Clock clock;
+
+    public CheckpointLifecycle(CheckpointStore checkpoints, SnapshotStore snapshots, RetentionPolicy retention,
+            CheckpointMeters meters, Clock clock) {
+        this.checkpoints = checkpoints;
+        this.snapshots = snapshots;
+        this.retention = retention;
+        this.meters = meters;
+        this.clock = clock;
+    }
+
+    public CheckpointRecord create(TopologyId topology, CheckpointId checkpointId, List<TaskId> tasks,
+            @Nullable Instant triggeredAt) {
+        if (tasks.isEmpty()) {
+            throw new IllegalArgumentException("tasks is empty: list every task of topology '" + topology
+                    + "' that must acknowledge checkpoint " + checkpointId);
+        }
+        for (TaskId task : tasks) {
+            if (!task.topology().equals(topology)) {
+                throw new IllegalArgumentException("tasks: task '" + task + "' belongs to topology '"
+                        + task.topology() + "', not '" + topology + "'");
+            }
+        }
+        if (new HashSet<>(tasks).size() != tasks.size()) {
+            throw new IllegalArgumentException("tasks lists a task more than once: " + tasks);
+        }
+        Instant at = (triggeredAt != null ? triggeredAt : clock.instant()).truncatedTo(ChronoUnit.MILLIS);
+        CheckpointRecord record = CheckpointRecord.pending(topology, checkpointId, tasks, at);
+        if (!checkpoints.create(record)) {
+            throw rejected(ALREADY_EXISTS, topology, checkpointId, List.of(), "Checkpoint " + checkpointId
+                    + " of topology '" + topology + "' exists already; the coordinator must use a new checkpoint id");
+        }
+        return record;
+    }
+
+    public CheckpointRecord get(TopologyId topology, CheckpointId checkpointId) {
+        return checkpoints.find(topology, checkpointId).orElseThrow(() -> notFound(topology, checkpointId));
+    }
+
+    public List<CheckpointRecord> list(TopologyId topology) {
+        return checkpoints.list(topology);
+    }
+
+    public Optional<CheckpointRecord> latestCompleted(TopologyId topology) {
+        return checkpoints.latestCompleted(topology);
+    }
+
+    /**
+     * Records a task's ack. The task's snapshot must be stored; {@code sizeBytes}, when given, must be its size.
+     */
+    public CheckpointRecord ack(TopologyId topology, CheckpointId checkpointId, TaskId task,
+            @Nullable Long sizeBytes, long syncMillis, long asyncMillis) {
+        CheckpointRecord record = get(topology, checkpointId);
+        requirePending(record, "acknowledge it");
+        if (!record.expectedTasks().contains(task)) {
+            throw rejected(UNEXPECTED_TASK, topology, checkpointId, List.of(task), "Task '" + task
+                    + "' is not one of the tasks of checkpoint " + checkpointId + " of topology '" + topology
+                    + "': " + record.expectedTasks());
+        }
+        StoredSnapshot snapshot = snapshots.find(SnapshotKey.of(topology, checkpointId, task))
+                .orElseThrow(() -> rejected(MISSING_SNAPSHOTS, topology, checkpointId, List.of(task),
+                        "Task '" + task + "' acknowledged checkpoint " + checkpointId + " of topology '" + topology
+                                + "' but its snapshot is not stored; upload it with PUT /api/v1/snapshots/"
+                                + topology + "/" + checkpointId + "?task=" + task + " before acknowledging"));
+        if (sizeBytes != null && sizeBytes != snapshot.sizeBytes()) {
+            throw rejected(SIZE_MISMATCH, topology, checkpointId, List.of(task), "Task '" + task + "' acknowledged "
+                    + sizeBytes + " bytes but its stored snapshot has " + snapshot.sizeBytes()
+                    + " bytes; upload the snapshot again, then acknowledge");
+        }
+        TaskAck ack = new TaskAck(task, snapshot.sizeBytes(), clock.instant().truncatedTo(ChronoUnit.MILLIS),
+                syncMillis, asyncMillis);
+        return checkpoints.addAck(topology, checkpointId, ack)
+                .orElseThrow(() -> changedMeanwhile(topology, checkpointId, "acknowledge it"));
+    }
+
+    /**
+     * Completes the checkpoint once every expected task acknowledged and has its snapshot stored; then applies
+     * retention. Completing a completed checkpoint again returns it unchanged.
+     */
+    public CheckpointRecord complete(TopologyId topology, CheckpointId checkpointId) {
+        CheckpointRecord record = get(topology, checkpointId);
+        if (record.status() == CheckpointStatus.COMPLETED) {
+            return record;
+        }
+        requirePending(record, "complete it");
+        List<TaskId> missingAcks = record.missingAcks();
+        if (!missingAcks.isEmpty()) {
+            throw rejected(MISSING_ACKS, topology, checkpointId, missingAcks, "Checkpoint " + checkpointId
+                    + " of topology '" + topology + "' cannot complete: " + missingAcks.size() + " of "
+                    + record.expectedTasks().size() + " tasks have not acknowledged: " + missingAcks);
+        }
+        Map<TaskId, StoredSnapshot> stored = snapshots.list(topology, checkpointId).stream()
+                .collect(Collectors.toMap(StoredSnapshot::task, Function.identity()));
+        List<TaskId> missingSnapshots = record.expectedTasks().stream().filter(task -> !stored.containsKey(task))
+                .toList();
+        if (!missingSnapshots.isEmpty()) {
+            throw rejected(MISSING_SNAPSHOTS, topology, checkpointId, missingSnapshots, "Checkpoint " + checkpointId
+                    + " of topology '" + topology + "' cannot complete: the snapshots of " + missingSnapshots
+                    + " are not stored (deleted after they were acknowledged?); fail the checkpoint");
+        }
+        long size = record.expectedTasks().stream().mapToLong(task -> stored.get(task).sizeBytes()).sum();
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        CheckpointRecord completed = checkpoints.markCompleted(topology, checkpointId, now,
+                        millisSince(record.triggeredAt(), now), size)
+                .orElseThrow(() -> changedMeanwhile(topology, checkpointId, "complete it"));
+        meters.completed(topology);
+        applyRetention(topology);
+        return completed;
+    }
+
+    /** Fails a pending checkpoint. Failing a failed checkpoint again returns it unchanged. */
+    public CheckpointRecord fail(TopologyId topology, CheckpointId checkpointId, CheckpointFailure failure) {
+        CheckpointRecord record = get(topology, checkpointId);
+        if (record.status() == CheckpointStatus.FAILED) {
+            return record;
+        }
+        requirePending(record, "fail it");
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        CheckpointRecord failed = checkpoints.markFailed(topology, checkpointId, now,
+                        millisSince(record.triggeredAt(), now), failure)
+                .orElseThrow(() -> changedMeanwhile(topology, checkpointId, "fail it"));
+        meters.failed(topology, failure.reason());
+        log.info("Checkpoint {} of topology '{}' failed: {} {}", checkpointId, topology, failure.reason(),
+                failure.message());
+        return failed;
+    }
+
+    /**
+     * Throws unless snapshots may be stored for the checkpoint: not once it completed (its snapshots are what a
+     * recovery restores) or failed. A checkpoint without a record yet accepts snapshots.
+     */
+    public void requireSnapshotsWritable(TopologyId topology, CheckpointId checkpointId, TaskId task) {
+        checkpoints.find(topology, checkpointId).ifPresent(record -> {
+            if (record.status() != CheckpointStatus.PENDING) {
+                throw rejected(NOT_PENDING, topology, checkpointId, List.of(task), "Checkpoint " + checkpointId
+                        + " of topology '" + topology + "' is " + record.status() + "; its snapshots cannot change."
+                        + " Upload the snapshot of '" + task + "' under a pending checkpoint");
+            }
+        });
+    }
+
+    /** Deletes every checkpoint record and snapshot of the topology, e.g. when it is cancelled. */
+    public DeletedTopology deleteTopology(TopologyId topology) {
+        long records = checkpoints.deleteTopology(topology);
+        long deleted = snapshots.deleteTopology(topology);
+        log.info("Deleted {} checkpoint records and {} snapshots of topology '{}'", records, deleted, topology);
+        return new DeletedTopology(topology, records, deleted);
+    }
+
+    /** What {@link #deleteTopology} removed. */
+    public record DeletedTopology(TopologyId topology, long checkpointsDeleted, long snapshotsDeleted) {
+    }
+
+    private void applyRetention(TopologyId topology) {
+        retention.cut(checkpoints.list(topology)).ifPresent(cut -> {
+            long records = checkpoints.deleteOlderThan(topology, cut.before(), cut.keep());
+            long deleted = snapshots.deleteOlderThan(topology, cut.before(), cut.keep());
+            if (records > 0 || deleted > 0) {
+                log.debug("Retention of topology '{}' kept {} and deleted {} records and {} snapshots older than {}",
+                        topology, cut.keep(), records, deleted, cut.before());
+            }
+        });
+    }
+
+    private void requirePending(CheckpointRecord record, String action) {
+        if (record.status() != CheckpointStatus.PENDING) {
+            throw rejected(NOT_PENDING, record.topology(), record.checkpointId(), List.of(), "Checkpoint "
+                    + record.checkpointId() + " of topology '" + record.topology() + "' is " + record.status()
+                    + "; cannot " + action + " (only a PENDING checkpoint changes)");
+        }
+    }
+
+    private CheckpointRejectedException changedMeanwhile(TopologyId topology, CheckpointId checkpointId,
+            String action) {
+        CheckpointRecord now = get(topology, checkpointId);
+        return rejected(NOT_PENDING, topology, checkpointId, List.of(), "Checkpoint " + checkpointId
+                + " of topology '" + topology + "' became " + now.status() + " meanwhile; cannot " + action);
+    }
+
+    private static long millisSince(Instant start, Instant end) {
+        return Math.max(0, Duration.between(start, end).toMillis());
+    }
+
+    private static CheckpointRejectedException notFound(TopologyId topology, CheckpointId checkpointId) {
+        return rejected(NOT_FOUND, topology, checkpointId, List.of(), "No checkpoint " + checkpointId
+                + " of topology '" + topology + "'; create it with POST /api/v1/checkpoints/" + topology);
+    }
+
+    private static CheckpointRejectedException rejected(CheckpointRejectedException.Reason reason,
+            TopologyId topology, CheckpointId checkpointId, List<TaskId> tasks, String message) {
+        return new CheckpointRejectedException(reason, topology, checkpointId, tasks, message);
+    }
+}

@@ -1,0 +1,50 @@
+package io.steadfast.checkpoint.config;
+
+import com.mongodb.client.MongoDatabase;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.steadfast.checkpoint.checkpoint.CheckpointLifecycle;
+import io.steadfast.checkpoint.checkpoint.CheckpointMeters;
+import io.steadfast.checkpoint.checkpoint.CheckpointStore;
+import io.steadfast.checkpoint.checkpoint.MongoCheckpointStore;
+import io.steadfast.checkpoint.checkpoint.RetentionPolicy;
+import io.steadfast.checkpoint.snapshot.MongoSnapshotStore;
+import io.steadfast.checkpoint.snapshot.SnapshotMeters;
+import io.steadfast.checkpoint.snapshot.SnapshotStore;
+import io.steadfast.checkpoint.store.StoreDurability;
+import java.time.Clock;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Wires the stores and the checkpoint lifecycle over the configured database. */
+@Configuration(proxyBeanMethods = false)
+class CheckpointServiceConfiguration {
+
+    @Bean
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+
+    @Bean
+    SnapshotStore snapshotStore(MongoDatabase database, CheckpointProperties properties, StoreDurability durability,
+            Clock clock) {
+        return new MongoSnapshotStore(database, Math.toIntExact(properties.snapshots().chunkSize().toBytes()),
+                durability, clock);
+    }
+
+    @Bean
+    CheckpointStore checkpointStore(MongoDatabase database, StoreDurability durability) {
+        return new MongoCheckpointStore(database, durability);
+    }
+
+    @Bean
+    CheckpointLifecycle checkpointLifecycle(CheckpointStore checkpoints, SnapshotStore snapshots,
+            CheckpointProperties properties, MeterRegistry registry, Clock clock) {
+        return new CheckpointLifecycle(checkpoints, snapshots, new RetentionPolicy(properties.retention().completed()),
+                new CheckpointMeters(registry), clock);
+    }
+
+    @Bean
+    SnapshotMeters snapshotMeters(MeterRegistry registry) {
+        return new SnapshotMeters(registry);
+    }
+}

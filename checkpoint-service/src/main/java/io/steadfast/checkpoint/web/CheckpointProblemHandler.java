@@ -1,0 +1,108 @@
+package io.steadfast.checkpoint.web;
+
+import io.steadfast.checkpoint.checkpoint.CheckpointRejectedException;
+import io.steadfast.checkpoint.snapshot.SnapshotBatchFormatException;
+import io.steadfast.checkpoint.snapshot.SnapshotNotFoundException;
+import io.steadfast.runtime.plan.TaskId;
+import java.net.URI;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+/** Turns this service's exceptions into RFC 9457 problem details that name the id or field and what to do. */
+@RestControllerAdvice
+class CheckpointProblemHandler extends ResponseEntityExceptionHandler {
+
+    private static final String TYPE = "https://steadfast.io/problems/";
+
+    @ExceptionHandler
+    ProblemDetail checkpointRejected(CheckpointRejectedException e) {
+        HttpStatus status = switch (e.reason()) {
+            case NOT_FOUND -> HttpStatus.NOT_FOUND;
+            case UNEXPECTED_TASK -> HttpStatus.BAD_REQUEST;
+            case ALREADY_EXISTS, NOT_PENDING, MISSING_ACKS, MISSING_SNAPSHOTS, SIZE_MISMATCH -> HttpStatus.CONFLICT;
+        };
+        ProblemDetail problem = problem(status, e.reason().name().toLowerCase().replace('_', '-'), e.getMessage());
+        problem.setProperty("reason", e.reason().name());
+        problem.setProperty("topology", e.topology().value());
+        if (e.checkpointId() != null) {
+            problem.setProperty("checkpointId", e.checkpointId().value());
+        }
+        if (!e.tasks().isEmpty()) {
+            problem.setProperty("tasks", e.tasks().stream().map(TaskId::toString).toList());
+        }
+        return problem;
+    }
+
+    @ExceptionHandler
+    ProblemDetail snapshotNotFound(SnapshotNotFoundException e) {
+        ProblemDetail problem = problem(HttpStatus.NOT_FOUND, "snapshot-not-found", e.getMessage());
+        problem.setProperty("topology", e.key().topology().value());
+        problem.setProperty("checkpointId", e.key().checkpointId().value());
+        problem.setProperty("task", e.key().task().toString());
+        return problem;
+    }
+
+    @ExceptionHandler
+    ProblemDetail invalidRequest(InvalidRequestException e) {
+        ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, "invalid-request", e.getMessage());
+        problem.setProperty("field", e.field());
+        if (e.value() != null) {
+            problem.setProperty("value", e.value());
+        }
+        return problem;
+    }
+
+    @ExceptionHandler
+    ProblemDetail batchFailed(BatchUploadException e) {
+        Throwable cause = e.getCause();
+        ProblemDetail problem;
+        if (cause instanceof InvalidRequestException invalid) {
+            problem = invalidRequest(invalid);
+        } else if (cause instanceof CheckpointRejectedException rejected) {
+            problem = checkpointRejected(rejected);
+        } else if (cause instanceof SnapshotBatchFormatException format) {
+            problem = problem(HttpStatus.BAD_REQUEST, "invalid-batch", format.getMessage() + ". " + BATCH_FORMAT);
+        } else {
+            problem = problem(HttpStatus.INTERNAL_SERVER_ERROR, "batch-failed", "Storing entry " + e.entry()
+                    + " of the batch failed: " + e.getMessage());
+        }
+        problem.setProperty("entry", e.entry());
+        problem.setProperty("stored", e.stored().stream().map(snapshot -> snapshot.task().toString()).toList());
+        return problem;
+    }
+
+    @ExceptionHandler
+    ProblemDetail badRequest(IllegalArgumentException e) {
+        return problem(HttpStatus.BAD_REQUEST, "invalid-request", e.getMessage());
+    }
+
+    /** Spring's default detail ("Failed to read request") does not say what was wrong. */
+    @Override
+    protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        String cause = ex.getMostSpecificCause().getMessage();
+        if (cause != null && cause.length() > 300) {
+            cause = cause.substring(0, 300) + "…";
+        }
+        ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, "unreadable-body",
+                "The request body is not the JSON this endpoint expects: " + cause);
+        return handleExceptionInternal(ex, problem, headers, status, request);
+    }
+
+    private static final String BATCH_FORMAT = "A batch body repeats, big-endian: int32 taskIdLength, the UTF-8"
+            + " task id, int64 snapshot length, the snapshot bytes";
+
+    private static ProblemDetail problem(HttpStatus status, String type, String detail) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
+        problem.setType(URI.create(TYPE + type));
+        return problem;
+    }
+}

@@ -1,0 +1,49 @@
+package io.steadfast.checkpoint.web;
+
+import io.steadfast.checkpoint.CheckpointId;
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.topology.TopologyId;
+import org.jspecify.annotations.Nullable;
+
+/** Reads the ids in paths and bodies, rejecting bad ones with a message that names the field. */
+final class RequestIds {
+
+    private RequestIds() {
+    }
+
+    static TopologyId topology(String value) {
+        if (!TopologyId.isValid(value)) {
+            throw new InvalidRequestException("topology", value, "Topology id '" + value + "' is invalid: use 1-63"
+                    + " lowercase letters, digits or dashes, starting with a letter or digit");
+        }
+        return new TopologyId(value);
+    }
+
+    static CheckpointId checkpointId(String field, @Nullable String value) {
+        try {
+            return new CheckpointId(Long.parseLong(value == null ? "" : value.trim()));
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException(field, value, field + " '" + value
+                    + "' is not a checkpoint id: use a number >= 0");
+        }
+    }
+
+    static TaskId task(String field, @Nullable String value, TopologyId topology) {
+        if (value == null || value.isBlank()) {
+            throw new InvalidRequestException(field, value, field + " is missing: give the task id, e.g. '"
+                    + topology + "/operator#0' (URL-encoded in a path: " + topology + "%2Foperator%230)");
+        }
+        TaskId task;
+        try {
+            task = TaskId.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException(field, value, e.getMessage() + ", e.g. '" + topology
+                    + "/operator#0'");
+        }
+        if (!task.topology().equals(topology)) {
+            throw new InvalidRequestException(field, value, "Task '" + task + "' belongs to topology '"
+                    + task.topology() + "', not '" + topology + "'");
+        }
+        return task;
+    }
+}

@@ -1,0 +1,129 @@
+package io.steadfast.checkpoint.web;
+
+import io.steadfast.checkpoint.CheckpointId;
+import io.steadfast.checkpoint.checkpoint.CheckpointLifecycle;
+import io.steadfast.checkpoint.snapshot.SnapshotBatchReader;
+import io.steadfast.checkpoint.snapshot.SnapshotContent;
+import io.steadfast.checkpoint.snapshot.SnapshotKey;
+import io.steadfast.checkpoint.snapshot.SnapshotMeters;
+import io.steadfast.checkpoint.snapshot.SnapshotNotFoundException;
+import io.steadfast.checkpoint.snapshot.SnapshotStore;
+import io.steadfast.checkpoint.snapshot.StoredSnapshot;
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.topology.TopologyId;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Task snapshots: streamed in and out as raw bytes. The task id goes in the path URL-encoded
+ * ({@code word-count%2Fsink%230}) or in the query ({@code ?task=word-count/sink%230}).
+ */
+@RestController
+@RequestMapping("/api/v1/snapshots")
+class SnapshotController {
+
+    private final SnapshotStore snapshots;
+    private final CheckpointLifecycle lifecycle;
+    private final SnapshotMeters meters;
+
+    SnapshotController(SnapshotStore snapshots, CheckpointLifecycle lifecycle, SnapshotMeters meters) {
+        this.snapshots = snapshots;
+        this.lifecycle = lifecycle;
+        this.meters = meters;
+    }
+
+    @PutMapping("/{topology}/{checkpointId}/{task}")
+    ResponseEntity<StoredSnapshot> put(@PathVariable String topology, @PathVariable String checkpointId,
+            @PathVariable String task, InputStream body) throws IOException {
+        return store(key(topology, checkpointId, "task", task), body);
+    }
+
+    @PutMapping(path = "/{topology}/{checkpointId}", params = "task")
+    ResponseEntity<StoredSnapshot> putByQuery(@PathVariable String topology, @PathVariable String checkpointId,
+            @RequestParam String task, InputStream body) throws IOException {
+        return store(key(topology, checkpointId, "task", task), body);
+    }
+
+    @GetMapping("/{topology}/{checkpointId}/{task}")
+    void get(@PathVariable String topology, @PathVariable String checkpointId, @PathVariable String task,
+            HttpServletResponse response) throws IOException {
+        send(key(topology, checkpointId, "task", task), response);
+    }
+
+    @GetMapping(path = "/{topology}/{checkpointId}", params = "task")
+    void getByQuery(@PathVariable String topology, @PathVariable String checkpointId, @RequestParam String task,
+            HttpServletResponse response) throws IOException {
+        send(key(topology, checkpointId, "task", task), response);
+    }
+
+    /** The snapshots stored for one checkpoint, by task. */
+    @GetMapping(path = "/{topology}/{checkpointId}", params = "!task")
+    List<StoredSnapshot> list(@PathVariable String topology, @PathVariable String checkpointId) {
+        return snapshots.list(RequestIds.topology(topology), RequestIds.checkpointId("checkpointId", checkpointId));
+    }
+
+    /** Many snapshots in one body, in the format of {@link SnapshotBatchReader}; each is stored as it arrives. */
+    @PostMapping("/{topology}/{checkpointId}/batch")
+    @ResponseStatus(HttpStatus.CREATED)
+    List<StoredSnapshot> batch(@PathVariable String topology, @PathVariable String checkpointId, InputStream body)
+            throws IOException {
+        TopologyId topologyId = RequestIds.topology(topology);
+        CheckpointId id = RequestIds.checkpointId("checkpointId", checkpointId);
+        SnapshotBatchReader reader = new SnapshotBatchReader(body);
+        List<StoredSnapshot> stored = new ArrayList<>();
+        int entry = 0;
+        try {
+            for (SnapshotBatchReader.Entry next = reader.next(); next != null; next = reader.next()) {
+                entry = next.index();
+                TaskId task = RequestIds.task("entries[" + entry + "].taskId", next.taskId(), topologyId);
+                lifecycle.requireSnapshotsWritable(topologyId, id, task);
+                StoredSnapshot snapshot = snapshots.put(SnapshotKey.of(topologyId, id, task), next.content());
+                meters.stored(snapshot);
+                stored.add(snapshot);
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new BatchUploadException(entry, stored, e);
+        }
+        return stored;
+    }
+
+    private ResponseEntity<StoredSnapshot> store(SnapshotKey key, InputStream body) throws IOException {
+        lifecycle.requireSnapshotsWritable(key.topology(), key.checkpointId(), key.task());
+        StoredSnapshot snapshot = snapshots.put(key, body);
+        meters.stored(snapshot);
+        URI location = URI.create("/api/v1/snapshots/" + key.topology() + "/" + key.checkpointId() + "/"
+                + URLEncoder.encode(key.task().toString(), StandardCharsets.UTF_8));
+        return ResponseEntity.created(location).body(snapshot);
+    }
+
+    private void send(SnapshotKey key, HttpServletResponse response) throws IOException {
+        SnapshotContent content = snapshots.open(key).orElseThrow(() -> new SnapshotNotFoundException(key));
+        response.setStatus(HttpServletResponse.SC_OK);
+        response.setContentType(MediaType.APPLICATION_OCTET_STREAM_VALUE);
+        response.setContentLengthLong(content.snapshot().sizeBytes());
+        content.transferTo(response.getOutputStream());
+    }
+
+    private static SnapshotKey key(String topology, String checkpointId, String taskField, String task) {
+        TopologyId topologyId = RequestIds.topology(topology);
+        return SnapshotKey.of(topologyId, RequestIds.checkpointId("checkpointId", checkpointId),
+                RequestIds.task(taskField, task, topologyId));
+    }
+}

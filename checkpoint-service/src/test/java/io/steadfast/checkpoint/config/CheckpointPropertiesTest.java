@@ -1,0 +1,49 @@
+package io.steadfast.checkpoint.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.context.ConfigurationPropertiesAutoConfiguration;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.util.unit.DataSize;
+
+class CheckpointPropertiesTest {
+
+    @Configuration(proxyBeanMethods = false)
+    @EnableConfigurationProperties(CheckpointProperties.class)
+    static class Bind {
+    }
+
+    private final ApplicationContextRunner runner = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(ConfigurationPropertiesAutoConfiguration.class))
+            .withUserConfiguration(Bind.class);
+
+    @Test
+    void hasDefaults() {
+        runner.run(context -> {
+            CheckpointProperties properties = context.getBean(CheckpointProperties.class);
+            assertThat(properties.embedded().storeFile()).isEqualTo(Path.of(".steadfast/checkpoint-store/store.mv"));
+            assertThat(properties.embedded().port()).isZero();
+            assertThat(properties.snapshots().chunkSize()).isEqualTo(DataSize.ofMegabytes(4));
+            assertThat(properties.retention().completed()).isEqualTo(3);
+            assertThat(properties.database()).isEqualTo("steadfast");
+        });
+    }
+
+    @Test
+    void rejectsAChunkSizeTheEmbeddedServerCannotStoreNamingTheKey() {
+        runner.withPropertyValues("steadfast.checkpoint.snapshots.chunk-size=64MB").run(context ->
+                assertThat(context).getFailure().rootCause()
+                        .hasMessageContaining("steadfast.checkpoint.snapshots.chunk-size").hasMessageContaining("15MB"));
+    }
+
+    @Test
+    void rejectsKeepingNoCompletedCheckpoint() {
+        runner.withPropertyValues("steadfast.checkpoint.retention.completed=0").run(context ->
+                assertThat(context).getFailure().hasStackTraceContaining("retention.completed"));
+    }
+}

@@ -1,0 +1,327 @@
+package io.steadfast.checkpoint.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.mongodb.client.MongoDatabase;
+import io.steadfast.checkpoint.CheckpointId;
+import io.steadfast.checkpoint.checkpoint.CheckpointFailure;
+import io.steadfast.checkpoint.checkpoint.CheckpointFailureReason;
+import io.steadfast.checkpoint.checkpoint.CheckpointRecord;
+import io.steadfast.checkpoint.checkpoint.CheckpointStatus;
+import io.steadfast.checkpoint.checkpoint.MongoCheckpointStore;
+import io.steadfast.checkpoint.checkpoint.TaskAck;
+import io.steadfast.checkpoint.snapshot.MongoSnapshotStore;
+import io.steadfast.checkpoint.snapshot.SnapshotKey;
+import io.steadfast.checkpoint.snapshot.StoredSnapshot;
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.topology.TopologyId;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.bson.Document;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * What every store the service can run on must do: the embedded server over TCP and a real MongoDB run the same
+ * tests through the same driver code. Each test gets a database of its own.
+ */
+@Timeout(120)
+public abstract class CheckpointStorageContract {
+
+    /** Small, so that a few MiB span several chunks. */
+    protected static final int CHUNK = 256 * 1024;
+    private static final TopologyId TOPOLOGY = new TopologyId("word-count");
+    private static final TaskId SOURCE = TaskId.parse("word-count/source#0");
+    private static final TaskId SINK = TaskId.parse("word-count/sink#1");
+    private static final Instant T0 = Instant.parse("2026-01-01T10:00:00Z");
+
+    protected MongoDatabase database;
+    protected MongoSnapshotStore snapshots;
+    protected MongoCheckpointStore checkpoints;
+    protected int syncs;
+
+    /** A client's database on the store under test, reached over TCP. */
+    protected abstract MongoDatabase database(String name);
+
+    @BeforeEach
+    void openStores() {
+        database = database("contract-" + UUID.randomUUID().toString().substring(0, 8));
+        StoreDurability counting = () -> syncs++;
+        snapshots = new MongoSnapshotStore(database, CHUNK, counting, Clock.fixed(T0, ZoneOffset.UTC));
+        checkpoints = new MongoCheckpointStore(database, counting);
+    }
+
+    private static byte[] random(int size, long seed) {
+        byte[] bytes = new byte[size];
+        new Random(seed).nextBytes(bytes);
+        return bytes;
+    }
+
+    private byte[] read(SnapshotKey key) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        snapshots.open(key).orElseThrow().transferTo(out);
+        return out.toByteArray();
+    }
+
+    private static SnapshotKey key(long checkpoint, TaskId task) {
+        return SnapshotKey.of(task.topology(), new CheckpointId(checkpoint), task);
+    }
+
+    // --- snapshots
+
+    @Test
+    void storesAndReadsBackASmallSnapshotDurably() throws IOException {
+        byte[] bytes = "state of the source".getBytes();
+        int syncsBefore = syncs;
+
+        StoredSnapshot stored = snapshots.put(key(1, SOURCE), new ByteArrayInputStream(bytes));
+
+        assertThat(stored.sizeBytes()).isEqualTo(bytes.length);
+        assertThat(stored.chunks()).isEqualTo(1);
+        assertThat(syncs).isGreaterThan(syncsBefore);
+        assertThat(read(key(1, SOURCE))).isEqualTo(bytes);
+        assertThat(snapshots.find(key(1, SOURCE))).contains(stored);
+    }
+
+    @Test
+    void splitsALargeSnapshotIntoChunksAndReassemblesIt() throws IOException {
+        byte[] bytes = random(5 * CHUNK + 123, 1);
+
+        StoredSnapshot stored = snapshots.put(key(1, SOURCE), new ByteArrayInputStream(bytes));
+
+        assertThat(stored.chunks()).isEqualTo(6);
+        assertThat(database.getCollection("snapshot_chunks").countDocuments()).isEqualTo(6);
+        assertThat(read(key(1, SOURCE))).isEqualTo(bytes);
+    }
+
+    @Test
+    void storesAnEmptySnapshotAndOneOfExactlyOneChunk() throws IOException {
+        assertThat(snapshots.put(key(1, SOURCE), InputStream.nullInputStream()).chunks()).isZero();
+        assertThat(read(key(1, SOURCE))).isEmpty();
+
+        byte[] exact = random(CHUNK, 2);
+        assertThat(snapshots.put(key(1, SINK), new ByteArrayInputStream(exact)).chunks()).isEqualTo(1);
+        assertThat(read(key(1, SINK))).isEqualTo(exact);
+    }
+
+    @Test
+    void overwritingReplacesTheSnapshotAndDropsTheOldChunks() throws IOException {
+        snapshots.put(key(1, SOURCE), new ByteArrayInputStream(random(3 * CHUNK, 3)));
+        byte[] second = random(CHUNK / 2, 4);
+
+        snapshots.put(key(1, SOURCE), new ByteArrayInputStream(second));
+
+        assertThat(read(key(1, SOURCE))).isEqualTo(second);
+        assertThat(snapshots.list(TOPOLOGY, new CheckpointId(1))).hasSize(1);
+        assertThat(database.getCollection("snapshot_chunks").countDocuments()).isEqualTo(1);
+    }
+
+    @Test
+    void aFailedUploadKeepsThePreviousSnapshotAndLeavesNoChunks() throws IOException {
+        byte[] first = random(CHUNK + 5, 5);
+        snapshots.put(key(1, SOURCE), new ByteArrayInputStream(first));
+        InputStream breaksAfterTwoChunks = new InputStream() {
+            private int read;
+
+            @Override
+            public int read() throws IOException {
+                if (++read > 2 * CHUNK + 10) {
+                    throw new IOException("connection reset");
+                }
+                return 7;
+            }
+        };
+
+        assertThatThrownBy(() -> snapshots.put(key(1, SOURCE), breaksAfterTwoChunks))
+                .isInstanceOf(IOException.class);
+
+        assertThat(read(key(1, SOURCE))).isEqualTo(first);
+        assertThat(database.getCollection("snapshot_chunks").countDocuments()).isEqualTo(2);
+    }
+
+    @Test
+    void readsNothingForAMissingSnapshot() {
+        assertThat(snapshots.open(key(9, SOURCE))).isEmpty();
+        assertThat(snapshots.find(key(9, SOURCE))).isEmpty();
+        assertThat(snapshots.list(TOPOLOGY, new CheckpointId(9))).isEmpty();
+    }
+
+    @Test
+    void listsTheSnapshotsOfOneCheckpointByTask() throws IOException {
+        snapshots.put(key(2, SINK), new ByteArrayInputStream(new byte[3]));
+        snapshots.put(key(2, SOURCE), new ByteArrayInputStream(new byte[5]));
+        snapshots.put(key(3, SOURCE), new ByteArrayInputStream(new byte[7]));
+
+        assertThat(snapshots.list(TOPOLOGY, new CheckpointId(2)))
+                .extracting(StoredSnapshot::task, StoredSnapshot::sizeBytes)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(SINK, 3L),
+                        org.assertj.core.groups.Tuple.tuple(SOURCE, 5L));
+    }
+
+    @Test
+    void deletesSnapshotsOlderThanACheckpointExceptTheKeptOnes() throws IOException {
+        for (long checkpoint = 1; checkpoint <= 5; checkpoint++) {
+            snapshots.put(key(checkpoint, SOURCE), new ByteArrayInputStream(random(CHUNK + 1, checkpoint)));
+        }
+
+        long deleted = snapshots.deleteOlderThan(TOPOLOGY, new CheckpointId(4), Set.of(new CheckpointId(2)));
+
+        assertThat(deleted).isEqualTo(2);
+        for (long checkpoint : new long[] {2, 4, 5}) {
+            assertThat(snapshots.find(key(checkpoint, SOURCE))).as("checkpoint %d", checkpoint).isPresent();
+        }
+        assertThat(snapshots.find(key(1, SOURCE))).isEmpty();
+        assertThat(snapshots.find(key(3, SOURCE))).isEmpty();
+        assertThat(database.getCollection("snapshot_chunks").countDocuments()).isEqualTo(6);
+    }
+
+    @Test
+    void deletesEverySnapshotOfOneTopologyOnly() throws IOException {
+        TaskId other = TaskId.parse("other/source#0");
+        snapshots.put(key(1, SOURCE), new ByteArrayInputStream(new byte[10]));
+        snapshots.put(key(1, other), new ByteArrayInputStream(new byte[10]));
+
+        assertThat(snapshots.deleteTopology(TOPOLOGY)).isEqualTo(1);
+
+        assertThat(snapshots.find(key(1, SOURCE))).isEmpty();
+        assertThat(snapshots.find(key(1, other))).isPresent();
+        assertThat(database.getCollection("snapshot_chunks").countDocuments(new Document("topology", "other")))
+                .isEqualTo(1);
+    }
+
+    // --- checkpoint records
+
+    private CheckpointRecord pending(long id) {
+        return CheckpointRecord.pending(TOPOLOGY, new CheckpointId(id), List.of(SOURCE, SINK), T0);
+    }
+
+    private static TaskAck ack(TaskId task, long size) {
+        return new TaskAck(task, size, T0.plusSeconds(1), 3, 40);
+    }
+
+    @Test
+    void createsARecordOnceAndReadsItBack() {
+        assertThat(checkpoints.create(pending(1))).isTrue();
+        assertThat(checkpoints.create(pending(1))).isFalse();
+
+        CheckpointRecord read = checkpoints.find(TOPOLOGY, new CheckpointId(1)).orElseThrow();
+        assertThat(read).isEqualTo(pending(1));
+        assertThat(read.missingAcks()).containsExactly(SOURCE, SINK);
+    }
+
+    @Test
+    void addsAcksAndReplacesARepeatedAckOfTheSameTask() {
+        checkpoints.create(pending(1));
+
+        checkpoints.addAck(TOPOLOGY, new CheckpointId(1), ack(SOURCE, 10));
+        CheckpointRecord record = checkpoints.addAck(TOPOLOGY, new CheckpointId(1), ack(SOURCE, 12)).orElseThrow();
+
+        assertThat(record.acks()).extracting(TaskAck::sizeBytes).containsExactly(12L);
+        assertThat(record.acks().get(0)).isEqualTo(ack(SOURCE, 12));
+        assertThat(record.sizeBytes()).isEqualTo(12);
+        assertThat(record.missingAcks()).containsExactly(SINK);
+    }
+
+    @Test
+    void concurrentAcksOfManyTasksAreAllKept() throws Exception {
+        List<TaskId> tasks = new ArrayList<>();
+        for (int i = 0; i < 24; i++) {
+            tasks.add(TaskId.parse("word-count/map#" + i));
+        }
+        checkpoints.create(CheckpointRecord.pending(TOPOLOGY, new CheckpointId(1), tasks, T0));
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<?>> acks = new ArrayList<>();
+            for (TaskId task : tasks) {
+                acks.add(pool.submit(() -> checkpoints.addAck(TOPOLOGY, new CheckpointId(1), ack(task, 1))));
+            }
+            for (Future<?> ack : acks) {
+                ack.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+
+        CheckpointRecord record = checkpoints.find(TOPOLOGY, new CheckpointId(1)).orElseThrow();
+        assertThat(record.acks()).hasSize(24);
+        assertThat(record.missingAcks()).isEmpty();
+    }
+
+    @Test
+    void completesOnlyAPendingRecordAndThenRefusesAcks() {
+        checkpoints.create(pending(1));
+
+        CheckpointRecord completed = checkpoints.markCompleted(TOPOLOGY, new CheckpointId(1), T0.plusSeconds(2),
+                2000, 99).orElseThrow();
+
+        assertThat(completed.status()).isEqualTo(CheckpointStatus.COMPLETED);
+        assertThat(completed.completedAt()).isEqualTo(T0.plusSeconds(2));
+        assertThat(completed.durationMillis()).isEqualTo(2000);
+        assertThat(completed.sizeBytes()).isEqualTo(99);
+        assertThat(checkpoints.markCompleted(TOPOLOGY, new CheckpointId(1), T0, 0, 0)).isEmpty();
+        assertThat(checkpoints.markFailed(TOPOLOGY, new CheckpointId(1), T0, 0,
+                new CheckpointFailure(CheckpointFailureReason.TIMEOUT, "late"))).isEmpty();
+        assertThat(checkpoints.addAck(TOPOLOGY, new CheckpointId(1), ack(SOURCE, 1))).isEmpty();
+        assertThat(checkpoints.markCompleted(TOPOLOGY, new CheckpointId(7), T0, 0, 0)).isEmpty();
+    }
+
+    @Test
+    void failsAPendingRecordWithItsReason() {
+        checkpoints.create(pending(1));
+
+        CheckpointRecord failed = checkpoints.markFailed(TOPOLOGY, new CheckpointId(1), T0.plusSeconds(10), 10_000,
+                new CheckpointFailure(CheckpointFailureReason.TIMEOUT, "sink#1 did not acknowledge")).orElseThrow();
+
+        assertThat(failed.status()).isEqualTo(CheckpointStatus.FAILED);
+        assertThat(failed.failure()).isEqualTo(new CheckpointFailure(CheckpointFailureReason.TIMEOUT,
+                "sink#1 did not acknowledge"));
+        assertThat(checkpoints.find(TOPOLOGY, new CheckpointId(1)).orElseThrow()).isEqualTo(failed);
+    }
+
+    @Test
+    void listsNewestFirstAndFindsTheLatestCompleted() {
+        for (long id : new long[] {3, 1, 2, 4}) {
+            checkpoints.create(pending(id));
+        }
+        checkpoints.markCompleted(TOPOLOGY, new CheckpointId(2), T0, 0, 0);
+        checkpoints.markCompleted(TOPOLOGY, new CheckpointId(3), T0, 0, 0);
+
+        assertThat(checkpoints.list(TOPOLOGY)).extracting(record -> record.checkpointId().value())
+                .containsExactly(4L, 3L, 2L, 1L);
+        assertThat(checkpoints.latestCompleted(TOPOLOGY).orElseThrow().checkpointId()).isEqualTo(new CheckpointId(3));
+        assertThat(checkpoints.latestCompleted(new TopologyId("none"))).isEmpty();
+    }
+
+    @Test
+    void deletesRecordsOlderThanACheckpointExceptTheKeptOnesAndWholeTopologies() {
+        for (long id = 1; id <= 5; id++) {
+            checkpoints.create(pending(id));
+        }
+        checkpoints.create(CheckpointRecord.pending(new TopologyId("other"), new CheckpointId(1),
+                List.of(TaskId.parse("other/a#0")), T0));
+
+        assertThat(checkpoints.deleteOlderThan(TOPOLOGY, new CheckpointId(4), Set.of(new CheckpointId(1))))
+                .isEqualTo(2);
+        assertThat(checkpoints.list(TOPOLOGY)).extracting(record -> record.checkpointId().value())
+                .containsExactly(5L, 4L, 1L);
+
+        assertThat(checkpoints.deleteTopology(TOPOLOGY)).isEqualTo(3);
+        assertThat(checkpoints.list(TOPOLOGY)).isEmpty();
+        assertThat(checkpoints.list(new TopologyId("other"))).hasSize(1);
+    }
+}

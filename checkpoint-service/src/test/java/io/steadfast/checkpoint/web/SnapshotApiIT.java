@@ -1,0 +1,180 @@
+package io.steadfast.checkpoint.web;
+
+import static io.steadfast.checkpoint.web.HttpApi.encode;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Random;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+
+/** The snapshot API through real HTTP, on the embedded store with its H2 file in a temporary directory. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@Timeout(300)
+class SnapshotApiIT {
+
+    private static final String PROBLEM = "application/problem+json";
+
+    @TempDir
+    static Path dataDir;
+
+    @DynamicPropertySource
+    static void store(DynamicPropertyRegistry registry) {
+        registry.add("steadfast.checkpoint.embedded.data-dir", () -> dataDir.toString());
+    }
+
+    @LocalServerPort
+    int port;
+    private HttpApi api;
+
+    @BeforeEach
+    void client() {
+        api = new HttpApi(port);
+    }
+
+    private static byte[] random(int size) {
+        byte[] bytes = new byte[size];
+        new Random(size).nextBytes(bytes);
+        return bytes;
+    }
+
+    @Test
+    void storesASnapshotByEncodedPathAndReadsItBackBothWays() {
+        byte[] bytes = "counts: a=2".getBytes(StandardCharsets.UTF_8);
+
+        HttpApi.Reply put = api.putBytes("/api/v1/snapshots/snap-small/1/" + encode("snap-small/count#0"), bytes);
+
+        assertThat(put.status()).isEqualTo(201);
+        JsonNode body = put.json();
+        assertThat(body.get("topology").asString()).isEqualTo("snap-small");
+        assertThat(body.get("checkpointId").asLong()).isEqualTo(1);
+        assertThat(body.get("task").asString()).isEqualTo("snap-small/count#0");
+        assertThat(body.get("sizeBytes").asLong()).isEqualTo(bytes.length);
+        assertThat(body.get("chunks").asInt()).isEqualTo(1);
+        HttpApi.Reply byPath = api.get("/api/v1/snapshots/snap-small/1/" + encode("snap-small/count#0"));
+        assertThat(byPath.status()).isEqualTo(200);
+        assertThat(byPath.contentType()).startsWith("application/octet-stream");
+        assertThat(byPath.body()).isEqualTo(bytes);
+        assertThat(api.get("/api/v1/snapshots/snap-small/1?task=" + encode("snap-small/count#0")).body())
+                .isEqualTo(bytes);
+    }
+
+    @Test
+    void storesAFortyMebibyteSnapshotInSeveralChunksAndReturnsItUnchanged() {
+        byte[] bytes = random(40 * 1024 * 1024 + 17);
+
+        HttpApi.Reply put = api.putBytes("/api/v1/snapshots/snap-large/3?task=" + encode("snap-large/window#2"),
+                bytes);
+
+        assertThat(put.status()).isEqualTo(201);
+        assertThat(put.json().get("chunks").asInt()).isEqualTo(11);
+        assertThat(put.json().get("sizeBytes").asLong()).isEqualTo(bytes.length);
+        HttpApi.Reply get = api.get("/api/v1/snapshots/snap-large/3/" + encode("snap-large/window#2"));
+        assertThat(get.status()).isEqualTo(200);
+        assertThat(get.body()).isEqualTo(bytes);
+    }
+
+    @Test
+    void overwritingASnapshotReplacesIt() {
+        String path = "/api/v1/snapshots/snap-over/1?task=" + encode("snap-over/a#0");
+        api.putBytes(path, random(5 * 1024 * 1024));
+
+        api.putBytes(path, "second".getBytes(StandardCharsets.UTF_8));
+
+        assertThat(api.get(path).text()).isEqualTo("second");
+        JsonNode list = api.get("/api/v1/snapshots/snap-over/1").json();
+        assertThat(list).hasSize(1);
+        assertThat(list.get(0).get("sizeBytes").asLong()).isEqualTo(6);
+    }
+
+    @Test
+    void uploadsABatchOfSnapshotsAndListsThem() throws IOException {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(body);
+        for (int subtask = 0; subtask < 5; subtask++) {
+            byte[] id = ("snap-batch/map#" + subtask).getBytes(StandardCharsets.UTF_8);
+            out.writeInt(id.length);
+            out.write(id);
+            out.writeLong(subtask * 10L);
+            out.write(random(subtask * 10));
+        }
+
+        HttpApi.Reply reply = api.postBytes("/api/v1/snapshots/snap-batch/4/batch", body.toByteArray());
+
+        assertThat(reply.status()).isEqualTo(201);
+        assertThat(reply.json()).hasSize(5);
+        JsonNode list = api.get("/api/v1/snapshots/snap-batch/4").json();
+        assertThat(list).hasSize(5);
+        assertThat(list.get(3).get("task").asString()).isEqualTo("snap-batch/map#3");
+        assertThat(list.get(3).get("sizeBytes").asLong()).isEqualTo(30);
+        assertThat(api.get("/api/v1/snapshots/snap-batch/4?task=" + encode("snap-batch/map#3")).body())
+                .isEqualTo(random(30));
+    }
+
+    @Test
+    void aTruncatedBatchIsABadRequestNamingTheEntryAndWhatWasStored() throws IOException {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(body);
+        byte[] first = "snap-trunc/a#0".getBytes(StandardCharsets.UTF_8);
+        out.writeInt(first.length);
+        out.write(first);
+        out.writeLong(3);
+        out.write(new byte[3]);
+        byte[] second = "snap-trunc/a#1".getBytes(StandardCharsets.UTF_8);
+        out.writeInt(second.length);
+        out.write(second);
+        out.writeLong(100);
+        out.write(new byte[10]);
+
+        HttpApi.Reply reply = api.postBytes("/api/v1/snapshots/snap-trunc/1/batch", body.toByteArray());
+
+        assertThat(reply.status()).isEqualTo(400);
+        assertThat(reply.contentType()).startsWith(PROBLEM);
+        assertThat(reply.json().get("entry").asInt()).isEqualTo(1);
+        assertThat(reply.json().get("detail").asString()).contains("snap-trunc/a#1", "declares 100 bytes");
+        assertThat(reply.json().get("stored").get(0).asString()).isEqualTo("snap-trunc/a#0");
+        assertThat(api.get("/api/v1/snapshots/snap-trunc/1?task=" + encode("snap-trunc/a#1")).status())
+                .isEqualTo(404);
+    }
+
+    @Test
+    void aMissingSnapshotIsANotFoundProblemNamingIt() {
+        HttpApi.Reply reply = api.get("/api/v1/snapshots/snap-none/8/" + encode("snap-none/x#0"));
+
+        assertThat(reply.status()).isEqualTo(404);
+        assertThat(reply.contentType()).startsWith(PROBLEM);
+        JsonNode problem = reply.json();
+        assertThat(problem.get("task").asString()).isEqualTo("snap-none/x#0");
+        assertThat(problem.get("checkpointId").asLong()).isEqualTo(8);
+        assertThat(problem.get("detail").asString()).contains("snap-none/x#0", "PUT /api/v1/snapshots/");
+    }
+
+    @Test
+    void badIdsAreBadRequestsNamingTheField() {
+        HttpApi.Reply wrongTopology = api.putBytes("/api/v1/snapshots/snap-bad/1?task=" + encode("other/a#0"),
+                new byte[1]);
+        assertThat(wrongTopology.status()).isEqualTo(400);
+        assertThat(wrongTopology.json().get("field").asString()).isEqualTo("task");
+        assertThat(wrongTopology.json().get("detail").asString()).contains("other", "snap-bad");
+
+        HttpApi.Reply badCheckpoint = api.get("/api/v1/snapshots/snap-bad/minus-one");
+        assertThat(badCheckpoint.status()).isEqualTo(400);
+        assertThat(badCheckpoint.json().get("field").asString()).isEqualTo("checkpointId");
+
+        HttpApi.Reply badTask = api.get("/api/v1/snapshots/snap-bad/1?task=no-slash");
+        assertThat(badTask.status()).isEqualTo(400);
+        assertThat(badTask.contentType()).startsWith(PROBLEM);
+        assertThat(badTask.json().get("detail").asString()).contains("topology/operator#subtask");
+    }
+}
