@@ -19,7 +19,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A bare host in its own JVM for benchmarks, driven by one-line commands on stdin and answering on stdout:
- * {@code DEPLOY <json>}, {@code REPORT}, {@code LATENCY} (and reset), {@code CANCEL <topology>}, {@code EXIT}.
+ * {@code DEPLOY <json>}, {@code REPORT}, {@code LATENCY} (and reset), {@code CHECKPOINTS} (what its tasks
+ * snapshotted, and reset), {@code DATAPLANE}, {@code CANCEL <topology>}, {@code EXIT}.
  * It prints {@code ENDPOINT <data endpoint>} when ready.
  */
 public final class BenchmarkHostMain {
@@ -31,8 +32,9 @@ public final class BenchmarkHostMain {
         String hostId = args.length > 0 ? args[0] : "bench-host-b";
         JsonMapper json = JsonMapper.builder().build();
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+        CheckpointTally checkpoints = new CheckpointTally();
         try (HostRuntime host = new HostRuntime(new HostId(hostId), OperatorRegistry.load(),
-                DataPlane.start(DataPlaneConfig.defaults()), TaskSettings.defaults(), Clock.systemUTC())) {
+                DataPlane.start(DataPlaneConfig.defaults()), TaskSettings.defaults(), Clock.systemUTC(), checkpoints)) {
             out.println("ENDPOINT " + host.dataEndpoint());
             BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
             String line;
@@ -64,6 +66,9 @@ public final class BenchmarkHostMain {
                     latency.put("windowsOver20ms", over);
                     latency.put("stalls", stalls.toString().trim());
                     out.println("LATENCY " + json.writeValueAsString(latency));
+                } else if (line.equals("CHECKPOINTS")) {
+                    out.println("CHECKPOINTS " + json.writeValueAsString(checkpoints.seen()));
+                    checkpoints.clear();
                 } else if (line.equals("DATAPLANE")) {
                     out.println("DATAPLANE " + DataPlaneCounters.of(host.dataPlane().metrics()));
                 } else if (line.startsWith("CANCEL ")) {
