@@ -21,8 +21,8 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
- * Starts the processes of a {@link ClusterProcesses} in order and waits until each is ready: the router's
- * health UP, every host LIVE in the router, the dashboard's health UP. A process that exits or is not ready
+ * Starts the processes of a {@link ClusterProcesses} in order and waits until each is ready: the
+ * checkpoint-service's health UP, the router's health UP, every host LIVE in the router, the dashboard's health UP. A process that exits or is not ready
  * in time fails the startup with a {@link ServiceStartupException} naming it and its log file.
  */
 public final class ClusterStartup {
@@ -43,6 +43,43 @@ public final class ClusterStartup {
     /** Host ids {@code host-1} to {@code host-n}. */
     public static List<HostId> hostIds(int count) {
         return IntStream.rangeClosed(1, count).mapToObj(i -> new HostId("host-" + i)).toList();
+    }
+
+    /** Starts the checkpoint-service on a fixed port and waits for its {@code /actuator/health} to be UP. */
+    public URI startCheckpointService(int port) {
+        if (!FreePort.isFree(port)) {
+            throw new IllegalStateException("Checkpoint-service port " + port + " on 127.0.0.1 is in use (another "
+                    + "Steadfast cluster?). Stop that process or pass --checkpoint-port with a free port.");
+        }
+        return awaitCheckpointServiceUp(processes.startCheckpointService(port), port);
+    }
+
+    /**
+     * Starts the checkpoint-service on a port that was free a moment before and waits for it to be UP; restarted
+     * on a new port (up to three times) if another process took the port in between.
+     */
+    public URI startCheckpointServiceOnFreePort() {
+        for (int attempt = 1; ; attempt++) {
+            int port = FreePort.pick();
+            ServiceProcess checkpoint = processes.startCheckpointService(port);
+            try {
+                return awaitCheckpointServiceUp(checkpoint, port);
+            } catch (ServiceStartupException e) {
+                if (!portTaken(checkpoint) || attempt == FREE_PORT_ATTEMPTS) {
+                    throw e;
+                }
+                progress.accept("port " + port + " was taken before the checkpoint-service bound it; retrying on another port");
+            }
+        }
+    }
+
+    private URI awaitCheckpointServiceUp(ServiceProcess checkpoint, int port) {
+        URI url = URI.create("http://127.0.0.1:" + port);
+        progress.accept("started checkpoint-service pid " + checkpoint.pid() + "  " + url + "  log " + checkpoint.logFile());
+        awaitUp(checkpoint, () -> isUp(url.resolve("/actuator/health")), "/actuator/health");
+        progress.accept("checkpoint-service is UP (embedded store in "
+                + processes.runDir().resolve(ClusterProcesses.CHECKPOINT_STORE_DIR) + ")");
+        return url;
     }
 
     /** Starts the router on a fixed port and waits for it to be UP. */
@@ -69,8 +106,7 @@ public final class ClusterStartup {
             try {
                 return awaitRouterUp(router);
             } catch (ServiceStartupException e) {
-                boolean portTaken = !router.isAlive() && router.logContains("already in use");
-                if (!portTaken || attempt == FREE_PORT_ATTEMPTS) {
+                if (!portTaken(router) || attempt == FREE_PORT_ATTEMPTS) {
                     throw e;
                 }
                 progress.accept("port " + port + " was taken before the router bound it; retrying on another port");
@@ -86,6 +122,13 @@ public final class ClusterStartup {
             progress.accept("started " + String.format("%-8s", id) + " pid " + host.pid() + "  log " + host.logFile());
         }
         awaitHostsLive(router, Set.copyOf(ids));
+    }
+
+    /** Starts one more host with the given id and waits until the router lists it as LIVE. */
+    public void startHost(RouterClient router, HostId id) {
+        ServiceProcess host = processes.startHost(id);
+        progress.accept("started " + String.format("%-8s", id) + " pid " + host.pid() + "  log " + host.logFile());
+        awaitHostsLive(router, Set.of(id));
     }
 
     /** Waits until every host in {@code ids} is LIVE in the router, failing fast if one of their processes exits. */
@@ -130,6 +173,10 @@ public final class ClusterStartup {
         awaitUp(router, () -> client.healthStatus().filter("UP"::equals).isPresent(), "/actuator/health");
         progress.accept("router is UP");
         return client;
+    }
+
+    private static boolean portTaken(ServiceProcess process) {
+        return !process.isAlive() && process.logContains("already in use");
     }
 
     private void awaitUp(ServiceProcess process, BooleanSupplier up, String endpoint) {

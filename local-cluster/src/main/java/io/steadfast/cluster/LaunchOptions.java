@@ -10,13 +10,16 @@ import org.jspecify.annotations.Nullable;
 /**
  * The launcher's command line, parsed and validated.
  *
+ * @param replaceFailedHosts start a fresh host (next unused id) whenever a host process dies
  * @param topology the topology file to deploy, or null with {@code --no-deploy}
  * @param runDir where the logs go, or null for {@code .steadfast/run/<timestamp>/} under the repository root
  */
-public record LaunchOptions(int routerPort, int hosts, boolean dashboard, int dashboardPort, @Nullable Path topology,
-        boolean exitWhenFinished, @Nullable Path runDir, Duration startupTimeout) {
+public record LaunchOptions(int routerPort, int checkpointPort, int hosts, boolean replaceFailedHosts,
+        boolean dashboard, int dashboardPort, @Nullable Path topology, boolean exitWhenFinished, @Nullable Path runDir,
+        Duration startupTimeout) {
 
     public static final int DEFAULT_ROUTER_PORT = 8080;
+    public static final int DEFAULT_CHECKPOINT_PORT = 8082;
     public static final int DEFAULT_HOSTS = 3;
     public static final int MAX_HOSTS = 16;
     public static final int DEFAULT_DASHBOARD_PORT = 8090;
@@ -25,11 +28,19 @@ public record LaunchOptions(int routerPort, int hosts, boolean dashboard, int da
 
     public static final String USAGE = """
             Usage: steadfast local [options]
-            Starts a router, hosts and the ops dashboard as local processes, deploys a topology and shows its progress.
+            Starts the checkpoint-service (embedded store), a router, hosts and the ops dashboard as local processes,
+            deploys a topology and shows its progress, its latest checkpoint and any recovery each second.
             Ctrl-C deletes the topology and stops every process.
 
+            This is a demo and test cluster: hosts run with fault injection enabled (POST /api/v1/fault/kill halts
+            a host), so never expose its ports. Kill a host from another terminal to watch a recovery:
+              ./steadfast kill-host host-2 [--router-port N]
+
               --router-port N        router HTTP port (default %d)
+              --checkpoint-port N    checkpoint-service HTTP port (default %d)
               --hosts N              number of hosts, 1-%d (default %d)
+              --replace-failed-hosts start a fresh host (next id, e.g. host-4) when a host process dies (the default)
+              --no-replace-failed-hosts  leave a dead host dead
               --dashboard-port N     dashboard HTTP port (default %d)
               --no-dashboard         do not start the dashboard
               --topology FILE        topology spec to deploy (default %s)
@@ -38,14 +49,20 @@ public record LaunchOptions(int routerPort, int hosts, boolean dashboard, int da
               --run-dir DIR          where the process logs go (default .steadfast/run/<timestamp>/)
               --startup-timeout S    seconds to wait for the router to be UP and every host LIVE (default %d)
               --help                 print this text
-            """.formatted(DEFAULT_ROUTER_PORT, MAX_HOSTS, DEFAULT_HOSTS, DEFAULT_DASHBOARD_PORT, DEFAULT_TOPOLOGY,
+            """.formatted(DEFAULT_ROUTER_PORT, DEFAULT_CHECKPOINT_PORT, MAX_HOSTS, DEFAULT_HOSTS, DEFAULT_DASHBOARD_PORT, DEFAULT_TOPOLOGY,
             DEFAULT_STARTUP_TIMEOUT.toSeconds());
 
-    private static final List<String> OPTIONS = List.of("--router-port", "--hosts", "--dashboard-port", "--no-dashboard",
+    private static final List<String> OPTIONS = List.of("--router-port", "--checkpoint-port", "--hosts",
+            "--replace-failed-hosts", "--no-replace-failed-hosts", "--dashboard-port", "--no-dashboard",
             "--topology", "--no-deploy", "--exit-when-finished", "--run-dir", "--startup-timeout", "--help");
 
     public LaunchOptions {
         requirePort("--router-port", routerPort);
+        requirePort("--checkpoint-port", checkpointPort);
+        if (checkpointPort == routerPort) {
+            throw new IllegalArgumentException("--router-port and --checkpoint-port are both " + routerPort
+                    + "; give them different ports");
+        }
         if (hosts < 1 || hosts > MAX_HOSTS) {
             throw new IllegalArgumentException("--hosts must be between 1 and " + MAX_HOSTS + ", was " + hosts);
         }
@@ -53,6 +70,10 @@ public record LaunchOptions(int routerPort, int hosts, boolean dashboard, int da
             requirePort("--dashboard-port", dashboardPort);
             if (dashboardPort == routerPort) {
                 throw new IllegalArgumentException("--router-port and --dashboard-port are both " + routerPort
+                        + "; give them different ports");
+            }
+            if (dashboardPort == checkpointPort) {
+                throw new IllegalArgumentException("--checkpoint-port and --dashboard-port are both " + checkpointPort
                         + "; give them different ports");
             }
         }
@@ -76,7 +97,9 @@ public record LaunchOptions(int routerPort, int hosts, boolean dashboard, int da
      */
     public static LaunchOptions parse(String... args) {
         int routerPort = DEFAULT_ROUTER_PORT;
+        int checkpointPort = DEFAULT_CHECKPOINT_PORT;
         int hosts = DEFAULT_HOSTS;
+        Boolean replaceFailedHosts = null;
         Integer dashboardPort = null;
         boolean noDashboard = false;
         Path topology = null;
@@ -92,7 +115,19 @@ public record LaunchOptions(int routerPort, int hosts, boolean dashboard, int da
             Optional<String> inline = arg.contains("=") ? Optional.of(arg.substring(arg.indexOf('=') + 1)) : Optional.empty();
             switch (name) {
                 case "--router-port" -> routerPort = integer(name, value(name, inline, rest));
+                case "--checkpoint-port" -> checkpointPort = integer(name, value(name, inline, rest));
                 case "--hosts" -> hosts = integer(name, value(name, inline, rest));
+                case "--replace-failed-hosts", "--no-replace-failed-hosts" -> {
+                    boolean replace = name.equals("--replace-failed-hosts") && flag(name, inline);
+                    if (!replace) {
+                        flag(name, inline);
+                    }
+                    if (replaceFailedHosts != null && replaceFailedHosts != replace) {
+                        throw new IllegalArgumentException("--replace-failed-hosts and --no-replace-failed-hosts "
+                                + "contradict each other; drop one");
+                    }
+                    replaceFailedHosts = replace;
+                }
                 case "--dashboard-port" -> dashboardPort = integer(name, value(name, inline, rest));
                 case "--topology" -> topology = Path.of(value(name, inline, rest));
                 case "--run-dir" -> runDir = Path.of(value(name, inline, rest));
@@ -111,7 +146,8 @@ public record LaunchOptions(int routerPort, int hosts, boolean dashboard, int da
             throw new IllegalArgumentException("--no-dashboard and --dashboard-port " + dashboardPort
                     + " contradict each other; drop one");
         }
-        return new LaunchOptions(routerPort, hosts, !noDashboard,
+        return new LaunchOptions(routerPort, checkpointPort, hosts, replaceFailedHosts == null || replaceFailedHosts,
+                !noDashboard,
                 dashboardPort != null ? dashboardPort : DEFAULT_DASHBOARD_PORT,
                 noDeploy ? null : topology != null ? topology : DEFAULT_TOPOLOGY,
                 exitWhenFinished, runDir, startupTimeout);

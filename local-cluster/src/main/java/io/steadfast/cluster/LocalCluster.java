@@ -17,7 +17,14 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import io.steadfast.cluster.client.RecoveryView;
+import io.steadfast.cluster.progress.CheckpointLine;
+import io.steadfast.cluster.progress.RecoveryLine;
+import io.steadfast.runtime.plan.HostId;
+import java.net.URI;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
@@ -26,9 +33,11 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The one-command local cluster: starts router, hosts and dashboard as processes, deploys a topology, prints
- * its progress every second and its results when every task is FINISHED. Ctrl-C (a shutdown hook) deletes
- * the topology and stops every process.
+ * The one-command local cluster: starts the checkpoint-service, router, hosts and dashboard as processes, deploys
+ * a topology, prints its progress, latest checkpoint and recoveries every second and its results when every task
+ * is FINISHED. With {@code --replace-failed-hosts} a host process that dies is replaced by a fresh host. Ctrl-C
+ * (a shutdown hook) deletes the topology and stops every process. {@code kill-host} as first argument runs
+ * {@link KillHostCommand} instead.
  */
 public final class LocalCluster {
 
@@ -41,6 +50,7 @@ public final class LocalCluster {
     private final PrintStream out;
     private final AtomicBoolean stopped = new AtomicBoolean();
     private final Set<ServiceProcess> reportedExits = new HashSet<>();
+    private final Map<Long, String> reportedRecoveries = new HashMap<>();
     private volatile ClusterProcesses processes;
     private volatile RouterClient router;
     private volatile TopologyId deployed;
@@ -52,6 +62,10 @@ public final class LocalCluster {
     }
 
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("kill-host")) {
+            System.exit(KillHostCommand.run(List.of(args).subList(1, args.length), System.out, System.err));
+            return;
+        }
         if (LaunchOptions.wantsHelp(args)) {
             System.out.print(LaunchOptions.USAGE);
             return;
@@ -80,7 +94,7 @@ public final class LocalCluster {
 
     /** Runs the cluster; returns only with --exit-when-finished (or on failure), with the exit code. */
     int run() {
-        Set<Service> services = EnumSet.of(Service.ROUTER, Service.HOST);
+        Set<Service> services = EnumSet.of(Service.CHECKPOINT, Service.ROUTER, Service.HOST);
         if (options.dashboard()) {
             services.add(Service.DASHBOARD);
         }
@@ -94,13 +108,18 @@ public final class LocalCluster {
         Runtime.getRuntime().addShutdownHook(new Thread(this::stop, "steadfast-local-cluster-shutdown"));
 
         ClusterStartup startup = new ClusterStartup(processes, options.startupTimeout(), line -> out.println("  " + line));
+        URI checkpointUrl = startup.startCheckpointService(options.checkpointPort());
         router = startup.startRouter(options.routerPort());
         startup.startHosts(router, options.hosts());
         if (options.dashboard()) {
             startup.startDashboard(options.dashboardPort());
             out.println("Dashboard: http://127.0.0.1:" + options.dashboardPort());
         }
-        out.println("Router:    " + router.baseUrl());
+        out.println("Router:    " + router.baseUrl() + "  (recoveries: " + router.baseUrl() + "/api/v1/recoveries)");
+        out.println("Checkpoints: " + checkpointUrl + "  (store in " + processes.runDir().resolve(ClusterProcesses.CHECKPOINT_STORE_DIR) + ")");
+        out.println("Kill a host to watch a recovery: ./steadfast kill-host host-2"
+                + (options.routerPort() == LaunchOptions.DEFAULT_ROUTER_PORT ? "" : " --router-port " + options.routerPort())
+                + (options.replaceFailedHosts() ? "  (a dead host is replaced by a fresh one)" : ""));
 
         if (topology == null) {
             out.println("Cluster running, nothing deployed (--no-deploy). Ctrl-C stops it.");
@@ -120,6 +139,7 @@ public final class LocalCluster {
         while (true) {
             sleep(PROGRESS_INTERVAL);
             reportExitedProcesses();
+            reportRecoveries();
             TopologyView view;
             try {
                 view = router.topology(deployment.id());
@@ -128,6 +148,7 @@ public final class LocalCluster {
                 continue;
             }
             out.print(ProgressTable.format(view, Duration.between(start, Instant.now())));
+            printCheckpoint(deployment.id());
             if (view.anyTaskFailed()) {
                 out.println("A task FAILED; see the host logs in " + processes.runDir());
                 if (options.exitWhenFinished()) {
@@ -156,21 +177,60 @@ public final class LocalCluster {
         }
     }
 
-    /** Waits for Ctrl-C, reporting any process that exits meanwhile. */
+    private void printCheckpoint(TopologyId id) {
+        try {
+            out.print(CheckpointLine.format(router.checkpoints(id)));
+        } catch (RouterRequestException e) {
+            out.println("  (no checkpoints: " + e.getMessage() + ")");
+        }
+    }
+
+    /** Prints each recovery when it is first seen and again whenever its status changes. */
+    private void reportRecoveries() {
+        List<RecoveryView> recoveries;
+        try {
+            recoveries = router.recoveries();
+        } catch (RouterRequestException e) {
+            return; // the progress table reports an unreachable router
+        }
+        List<RecoveryView> oldestFirst = new ArrayList<>(recoveries);
+        java.util.Collections.reverse(oldestFirst);
+        for (RecoveryView recovery : oldestFirst) {
+            if (!recovery.status().equals(reportedRecoveries.put(recovery.id(), recovery.status()))) {
+                out.println(">> " + RecoveryLine.format(recovery));
+            }
+        }
+    }
+
+    /** Waits for Ctrl-C, reporting any process that exits meanwhile and any recovery. */
     private void idle() {
         while (true) {
             sleep(PROGRESS_INTERVAL);
             reportExitedProcesses();
+            reportRecoveries();
         }
     }
 
+    /** Reports each process that ended, once; with --replace-failed-hosts starts a fresh host for a dead one. */
     private void reportExitedProcesses() {
         for (ServiceProcess process : processes.all()) {
             if (!process.isAlive() && reportedExits.add(process)) {
                 out.println("!! " + process.describe() + "; log " + process.logFile());
                 process.logExcerpt(10).forEach(line -> out.println("  | " + line));
+                if (options.replaceFailedHosts() && processes.hostIds().contains(new HostId(process.name()))
+                        && !stopped.get()) {
+                    replaceHost(new HostId(process.name()));
+                }
             }
         }
+    }
+
+    /** Starts a fresh host without waiting for it: it registers with the router on its own in a few seconds. */
+    private void replaceHost(HostId dead) {
+        HostId fresh = processes.nextHostId();
+        ServiceProcess host = processes.startHost(fresh);
+        out.println("!! replacing " + dead + ": started " + fresh + " pid " + host.pid() + "  log " + host.logFile()
+                + " (it registers with the router; --no-replace-failed-hosts turns this off)");
     }
 
     /** Deletes the topology and stops every process; runs once, from the shutdown hook. */

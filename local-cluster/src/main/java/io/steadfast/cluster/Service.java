@@ -2,6 +2,7 @@ package io.steadfast.cluster;
 
 /** The services the local cluster starts, each a Spring Boot jar built by its own module. */
 public enum Service {
+    CHECKPOINT("checkpoint-service"),
     ROUTER("router-service"),
     HOST("pe-host-service"),
     DASHBOARD("ops-dashboard");

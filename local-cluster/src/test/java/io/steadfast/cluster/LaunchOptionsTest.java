@@ -14,7 +14,9 @@ class LaunchOptionsTest {
         LaunchOptions options = LaunchOptions.parse();
 
         assertThat(options.routerPort()).isEqualTo(8080);
+        assertThat(options.checkpointPort()).isEqualTo(8082);
         assertThat(options.hosts()).isEqualTo(3);
+        assertThat(options.replaceFailedHosts()).isTrue();
         assertThat(options.dashboard()).isTrue();
         assertThat(options.dashboardPort()).isEqualTo(8090);
         assertThat(options.topology()).isEqualTo(Path.of("examples", "word-count.json"));
@@ -26,12 +28,15 @@ class LaunchOptionsTest {
 
     @Test
     void acceptsSeparateAndInlineValues() {
-        LaunchOptions options = LaunchOptions.parse("--router-port", "9000", "--hosts=5", "--dashboard-port=9001",
+        LaunchOptions options = LaunchOptions.parse("--router-port", "9000", "--checkpoint-port=9002", "--hosts=5",
+                "--no-replace-failed-hosts", "--dashboard-port=9001",
                 "--topology", "examples/windowed-sum.json", "--exit-when-finished", "--run-dir=/tmp/r",
                 "--startup-timeout", "30");
 
         assertThat(options.routerPort()).isEqualTo(9000);
+        assertThat(options.checkpointPort()).isEqualTo(9002);
         assertThat(options.hosts()).isEqualTo(5);
+        assertThat(options.replaceFailedHosts()).isFalse();
         assertThat(options.dashboardPort()).isEqualTo(9001);
         assertThat(options.topology()).isEqualTo(Path.of("examples/windowed-sum.json"));
         assertThat(options.exitWhenFinished()).isTrue();
@@ -74,6 +79,10 @@ class LaunchOptionsTest {
         assertThatThrownBy(() -> LaunchOptions.parse("--router-port", "70000")).hasMessageContaining("between 1 and 65535, was 70000");
         assertThatThrownBy(() -> LaunchOptions.parse("--router-port", "9000", "--dashboard-port", "9000"))
                 .hasMessageContaining("both 9000");
+        assertThatThrownBy(() -> LaunchOptions.parse("--checkpoint-port", "8080"))
+                .hasMessageContaining("--router-port and --checkpoint-port are both 8080");
+        assertThatThrownBy(() -> LaunchOptions.parse("--checkpoint-port", "8090"))
+                .hasMessageContaining("--checkpoint-port and --dashboard-port are both 8090");
     }
 
     @Test
@@ -86,6 +95,8 @@ class LaunchOptionsTest {
         assertThatThrownBy(() -> LaunchOptions.parse("--no-deploy", "--topology", "x.json")).hasMessageContaining("contradict");
         assertThatThrownBy(() -> LaunchOptions.parse("--no-dashboard", "--dashboard-port", "9000")).hasMessageContaining("contradict");
         assertThatThrownBy(() -> LaunchOptions.parse("--no-deploy", "--exit-when-finished")).hasMessageContaining("drop --no-deploy");
+        assertThatThrownBy(() -> LaunchOptions.parse("--replace-failed-hosts", "--no-replace-failed-hosts"))
+                .hasMessageContaining("contradict");
     }
 
     @Test
@@ -97,6 +108,8 @@ class LaunchOptionsTest {
     void recognisesHelpAndDescribesEveryOption() {
         assertThat(LaunchOptions.wantsHelp("--hosts", "2", "--help")).isTrue();
         assertThat(LaunchOptions.wantsHelp("--hosts", "2")).isFalse();
+        assertThat(LaunchOptions.USAGE).contains("fault injection", "kill-host", "--checkpoint-port",
+                "--replace-failed-hosts", "--no-replace-failed-hosts");
         assertThat(LaunchOptions.USAGE).contains("--router-port", "--hosts", "--dashboard-port", "--no-dashboard",
                 "--topology", "--no-deploy", "--exit-when-finished", "--run-dir", "--startup-timeout");
     }

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * End to end with real processes: the router jar and two host jars started on loopback, a word count deployed
+ * End to end with real processes: the checkpoint-service, router and two host jars started on loopback, a word count deployed
  * through REST, every key's final count checked against the generator's deterministic distribution.
  * Logs stay in {@code local-cluster/target/e2e-run/<timestamp>/}.
  */
@@ -48,9 +48,9 @@ class LocalClusterIT {
     private static RouterClient router;
 
     @BeforeAll
-    static void startRouterAndTwoHosts() {
+    static void startCheckpointServiceRouterAndTwoHosts() {
         RepoLayout layout = RepoLayout.fromWorkingDirectory();
-        List<Path> missing = List.of(Service.ROUTER, Service.HOST).stream()
+        List<Path> missing = List.of(Service.CHECKPOINT, Service.ROUTER, Service.HOST).stream()
                 .map(layout::jar).filter(jar -> !Files.isRegularFile(jar)).toList();
         assumeThat(missing)
                 .as("Skipping the end-to-end test: service jars %s are not built; run %s from %s",
@@ -61,6 +61,7 @@ class LocalClusterIT {
                 .resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         processes = new ClusterProcesses(layout, runDir);
         ClusterStartup startup = new ClusterStartup(processes, STARTUP_TIMEOUT, line -> System.out.println("[e2e] " + line));
+        startup.startCheckpointServiceOnFreePort();
         // The router's port must be known before the hosts start, so it cannot be 0: a free port is picked just
         // before the router starts, and the router is restarted on another port if that one was taken meanwhile.
         router = startup.startRouterOnFreePort();

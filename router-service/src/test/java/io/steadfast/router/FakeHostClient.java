@@ -11,6 +11,7 @@ import io.steadfast.runtime.topology.TopologyId;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -20,20 +21,34 @@ public final class FakeHostClient implements HostClient {
 
     public final List<String> deployed = new CopyOnWriteArrayList<>();
     public final List<String> cancelled = new CopyOnWriteArrayList<>();
+    /** {@code topology@host:epoch:restore} for each deployment; restore is {@code -} when none. */
+    public final List<String> deployments = new CopyOnWriteArrayList<>();
+    /** {@code topology@host:checkpointId} for each trigger. */
+    public final List<String> triggers = new CopyOnWriteArrayList<>();
     public final Set<HostId> failing = ConcurrentHashMap.newKeySet();
     public final Map<TaskId, Map<String, Object>> state = new ConcurrentHashMap<>();
 
     public void reset() {
         deployed.clear();
+        deployments.clear();
+        triggers.clear();
         cancelled.clear();
         failing.clear();
         state.clear();
     }
 
     @Override
-    public void deploy(RegisteredHost host, ExecutionPlan plan, TaskPlacement placement) {
+    public void deploy(RegisteredHost host, ExecutionPlan plan, TaskPlacement placement, OptionalLong restoreFrom) {
         failIfFailing(host);
         deployed.add(plan.topology() + "@" + host.id());
+        deployments.add(plan.topology() + "@" + host.id() + ":" + plan.epoch() + ":"
+                + (restoreFrom.isPresent() ? restoreFrom.getAsLong() : "-"));
+    }
+
+    @Override
+    public void triggerCheckpoint(RegisteredHost host, TopologyId topology, long checkpointId) {
+        failIfFailing(host);
+        triggers.add(topology + "@" + host.id() + ":" + checkpointId);
     }
 
     @Override

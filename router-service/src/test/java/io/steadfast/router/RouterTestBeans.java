@@ -1,5 +1,6 @@
 package io.steadfast.router;
 
+import io.steadfast.router.checkpoint.InMemoryCheckpointRecords;
 import java.time.Instant;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
@@ -13,6 +14,12 @@ public class RouterTestBeans {
     @Primary
     MutableClock testClock() {
         return new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    }
+
+    @Bean
+    @Primary
+    InMemoryCheckpointRecords inMemoryCheckpointRecords(MutableClock clock) {
+        return new InMemoryCheckpointRecords(clock);
     }
 
     @Bean

@@ -108,6 +108,17 @@ public final class RouterClient {
         return true;
     }
 
+    /** {@code GET /api/v1/topologies/{id}/checkpoints}: the checkpoints the store keeps, newest first. */
+    public CheckpointsView checkpoints(TopologyId id) {
+        return read(expect(get("/api/v1/topologies/" + id + "/checkpoints"), 200), json.constructType(CheckpointsView.class));
+    }
+
+    /** {@code GET /api/v1/recoveries}: every recovery this router ran, newest first. */
+    public List<RecoveryView> recoveries() {
+        return read(expect(get("/api/v1/recoveries"), 200),
+                json.getTypeFactory().constructCollectionType(List.class, RecoveryView.class));
+    }
+
     /** {@code GET /api/v1/topologies/{id}/results/{operator}}, all keys or at most {@code limit}. */
     public ResultsView results(TopologyId id, OperatorId operator, OptionalInt limit) {
         String query = limit.isPresent() ? "?limit=" + limit.getAsInt() : "";
@@ -181,10 +192,17 @@ public final class RouterClient {
         return body.length() <= 500 ? body : body.substring(0, 500) + "...";
     }
 
-    /** Host ids are plain JSON strings. */
+    /**
+     * Host ids are plain JSON strings in most answers; a record serialised without {@code @JsonValue} (as in the
+     * router's recoveries) gives {@code {"value": "host-2"}}, which is accepted too.
+     */
     private static final class HostIdDeserializer extends ValueDeserializer<HostId> {
         @Override
         public HostId deserialize(JsonParser parser, DeserializationContext context) {
+            if (parser.currentToken() == tools.jackson.core.JsonToken.START_OBJECT) {
+                JsonNode node = context.readTree(parser);
+                return new HostId(node.path("value").asString());
+            }
             return new HostId(parser.getValueAsString());
         }
     }

@@ -14,15 +14,23 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The processes of one local cluster: a router, any number of hosts and optionally a dashboard, each a
- * {@link ServiceProcess} logging to {@code <runDir>/<name>.log}. Tests and chaos tests start, stop and kill
- * single hosts through it. Owned by one thread, except {@link #close()}, which a shutdown hook may call.
+ * The processes of one local cluster: a checkpoint-service, a router, any number of hosts and optionally a
+ * dashboard, each a {@link ServiceProcess} logging to {@code <runDir>/<name>.log}. Start order matters: the
+ * checkpoint-service first (router and hosts are told its URL), then the router (hosts are told its URL).
+ * Hosts run with fault injection enabled ({@code POST /api/v1/fault/kill}): this is a demo and test cluster.
+ * Tests and chaos tests start, stop and kill single hosts through it. Thread-safe (every method synchronises
+ * on this object), so the launcher's shutdown hook may call {@link #close()}.
  */
 public final class ClusterProcesses implements AutoCloseable {
 
     /** How long a stopping service gets before it is killed. */
     public static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
+    /** Subdirectory of the run directory that holds the checkpoint-service's embedded store (H2 file). */
+    public static final String CHECKPOINT_STORE_DIR = "checkpoint-store";
+    private static final String HOST_ID_PREFIX = "host-";
+
+    private static final List<String> CHECKPOINT_JVM_ARGS = List.of("-Xmx512m");
     private static final List<String> ROUTER_JVM_ARGS = List.of("-Xmx512m");
     /**
      * Hosts map their heap with transparent huge pages: a memory monitor that samples page access bits (such as
@@ -34,6 +42,8 @@ public final class ClusterProcesses implements AutoCloseable {
 
     private final RepoLayout layout;
     private final Path runDir;
+    private ServiceProcess checkpoint;
+    private URI checkpointUrl;
     private ServiceProcess router;
     private URI routerUrl;
     private ServiceProcess dashboard;
@@ -49,20 +59,46 @@ public final class ClusterProcesses implements AutoCloseable {
     }
 
     /**
-     * Starts the router on {@code port} (bound to 127.0.0.1), replacing a previous router process that has
-     * already ended (as after a failed bind).
+     * Starts the checkpoint-service on {@code port} (bound to 127.0.0.1) with its embedded store in
+     * {@code <runDir>/checkpoint-store}, replacing a previous process that has already ended (as after a failed bind).
+     */
+    public synchronized ServiceProcess startCheckpointService(int port) {
+        if (checkpoint != null && checkpoint.isAlive()) {
+            throw new IllegalStateException("The checkpoint-service is already running: " + checkpoint.describe());
+        }
+        checkpoint = ServiceProcess.start(new ProcessSpec("checkpoint-service", layout.jar(Service.CHECKPOINT),
+                CHECKPOINT_JVM_ARGS,
+                List.of("--server.port=" + port, "--server.address=127.0.0.1",
+                        "--steadfast.checkpoint.embedded.data-dir=" + runDir.resolve(CHECKPOINT_STORE_DIR)),
+                logFile("checkpoint-service")));
+        checkpointUrl = URI.create("http://127.0.0.1:" + port);
+        return checkpoint;
+    }
+
+    /**
+     * Starts the router on {@code port} (bound to 127.0.0.1), pointed at the checkpoint-service, replacing a
+     * previous router process that has already ended (as after a failed bind).
      */
     public synchronized ServiceProcess startRouter(int port) {
+        if (checkpointUrl == null) {
+            throw new IllegalStateException("Start the checkpoint-service before the router: the router keeps its "
+                    + "checkpoint records there");
+        }
         if (router != null && router.isAlive()) {
             throw new IllegalStateException("The router is already running: " + router.describe());
         }
         router = ServiceProcess.start(new ProcessSpec("router", layout.jar(Service.ROUTER), ROUTER_JVM_ARGS,
-                List.of("--server.port=" + port, "--server.address=127.0.0.1"), logFile("router")));
+                List.of("--server.port=" + port, "--server.address=127.0.0.1",
+                        "--steadfast.router.checkpoint.service-url=" + checkpointUrl),
+                logFile("router")));
         routerUrl = URI.create("http://127.0.0.1:" + port);
         return router;
     }
 
-    /** Starts a host that registers with the running router; its HTTP and data ports are chosen by the OS. */
+    /**
+     * Starts a host that registers with the running router and stores its snapshots in the checkpoint-service;
+     * its HTTP and data ports are chosen by the OS. Fault injection is enabled.
+     */
     public synchronized ServiceProcess startHost(HostId id) {
         if (routerUrl == null) {
             throw new IllegalStateException("Start the router before host " + id + ": hosts need its URL");
@@ -75,7 +111,9 @@ public final class ClusterProcesses implements AutoCloseable {
                 List.of("--server.port=0",
                         "--steadfast.host.id=" + id.value(),
                         "--steadfast.host.router-url=" + routerUrl,
-                        "--steadfast.host.data.bind-address=tcp://127.0.0.1:*"),
+                        "--steadfast.host.checkpoint-url=" + checkpointUrl,
+                        "--steadfast.host.data.bind-address=tcp://127.0.0.1:*",
+                        "--steadfast.host.fault-injection.enabled=true"),
                 logFile(id.value())));
         hosts.put(id, host);
         return host;
@@ -108,8 +146,38 @@ public final class ClusterProcesses implements AutoCloseable {
         return Optional.ofNullable(hosts.get(id));
     }
 
+    /** Every host started so far, in start order, including hosts that have died. */
     public synchronized List<HostId> hostIds() {
         return List.copyOf(hosts.keySet());
+    }
+
+    /** The hosts whose process is running. */
+    public synchronized List<HostId> liveHostIds() {
+        return hosts.entrySet().stream().filter(e -> e.getValue().isAlive()).map(Map.Entry::getKey).toList();
+    }
+
+    /**
+     * An id for a new host that no host of this cluster ever had: {@code host-<n+1>} for the highest {@code n}
+     * used so far, so a replacement for a dead host-2 among host-1..3 is host-4.
+     */
+    public synchronized HostId nextHostId() {
+        int highest = hosts.keySet().stream().map(HostId::value)
+                .filter(id -> id.startsWith(HOST_ID_PREFIX) && id.substring(HOST_ID_PREFIX.length()).matches("\\d{1,9}"))
+                .mapToInt(id -> Integer.parseInt(id.substring(HOST_ID_PREFIX.length())))
+                .max().orElse(0);
+        return new HostId(HOST_ID_PREFIX + (highest + 1));
+    }
+
+    public synchronized Optional<ServiceProcess> checkpointService() {
+        return Optional.ofNullable(checkpoint);
+    }
+
+    /** The checkpoint-service's base URL, once it has been started. */
+    public synchronized URI checkpointUrl() {
+        if (checkpointUrl == null) {
+            throw new IllegalStateException("The checkpoint-service has not been started");
+        }
+        return checkpointUrl;
     }
 
     public synchronized Optional<ServiceProcess> router() {
@@ -128,9 +196,12 @@ public final class ClusterProcesses implements AutoCloseable {
         return routerUrl;
     }
 
-    /** Every process started and not replaced: router, hosts, dashboard. */
+    /** Every process started and not replaced: checkpoint-service, router, hosts, dashboard. */
     public synchronized List<ServiceProcess> all() {
         List<ServiceProcess> all = new ArrayList<>();
+        if (checkpoint != null) {
+            all.add(checkpoint);
+        }
         if (router != null) {
             all.add(router);
         }

@@ -1,6 +1,7 @@
 package io.steadfast.host.config;
 
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import java.net.URI;
@@ -21,6 +22,9 @@ import org.springframework.validation.annotation.Validated;
  *                      {@code http://127.0.0.1:<actual server port>}
  * @param data the data plane
  * @param heartbeatInterval how often the host sends its task reports to the router
+ * @param checkpointUrl base URL of the checkpoint-service that stores this host's task snapshots
+ * @param snapshots uploads of snapshots and the resilience of the calls to the checkpoint-service
+ * @param faultInjection fault injection for demos and tests
  */
 @Validated
 @ConfigurationProperties("steadfast.host")
@@ -29,7 +33,10 @@ public record HostProperties(
         @NotNull @DefaultValue("http://127.0.0.1:8080") URI routerUrl,
         @Nullable URI advertisedUrl,
         @Valid @DefaultValue Data data,
-        @NotNull @DefaultValue("250ms") Duration heartbeatInterval) {
+        @NotNull @DefaultValue("200ms") Duration heartbeatInterval,
+        @NotNull @DefaultValue("http://127.0.0.1:8082") URI checkpointUrl,
+        @Valid @DefaultValue Snapshots snapshots,
+        @Valid @DefaultValue FaultInjection faultInjection) {
 
     private static final String ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -41,10 +48,7 @@ public record HostProperties(
             throw new IllegalArgumentException("steadfast.host.id is " + id.length()
                     + " characters long; use at most 128");
         }
-        if (heartbeatInterval != null && (heartbeatInterval.isNegative() || heartbeatInterval.isZero())) {
-            throw new IllegalArgumentException("steadfast.host.heartbeat-interval must be positive, was "
-                    + heartbeatInterval + "; use e.g. 250ms");
-        }
+        requirePositive("steadfast.host.heartbeat-interval", heartbeatInterval);
     }
 
     /**
@@ -54,6 +58,42 @@ public record HostProperties(
      *                    port (the bound endpoint is what the host advertises)
      */
     public record Data(@NotBlank @DefaultValue("tcp://127.0.0.1:*") String bindAddress) {
+    }
+
+    /**
+     * Snapshot uploads and the calls to the checkpoint-service.
+     *
+     * @param uploadThreads threads that upload snapshots ({@code steadfast-host-snapshot-upload-N})
+     * @param uploadQueue snapshots waiting for an upload thread; beyond that a snapshot is declined at once
+     * @param retryAttempts attempts of one store call (1 = no retry)
+     * @param retryWait wait between attempts
+     * @param circuitOpenFor how long the circuit breaker fails calls at once after the store kept failing
+     * @param requestTimeout read timeout of one call to the checkpoint-service
+     */
+    public record Snapshots(@Min(1) @DefaultValue("2") int uploadThreads,
+                            @Min(1) @DefaultValue("256") int uploadQueue,
+                            @Min(1) @DefaultValue("3") int retryAttempts,
+                            @NotNull @DefaultValue("50ms") Duration retryWait,
+                            @NotNull @DefaultValue("2s") Duration circuitOpenFor,
+                            @NotNull @DefaultValue("5s") Duration requestTimeout) {
+
+        public Snapshots {
+            requirePositive("steadfast.host.snapshots.retry-wait", retryWait);
+            requirePositive("steadfast.host.snapshots.circuit-open-for", circuitOpenFor);
+            requirePositive("steadfast.host.snapshots.request-timeout", requestTimeout);
+        }
+    }
+
+    /**
+     * @param enabled whether {@code POST /api/v1/fault/kill} halts this process (otherwise it is 404)
+     */
+    public record FaultInjection(@DefaultValue("false") boolean enabled) {
+    }
+
+    private static void requirePositive(String key, Duration value) {
+        if (value != null && (value.isNegative() || value.isZero())) {
+            throw new IllegalArgumentException(key + " must be positive, was " + value + "; use e.g. 200ms");
+        }
     }
 
     private static String randomSuffix() {

@@ -3,17 +3,35 @@ package io.steadfast.host.config;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.steadfast.host.execution.ProcessingNode;
 import io.steadfast.host.execution.TaskMeters;
+import io.steadfast.host.fault.ProcessHalter;
+import io.steadfast.host.snapshot.CheckpointReporter;
+import io.steadfast.host.snapshot.HttpSnapshotStore;
+import io.steadfast.host.snapshot.ResilientSnapshotStore;
+import io.steadfast.host.snapshot.RouterCheckpointReporter;
+import io.steadfast.host.snapshot.SnapshotRestorer;
+import io.steadfast.host.snapshot.SnapshotStore;
+import io.steadfast.host.snapshot.SnapshotUploader;
 import io.steadfast.runtime.dataplane.DataPlane;
 import io.steadfast.runtime.dataplane.DataPlaneConfig;
 import io.steadfast.runtime.host.HostRuntime;
 import io.steadfast.runtime.operator.OperatorRegistry;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.task.TaskSettings;
+import java.net.http.HttpClient;
 import java.time.Clock;
+import java.time.Duration;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.client.JdkClientHttpRequestFactory;
+import org.springframework.web.client.RestClient;
 
-/** Wires the Spring-free host runtime: operator registry, data plane and the {@link ProcessingNode} over them. */
+/**
+ * Wires the Spring-free host runtime: operator registry, data plane, the snapshot uploader it reports
+ * checkpoints to, and the {@link ProcessingNode} over them. The snapshot store is the checkpoint-service over
+ * HTTP unless a {@code snapshotStore} bean is already registered (several hosts sharing a store in one JVM).
+ */
 @Configuration(proxyBeanMethods = false)
 class HostRuntimeConfiguration {
 
@@ -22,12 +40,60 @@ class HostRuntimeConfiguration {
         return OperatorRegistry.load();
     }
 
+    @Bean
+    @ConditionalOnMissingBean(SnapshotStore.class)
+    SnapshotStore snapshotStore(HostProperties properties) {
+        return new HttpSnapshotStore(client(Duration.ofSeconds(1), properties.snapshots().requestTimeout()),
+                properties.checkpointUrl());
+    }
+
+    @Bean
+    @Qualifier("resilient")
+    ResilientSnapshotStore resilientSnapshotStore(SnapshotStore snapshotStore, HostProperties properties) {
+        HostProperties.Snapshots settings = properties.snapshots();
+        return new ResilientSnapshotStore(snapshotStore, settings.retryAttempts(), settings.retryWait(),
+                settings.circuitOpenFor());
+    }
+
+    @Bean
+    SnapshotRestorer snapshotRestorer(ResilientSnapshotStore store) {
+        return new SnapshotRestorer(store);
+    }
+
+    @Bean
+    CheckpointReporter checkpointReporter(HostProperties properties) {
+        RestClient router = client(Duration.ofSeconds(1), Duration.ofSeconds(5)).mutate()
+                .baseUrl(properties.routerUrl().toString()).build();
+        return new RouterCheckpointReporter(router, new HostId(properties.id()));
+    }
+
+    @Bean(destroyMethod = "close")
+    SnapshotUploader snapshotUploader(ResilientSnapshotStore store, CheckpointReporter reporter,
+                                      HostProperties properties) {
+        return new SnapshotUploader(store, reporter, properties.snapshots().uploadThreads(),
+                properties.snapshots().uploadQueue());
+    }
+
     /** Closed on shutdown (after the web server drained), which cancels every task and closes the data plane. */
     @Bean(destroyMethod = "close")
-    ProcessingNode processingNode(HostProperties properties, OperatorRegistry registry, MeterRegistry meters) {
+    ProcessingNode processingNode(HostProperties properties, OperatorRegistry registry, MeterRegistry meters,
+                                  SnapshotUploader uploader) {
         DataPlane dataPlane = DataPlane.start(DataPlaneConfig.defaults().withBindAddress(properties.data().bindAddress()));
         HostRuntime runtime = new HostRuntime(new HostId(properties.id()), registry, dataPlane, TaskSettings.defaults(),
-                Clock.systemUTC());
+                Clock.systemUTC(), uploader);
         return new ProcessingNode(runtime, registry, new TaskMeters(meters, runtime));
+    }
+
+    @Bean
+    @ConditionalOnMissingBean(ProcessHalter.class)
+    ProcessHalter processHalter() {
+        return status -> Runtime.getRuntime().halt(status);
+    }
+
+    private static RestClient client(Duration connectTimeout, Duration readTimeout) {
+        JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(
+                HttpClient.newBuilder().connectTimeout(connectTimeout).build());
+        requests.setReadTimeout(readTimeout);
+        return RestClient.builder().requestFactory(requests).build();
     }
 }

@@ -11,6 +11,7 @@ import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.plan.TaskSpec;
+import io.steadfast.runtime.task.OperatorSnapshot;
 import io.steadfast.runtime.topology.ConfigProblem;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Duration;
@@ -68,6 +69,18 @@ public final class ProcessingNode implements AutoCloseable {
      *                                     (every such task is named)
      */
     public synchronized List<TaskId> deploy(ExecutionPlan plan, TaskPlacement placement) {
+        return deploy(plan, placement, Map.of());
+    }
+
+    /**
+     * Starts this host's tasks of a plan, each restored first from its snapshot in {@code restoreFrom} if it has
+     * one.
+     *
+     * @return the ids of the tasks started here, in plan order
+     * @throws DeploymentRejectedException if the topology already runs here, or a task placed here cannot run
+     */
+    public synchronized List<TaskId> deploy(ExecutionPlan plan, TaskPlacement placement,
+                                            Map<TaskId, OperatorSnapshot> restoreFrom) {
         TopologyId topology = plan.topology();
         if (runtime.topologies().contains(topology)) {
             throw new DeploymentRejectedException(topology, Reason.ALREADY_DEPLOYED, "Topology '" + topology
@@ -80,7 +93,7 @@ public final class ProcessingNode implements AutoCloseable {
         }
         List<TaskId> started;
         try {
-            started = runtime.deploy(plan, placement);
+            started = runtime.deploy(plan, placement, restoreFrom);
         } catch (IllegalStateException e) {
             throw new DeploymentRejectedException(topology, Reason.ALREADY_DEPLOYED, e.getMessage(), List.of());
         } catch (IllegalArgumentException | ConfigException e) {
@@ -124,6 +137,19 @@ public final class ProcessingNode implements AutoCloseable {
     public synchronized void cancel(TopologyId topology) {
         runtime.cancel(topology);
         meters.remove(topology);
+    }
+
+    /**
+     * Starts checkpoint {@code checkpointId} at this host's source tasks of a topology; returns at once.
+     *
+     * @return false if the topology does not run here
+     */
+    public boolean triggerCheckpoint(TopologyId topology, long checkpointId) {
+        if (!runtime.topologies().contains(topology)) {
+            return false;
+        }
+        runtime.triggerCheckpoint(topology, checkpointId);
+        return true;
     }
 
     public List<TaskReport> taskReports() {

@@ -1,11 +1,16 @@
 package io.steadfast.host.web;
 
 import io.steadfast.host.execution.ProcessingNode;
+import io.steadfast.host.snapshot.SnapshotRestorer;
+import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.task.OperatorSnapshot;
 import io.steadfast.runtime.topology.TopologyId;
 import jakarta.validation.Valid;
 import java.net.URI;
 import java.util.List;
+import java.util.Map;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -13,21 +18,27 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ResponseStatusException;
 
-/** Starts and stops this host's share of a topology, as the router asks. */
+/** Starts (optionally restored from a checkpoint) and stops this host's share of a topology, and triggers checkpoints. */
 @RestController
 @RequestMapping("/api/v1/deployments")
 class DeploymentController {
 
     private final ProcessingNode node;
+    private final SnapshotRestorer restorer;
 
-    DeploymentController(ProcessingNode node) {
+    DeploymentController(ProcessingNode node, SnapshotRestorer restorer) {
         this.node = node;
+        this.restorer = restorer;
     }
 
     @PostMapping
     ResponseEntity<DeploymentResponse> deploy(@Valid @RequestBody DeploymentRequest request) {
-        List<TaskId> started = node.deploy(request.plan(), request.placement().toTaskPlacement());
+        TaskPlacement placement = request.placement().toTaskPlacement();
+        Map<TaskId, OperatorSnapshot> restoreFrom = request.restore() == null ? Map.of()
+                : restorer.fetch(request.plan(), placement, node.id(), request.restore().checkpointId());
+        List<TaskId> started = node.deploy(request.plan(), placement, restoreFrom);
         TopologyId topology = request.plan().topology();
         return ResponseEntity.created(URI.create("/api/v1/deployments/" + topology))
                 .body(new DeploymentResponse(topology.value(), started.stream().map(TaskId::toString).toList()));
@@ -37,6 +48,16 @@ class DeploymentController {
     ResponseEntity<Void> cancel(@PathVariable String topologyId) {
         node.cancel(TopologyId.of(topologyId));
         return ResponseEntity.noContent().build();
+    }
+
+    /** Starts a checkpoint at this host's source tasks of the topology: 202, or 404 if it does not run here. */
+    @PostMapping("/{topologyId}/checkpoints/{checkpointId}")
+    ResponseEntity<Void> triggerCheckpoint(@PathVariable String topologyId, @PathVariable long checkpointId) {
+        if (!TopologyId.isValid(topologyId) || !node.triggerCheckpoint(TopologyId.of(topologyId), checkpointId)) {
+            throw new ResponseStatusException(HttpStatus.NOT_FOUND, "Topology '" + topologyId
+                    + "' does not run on host " + node.id() + "; see GET /api/v1/tasks");
+        }
+        return ResponseEntity.accepted().build();
     }
 
     /**

@@ -8,14 +8,25 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import java.util.HashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Body of {@code POST /api/v1/deployments}: the whole plan and where each of its tasks runs.
  *
  * @param plan the execution plan, as the router expanded it
  * @param placement where every task of the plan runs
+ * @param restore the checkpoint to restore this host's tasks from before they start, or null to start afresh
  */
-public record DeploymentRequest(@NotNull ExecutionPlan plan, @NotNull @Valid Placement placement) {
+public record DeploymentRequest(@NotNull ExecutionPlan plan, @NotNull @Valid Placement placement,
+                                @Nullable @Valid Restore restore) {
+
+    /**
+     * A restore point.
+     *
+     * @param checkpointId a completed checkpoint of the topology
+     */
+    public record Restore(@NotNull @jakarta.validation.constraints.Min(1) Long checkpointId) {
+    }
 
     /**
      * The placement in JSON form.

@@ -2,6 +2,7 @@ package io.steadfast.host.web;
 
 import io.steadfast.host.execution.DeploymentRejectedException;
 import io.steadfast.host.execution.StateQueryException;
+import io.steadfast.host.snapshot.SnapshotUnavailableException;
 import jakarta.validation.ConstraintViolationException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
@@ -23,6 +24,19 @@ class HostProblemHandler extends ResponseEntityExceptionHandler {
         problem.setTitle(status == HttpStatus.CONFLICT ? "Topology already deployed" : "Deployment rejected");
         problem.setProperty("topology", e.topology().value());
         problem.setProperty("errors", e.problems());
+        return problem;
+    }
+
+    /** 502 when the store lacks a snapshot, 503 when it cannot be reached; names the task and checkpoint. */
+    @ExceptionHandler
+    ProblemDetail snapshotUnavailable(SnapshotUnavailableException e) {
+        HttpStatus status = e.reason() == SnapshotUnavailableException.Reason.MISSING ? HttpStatus.BAD_GATEWAY
+                : HttpStatus.SERVICE_UNAVAILABLE;
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, e.getMessage());
+        problem.setTitle("Snapshot unavailable");
+        problem.setProperty("task", e.task().toString());
+        problem.setProperty("checkpointId", e.checkpointId());
+        problem.setProperty("reason", e.reason().name());
         return problem;
     }
 

@@ -1,6 +1,16 @@
 package io.steadfast.router.config;
 
+import io.steadfast.router.checkpoint.CheckpointCoordinators;
+import io.steadfast.router.checkpoint.CheckpointRecords;
+import io.steadfast.router.checkpoint.CheckpointSettings;
+import io.steadfast.router.checkpoint.HttpCheckpointRecords;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
+import io.steadfast.router.host.HostCallException;
+import io.steadfast.router.recovery.RecoveryLog;
+import io.steadfast.router.recovery.RecoveryOrchestrator;
+import io.steadfast.router.topology.TopologyProgress;
+import java.time.Duration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import io.steadfast.router.failure.HostLivenessMonitor;
 import io.steadfast.router.host.HostClient;
 import io.steadfast.router.host.HostRegistry;
@@ -85,8 +95,56 @@ class RouterConfiguration {
     }
 
     @Bean
-    TopologyMonitor topologyMonitor(TopologyRepository topologies, HeartbeatFailureDetector detector) {
-        return new TopologyMonitor(topologies, detector);
+    TopologyProgress topologyProgress(HeartbeatFailureDetector detector) {
+        return new TopologyProgress(detector);
+    }
+
+    /** The checkpoint-service over HTTP, unless a {@code CheckpointRecords} bean is registered already. */
+    @Bean
+    @ConditionalOnMissingBean(CheckpointRecords.class)
+    CheckpointRecords checkpointRecords(RouterProperties properties) {
+        JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(HttpClient.newBuilder()
+                .connectTimeout(properties.hostClient().connectTimeout()).build());
+        requests.setReadTimeout(properties.hostClient().readTimeout());
+        return new HttpCheckpointRecords(RestClient.builder().requestFactory(requests)
+                .baseUrl(properties.checkpoint().serviceUrl().toString()).build(), properties.checkpoint().serviceUrl());
+    }
+
+    @Bean(destroyMethod = "close")
+    CheckpointCoordinators checkpointCoordinators(TopologyRepository topologies, CheckpointRecords records,
+                                                  HeartbeatFailureDetector detector, HostClient hostClient,
+                                                  TopologyProgress progress, Clock clock, RouterProperties properties) {
+        RouterProperties.Checkpoint settings = properties.checkpoint();
+        CheckpointCoordinators coordinators = new CheckpointCoordinators(topologies, records,
+                (hostId, topology, checkpointId) -> hostClient.triggerCheckpoint(detector.host(hostId)
+                        .orElseThrow(() -> new HostCallException(hostId, "host " + hostId + " is not registered", null)),
+                        topology, checkpointId),
+                progress, clock, new CheckpointSettings(settings.interval(), settings.timeout(),
+                settings.maxConcurrent()));
+        coordinators.start(Duration.ofMillis(Math.max(10, Math.min(100, settings.interval().toMillis() / 4))));
+        return coordinators;
+    }
+
+    @Bean
+    RecoveryLog recoveryLog() {
+        return new RecoveryLog();
+    }
+
+    @Bean(destroyMethod = "close")
+    RecoveryOrchestrator recoveryOrchestrator(TopologyRepository topologies, HeartbeatFailureDetector detector,
+                                              TaskPlacer placer, HostClient hostClient, CheckpointRecords records,
+                                              CheckpointCoordinators coordinators, TopologyProgress progress,
+                                              RecoveryLog log, Clock clock) {
+        RecoveryOrchestrator orchestrator = new RecoveryOrchestrator(topologies, detector, placer, hostClient, records,
+                coordinators, progress, log, clock);
+        orchestrator.start(Duration.ofMillis(100));
+        return orchestrator;
+    }
+
+    @Bean
+    TopologyMonitor topologyMonitor(TopologyRepository topologies, HeartbeatFailureDetector detector,
+                                    CheckpointCoordinators coordinators, RecoveryLog recoveries) {
+        return new TopologyMonitor(topologies, detector, coordinators, recoveries);
     }
 
     @Bean

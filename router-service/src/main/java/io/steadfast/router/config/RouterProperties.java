@@ -15,13 +15,15 @@ import org.springframework.validation.annotation.Validated;
  * @param heartbeatTimeout a host that sent no heartbeat for this long is DEAD
  * @param limits bounds on submitted topologies
  * @param hostClient calls from the router to hosts
+ * @param checkpoint checkpoint coordination
  */
 @Validated
 @ConfigurationProperties("steadfast.router")
 public record RouterProperties(
-        @NotNull @DefaultValue("1s") Duration heartbeatTimeout,
+        @NotNull @DefaultValue("800ms") Duration heartbeatTimeout,
         @Valid @DefaultValue Limits limits,
-        @Valid @DefaultValue HostClient hostClient) {
+        @Valid @DefaultValue HostClient hostClient,
+        @Valid @DefaultValue Checkpoint checkpoint) {
 
     public RouterProperties {
         requirePositive("steadfast.router.heartbeat-timeout", heartbeatTimeout);
@@ -78,6 +80,25 @@ public record RouterProperties(
         public HostClient {
             requirePositive("steadfast.router.host-client.connect-timeout", connectTimeout);
             requirePositive("steadfast.router.host-client.read-timeout", readTimeout);
+        }
+    }
+
+    /**
+     * Checkpoint coordination.
+     *
+     * @param interval time between checkpoints of a topology
+     * @param timeout a checkpoint not complete this long after its trigger fails with TIMEOUT
+     * @param maxConcurrent the most checkpoints of a topology pending at once; a due one is skipped meanwhile
+     * @param serviceUrl base URL of the checkpoint-service that keeps checkpoint records
+     */
+    public record Checkpoint(@NotNull @DefaultValue("1s") Duration interval,
+                             @NotNull @DefaultValue("10s") Duration timeout,
+                             @jakarta.validation.constraints.Min(1) @DefaultValue("1") int maxConcurrent,
+                             @NotNull @DefaultValue("http://127.0.0.1:8082") java.net.URI serviceUrl) {
+
+        public Checkpoint {
+            requirePositive("steadfast.router.checkpoint.interval", interval);
+            requirePositive("steadfast.router.checkpoint.timeout", timeout);
         }
     }
 

@@ -10,14 +10,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Decides whether a host is LIVE or DEAD from the time of its last heartbeat: DEAD once no heartbeat arrived
  * for longer than the timeout. The status is computed on read from the injected clock, so it is never stale;
- * {@link #sweep()} (called periodically) logs each LIVE/DEAD transition once. Recovery of a dead host's tasks is
- * not done here. Thread-safe.
+ * {@link #sweep()} (called periodically) logs each LIVE/DEAD transition once, records every LIVE to DEAD
+ * transition as a {@link DetectedFailure} and tells the listeners (on the sweeping thread: hand off and return).
+ * Recovery is not decided here. Thread-safe.
  */
 public final class HeartbeatFailureDetector {
 
@@ -27,6 +30,8 @@ public final class HeartbeatFailureDetector {
     private final Clock clock;
     private final Duration timeout;
     private final Map<HostId, HostStatus> lastLogged = new ConcurrentHashMap<>();
+    private final List<DetectedFailure> failures = new CopyOnWriteArrayList<>();
+    private final List<Consumer<DetectedFailure>> listeners = new CopyOnWriteArrayList<>();
 
     public HeartbeatFailureDetector(HostRegistry hosts, Clock clock, Duration timeout) {
         this.hosts = hosts;
@@ -53,7 +58,17 @@ public final class HeartbeatFailureDetector {
         return hosts.all().stream().filter(host -> statusOf(host) == HostStatus.LIVE).toList();
     }
 
-    /** Logs every host whose status changed since the last sweep. */
+    /** Tells {@code listener} of every failure detected from now on. */
+    public void onFailure(Consumer<DetectedFailure> listener) {
+        listeners.add(listener);
+    }
+
+    /** Every failure detected so far, oldest first. */
+    public List<DetectedFailure> failures() {
+        return List.copyOf(failures);
+    }
+
+    /** Logs every host whose status changed since the last sweep and records each that went DEAD. */
     public void sweep() {
         for (RegisteredHost host : hosts.all()) {
             HostStatus status = statusOf(host);
@@ -62,8 +77,17 @@ public final class HeartbeatFailureDetector {
                 continue;
             }
             if (status == HostStatus.DEAD) {
-                LOG.warn("Host {} is DEAD: no heartbeat since {} (timeout {}); its tasks are not recovered yet. "
+                DetectedFailure failure = new DetectedFailure(host.id(), host.lastHeartbeat(), clock.instant());
+                failures.add(failure);
+                LOG.warn("Host {} is DEAD: no heartbeat since {} (timeout {}); recovering its topologies. "
                         + "Check the host's /actuator/health and its log", host.id(), host.lastHeartbeat(), timeout);
+                for (Consumer<DetectedFailure> listener : listeners) {
+                    try {
+                        listener.accept(failure);
+                    } catch (RuntimeException e) {
+                        LOG.error("A failure listener failed on {}", failure, e);
+                    }
+                }
             } else if (before != null) {
                 LOG.info("Host {} is LIVE again (heartbeat at {})", host.id(), host.lastHeartbeat());
             }

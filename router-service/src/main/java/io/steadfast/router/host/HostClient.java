@@ -6,12 +6,21 @@ import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /** The router's calls to a host's REST API. Every method throws {@link HostCallException} when the call fails. */
 public interface HostClient {
 
     /** Asks the host to start its tasks of the plan. */
-    void deploy(RegisteredHost host, ExecutionPlan plan, TaskPlacement placement);
+    default void deploy(RegisteredHost host, ExecutionPlan plan, TaskPlacement placement) {
+        deploy(host, plan, placement, OptionalLong.empty());
+    }
+
+    /** Asks the host to start its tasks of the plan, each restored first from checkpoint {@code restoreFrom} if given. */
+    void deploy(RegisteredHost host, ExecutionPlan plan, TaskPlacement placement, OptionalLong restoreFrom);
+
+    /** Asks the host to start checkpoint {@code checkpointId} at its source tasks of a topology. */
+    void triggerCheckpoint(RegisteredHost host, TopologyId topology, long checkpointId);
 
     /** Asks the host to stop its tasks of a topology. */
     void cancel(RegisteredHost host, TopologyId topology);

@@ -6,7 +6,9 @@ import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.net.URI;
 import java.util.Map;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 import org.springframework.core.ParameterizedTypeReference;
@@ -27,15 +29,23 @@ public final class RestHostClient implements HostClient {
     }
 
     @Override
-    public void deploy(RegisteredHost host, ExecutionPlan plan, TaskPlacement placement) {
+    public void deploy(RegisteredHost host, ExecutionPlan plan, TaskPlacement placement, OptionalLong restoreFrom) {
         Map<String, String> hosts = new TreeMap<>();
         placement.hosts().forEach((task, hostId) -> hosts.put(task.toString(), hostId.value()));
         Map<String, String> endpoints = new TreeMap<>();
         placement.endpoints().forEach((hostId, endpoint) -> endpoints.put(hostId.value(), endpoint));
-        DeploymentBody body = new DeploymentBody(plan, new PlacementBody(hosts, endpoints));
+        DeploymentBody body = new DeploymentBody(plan, new PlacementBody(hosts, endpoints),
+                restoreFrom.isPresent() ? new RestoreBody(restoreFrom.getAsLong()) : null);
         call(host, "deploy topology '" + plan.topology() + "'", () -> http.post()
                 .uri(host.controlUrl().resolve("/api/v1/deployments")).contentType(MediaType.APPLICATION_JSON)
                 .body(body).retrieve().toBodilessEntity());
+    }
+
+    @Override
+    public void triggerCheckpoint(RegisteredHost host, TopologyId topology, long checkpointId) {
+        call(host, "start checkpoint " + checkpointId + " of topology '" + topology + "'", () -> http.post()
+                .uri(host.controlUrl().resolve("/api/v1/deployments/" + topology.value() + "/checkpoints/"
+                        + checkpointId)).retrieve().toBodilessEntity());
     }
 
     @Override
@@ -86,7 +96,12 @@ public final class RestHostClient implements HostClient {
     }
 
     /** Body of a host's {@code POST /api/v1/deployments}. */
-    record DeploymentBody(ExecutionPlan plan, PlacementBody placement) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record DeploymentBody(ExecutionPlan plan, PlacementBody placement, RestoreBody restore) {
+    }
+
+    /** The checkpoint a host restores its tasks from. */
+    record RestoreBody(long checkpointId) {
     }
 
     /** Placement in its JSON form: host of each task, endpoint of each host. */

@@ -27,6 +27,11 @@ public final class InMemoryTopologyRepository implements TopologyRepository {
     }
 
     @Override
+    public boolean replace(DeployedTopology topology) {
+        return topologies.replace(topology.id(), topology) != null;
+    }
+
+    @Override
     public boolean remove(TopologyId id) {
         return topologies.remove(id) != null;
     }

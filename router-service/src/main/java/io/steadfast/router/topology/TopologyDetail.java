@@ -10,11 +10,16 @@ import tools.jackson.databind.JsonNode;
  * @param id the topology id
  * @param status RUNNING, FINISHED or FAILED, derived from the task statuses
  * @param deployedAt when it was deployed
+ * @param epoch its deployment epoch: 0, plus one per recovery
+ * @param lastCompletedCheckpoint the latest checkpoint this router completed for it, or null
+ * @param recoveries how many recoveries were started for it
  * @param spec the spec as submitted
  * @param tasks every task, in plan order
  * @param operators every operator, in plan order
  */
-public record TopologyDetail(String id, String status, Instant deployedAt, JsonNode spec, List<TaskState> tasks,
+public record TopologyDetail(String id, String status, Instant deployedAt, int epoch,
+                             @org.jspecify.annotations.Nullable Long lastCompletedCheckpoint, long recoveries,
+                             JsonNode spec, List<TaskState> tasks,
                              List<OperatorRate> operators) {
 
     /**

@@ -1,6 +1,9 @@
 package io.steadfast.router.topology;
 
+import io.steadfast.router.checkpoint.CheckpointCoordinators;
+import io.steadfast.router.checkpoint.CompletedCheckpoint;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
+import io.steadfast.router.recovery.RecoveryLog;
 import io.steadfast.router.host.RegisteredHost;
 import io.steadfast.router.topology.TopologyDetail.OperatorRate;
 import io.steadfast.router.topology.TopologyDetail.TaskState;
@@ -23,10 +26,15 @@ public final class TopologyMonitor {
 
     private final TopologyRepository topologies;
     private final HeartbeatFailureDetector failureDetector;
+    private final CheckpointCoordinators coordinators;
+    private final RecoveryLog recoveries;
 
-    public TopologyMonitor(TopologyRepository topologies, HeartbeatFailureDetector failureDetector) {
+    public TopologyMonitor(TopologyRepository topologies, HeartbeatFailureDetector failureDetector,
+                           CheckpointCoordinators coordinators, RecoveryLog recoveries) {
         this.topologies = topologies;
         this.failureDetector = failureDetector;
+        this.coordinators = coordinators;
+        this.recoveries = recoveries;
     }
 
     public List<TopologySummary> list() {
@@ -43,7 +51,9 @@ public final class TopologyMonitor {
         List<TaskState> tasks = tasksOf(topology);
         List<OperatorRate> operators = new ArrayList<>();
         operatorsOf(topology).forEach((operator, subtasks) -> operators.add(rateOf(topology, operator, subtasks)));
-        return new TopologyDetail(id.value(), statusOf(tasks), topology.deployedAt(), topology.spec(), tasks, operators);
+        Long lastCheckpoint = coordinators.lastCompleted(id).map(CompletedCheckpoint::checkpointId).orElse(null);
+        return new TopologyDetail(id.value(), statusOf(tasks), topology.deployedAt(), topology.plan().epoch(),
+                lastCheckpoint, recoveries.countOf(id), topology.spec(), tasks, operators);
     }
 
     private static Map<OperatorId, List<TaskSpec>> operatorsOf(DeployedTopology topology) {

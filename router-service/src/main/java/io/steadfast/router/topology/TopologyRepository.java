@@ -18,6 +18,9 @@ public interface TopologyRepository {
     /** Every topology, sorted by id. */
     List<DeployedTopology> all();
 
+    /** Replaces a stored topology (e.g. after a recovery redeployed it); returns false if there was none. */
+    boolean replace(DeployedTopology topology);
+
     /** Removes a topology; returns false if there was none. */
     boolean remove(TopologyId id);
 }

@@ -1,0 +1,37 @@
+package io.steadfast.cluster.client;
+
+import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.topology.TopologyId;
+import java.time.Instant;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One global recovery as the router lists it in {@code GET /api/v1/recoveries}.
+ *
+ * @param tasks the tasks that ran on the failed host
+ * @param restoredFrom the checkpoint every task restored from, or null if none had completed (started over)
+ * @param detectionMillis heartbeat silence until the failure was detected
+ * @param restoreMillis detection until the redeployment was answered, or null
+ * @param catchUpMillis redeployment until the sinks caught up, or null
+ * @param status RECOVERING, RECOVERED or FAILED
+ */
+public record RecoveryView(long id, TopologyId topology, HostId failedHost, List<String> tasks, int epoch,
+        @Nullable Long restoredFrom, @Nullable Instant detectedAt, long detectionMillis, @Nullable Long restoreMillis,
+        @Nullable Long catchUpMillis, String status, @Nullable String failureReason, @Nullable String message) {
+
+    public static final String RECOVERED = "RECOVERED";
+    public static final String FAILED = "FAILED";
+
+    public RecoveryView {
+        tasks = tasks == null ? List.of() : List.copyOf(tasks);
+    }
+
+    public boolean isRecovered() {
+        return RECOVERED.equals(status);
+    }
+
+    public boolean isFailed() {
+        return FAILED.equals(status);
+    }
+}

@@ -1,0 +1,49 @@
+package io.steadfast.cluster.progress;
+
+import io.steadfast.cluster.client.RecoveryView;
+import java.util.Locale;
+
+/** Describes one recovery in a line: failed host, its tasks, and the detection, restore and catch-up times. */
+public final class RecoveryLine {
+
+    private static final int SHOWN_TASKS = 6;
+
+    private RecoveryLine() {
+    }
+
+    /**
+     * e.g. {@code recovery 1 of word-count RECOVERED: host-2 failed (3 tasks: count#1, ...); detected after
+     * 812 ms, restored from checkpoint 7 in 640 ms, caught up after 2,310 ms}.
+     */
+    public static String format(RecoveryView recovery) {
+        StringBuilder line = new StringBuilder();
+        line.append("recovery ").append(recovery.id()).append(" of ").append(recovery.topology()).append(' ')
+                .append(recovery.status()).append(": ").append(recovery.failedHost()).append(" failed (")
+                .append(recovery.tasks().size()).append(recovery.tasks().size() == 1 ? " task" : " tasks");
+        if (!recovery.tasks().isEmpty()) {
+            line.append(": ").append(String.join(", ", recovery.tasks().subList(0, Math.min(SHOWN_TASKS, recovery.tasks().size()))));
+            if (recovery.tasks().size() > SHOWN_TASKS) {
+                line.append(", ...");
+            }
+        }
+        line.append("); detected after ").append(millis(recovery.detectionMillis()));
+        if (recovery.restoreMillis() != null) {
+            line.append(", restored from ")
+                    .append(recovery.restoredFrom() == null ? "scratch (no completed checkpoint)"
+                            : "checkpoint " + recovery.restoredFrom())
+                    .append(" in ").append(millis(recovery.restoreMillis()));
+        }
+        if (recovery.catchUpMillis() != null) {
+            line.append(", caught up after ").append(millis(recovery.catchUpMillis()));
+        }
+        if (recovery.isFailed()) {
+            line.append("; failed: ").append(recovery.failureReason())
+                    .append(recovery.message() == null ? "" : " - " + recovery.message());
+        }
+        return line.toString();
+    }
+
+    private static String millis(long millis) {
+        return String.format(Locale.ROOT, "%,d ms", millis);
+    }
+}

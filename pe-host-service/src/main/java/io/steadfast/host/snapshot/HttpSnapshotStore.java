@@ -1,0 +1,58 @@
+package io.steadfast.host.snapshot;
+
+import io.steadfast.runtime.plan.TaskId;
+import java.net.URI;
+import java.util.Optional;
+import org.springframework.http.MediaType;
+import org.springframework.web.client.HttpClientErrorException;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestClientException;
+import org.springframework.web.util.UriComponentsBuilder;
+
+/**
+ * {@link SnapshotStore} over the checkpoint-service's REST API: {@code PUT} and {@code GET
+ * /api/v1/snapshots/{topology}/{checkpointId}?task=<taskId>} with an octet-stream body. Thread-safe; timeouts
+ * come from the client it is given.
+ */
+public final class HttpSnapshotStore implements SnapshotStore {
+
+    private final RestClient http;
+    private final URI baseUrl;
+
+    public HttpSnapshotStore(RestClient http, URI baseUrl) {
+        this.http = http;
+        this.baseUrl = baseUrl;
+    }
+
+    @Override
+    public void put(TaskId task, long checkpointId, byte[] snapshot) {
+        try {
+            http.put().uri(uri(task, checkpointId)).contentType(MediaType.APPLICATION_OCTET_STREAM).body(snapshot)
+                    .retrieve().toBodilessEntity();
+        } catch (RestClientException e) {
+            throw new SnapshotStoreException("Checkpoint-service at " + baseUrl + " did not store the snapshot of "
+                    + task + " for checkpoint " + checkpointId + ": " + e.getMessage()
+                    + "; check that it runs and steadfast.host.checkpoint-url is right", e);
+        }
+    }
+
+    @Override
+    public Optional<byte[]> get(TaskId task, long checkpointId) {
+        try {
+            return Optional.ofNullable(http.get().uri(uri(task, checkpointId)).accept(MediaType.APPLICATION_OCTET_STREAM)
+                    .retrieve().body(byte[].class));
+        } catch (HttpClientErrorException.NotFound e) {
+            return Optional.empty();
+        } catch (RestClientException e) {
+            throw new SnapshotStoreException("Checkpoint-service at " + baseUrl + " did not return the snapshot of "
+                    + task + " for checkpoint " + checkpointId + ": " + e.getMessage()
+                    + "; check that it runs and steadfast.host.checkpoint-url is right", e);
+        }
+    }
+
+    private URI uri(TaskId task, long checkpointId) {
+        return UriComponentsBuilder.fromUri(baseUrl).path("/api/v1/snapshots/{topology}/{checkpointId}")
+                .queryParam("task", "{task}")
+                .buildAndExpand(task.topology().value(), checkpointId, task.toString()).encode().toUri();
+    }
+}

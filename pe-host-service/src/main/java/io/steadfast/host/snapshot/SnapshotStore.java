@@ -1,0 +1,18 @@
+package io.steadfast.host.snapshot;
+
+import io.steadfast.runtime.plan.TaskId;
+import java.util.Optional;
+
+/**
+ * Where this host keeps its tasks' snapshots: the checkpoint-service ({@link HttpSnapshotStore}), or memory in
+ * tests ({@link InMemorySnapshotStore}). Implementations are thread-safe; every method throws
+ * {@link SnapshotStoreException} when the store cannot be reached or refuses the call.
+ */
+public interface SnapshotStore {
+
+    /** Stores the snapshot of one task for one checkpoint, replacing any earlier one. */
+    void put(TaskId task, long checkpointId, byte[] snapshot);
+
+    /** The snapshot of one task for one checkpoint; empty if the store has none. */
+    Optional<byte[]> get(TaskId task, long checkpointId);
+}

@@ -1,0 +1,22 @@
+package io.steadfast.host.snapshot;
+
+import io.steadfast.runtime.plan.TaskId;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** A {@link CheckpointReporter} that keeps every report as text: {@code ack <task> <id>} or {@code nack ...}. */
+public final class RecordingReporter implements CheckpointReporter {
+
+    public final List<String> acks = new CopyOnWriteArrayList<>();
+    public final List<String> nacks = new CopyOnWriteArrayList<>();
+
+    @Override
+    public void acknowledge(TaskId task, long checkpointId, SnapshotAck ack) {
+        acks.add(task + " " + checkpointId + " " + ack.sizeBytes());
+    }
+
+    @Override
+    public void decline(TaskId task, long checkpointId, String reason) {
+        nacks.add(task + " " + checkpointId + " " + reason);
+    }
+}

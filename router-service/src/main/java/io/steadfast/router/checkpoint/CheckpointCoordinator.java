@@ -1,0 +1,227 @@
+package io.steadfast.router.checkpoint;
+
+import io.steadfast.router.topology.DeployedTopology;
+import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.plan.TaskSpec;
+import io.steadfast.runtime.topology.TopologyId;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sequences the checkpoints of one deployment of one topology: asks the {@link CheckpointScheduler} when, records
+ * each in the store, triggers the hosts of its source tasks, feeds acks to the {@link PendingCheckpoint} and
+ * completes, fails or expires it. Ids only increase, starting from the one it is given. Thread-safe (every
+ * method is synchronized; calls to the store and hosts are short and bounded by their clients' timeouts).
+ */
+public final class CheckpointCoordinator {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CheckpointCoordinator.class);
+
+    private final TopologyId topology;
+    private final int epoch;
+    private final Map<TaskId, HostId> tasks;
+    private final Set<HostId> sourceHosts = new TreeSet<>();
+    private final CheckpointRecords records;
+    private final CheckpointTriggers triggers;
+    private final LongSupplier sinkRecords;
+    private final Clock clock;
+    private final CheckpointSettings settings;
+    private final CheckpointScheduler scheduler;
+    private final TreeMap<Long, PendingCheckpoint> pending = new TreeMap<>();
+    private long nextId;
+    private CompletedCheckpoint lastCompleted;
+    private long completedCount;
+    private long failedCount;
+    private boolean stopped;
+
+    /**
+     * @param firstId the id of this coordinator's first checkpoint (one past every id used before for the topology)
+     * @param sinkRecords the records the topology's sinks have taken in so far, from the hosts' latest reports
+     * @param lastCompleted the latest checkpoint completed before this deployment, or null
+     */
+    public CheckpointCoordinator(DeployedTopology topology, long firstId, CheckpointRecords records,
+                                 CheckpointTriggers triggers, LongSupplier sinkRecords, Clock clock,
+                                 CheckpointSettings settings, CompletedCheckpoint lastCompleted) {
+        this.topology = topology.id();
+        this.epoch = topology.plan().epoch();
+        this.tasks = new TreeMap<>(topology.placement());
+        for (TaskSpec source : topology.plan().sources()) {
+            sourceHosts.add(topology.placement().get(source.id()));
+        }
+        this.records = records;
+        this.triggers = triggers;
+        this.sinkRecords = sinkRecords;
+        this.clock = clock;
+        this.settings = settings;
+        this.scheduler = new CheckpointScheduler(settings.interval(), settings.maxConcurrent(), clock.instant());
+        this.nextId = firstId;
+        this.lastCompleted = lastCompleted;
+    }
+
+    /** Expires overdue checkpoints, then triggers one if due (not while the sources have all finished). */
+    public synchronized void tick(boolean sourcesFinished) {
+        if (stopped) {
+            return;
+        }
+        expireOverdue();
+        if (!sourcesFinished && scheduler.decide(clock.instant(), pending.size()) == CheckpointScheduler.Decision.TRIGGER) {
+            trigger();
+        }
+    }
+
+    /** Triggers a checkpoint now, whatever the interval; empty if the maximum is already pending or stopped. */
+    public synchronized OptionalLong triggerNow() {
+        if (stopped || !scheduler.mayTrigger(pending.size())) {
+            return OptionalLong.empty();
+        }
+        return trigger();
+    }
+
+    private OptionalLong trigger() {
+        long id = nextId++;
+        Instant now = clock.instant();
+        scheduler.triggered(now);
+        try {
+            records.create(topology, id, tasks.keySet().stream().toList(), now);
+        } catch (RuntimeException e) {
+            failedCount++;
+            LOG.warn("Checkpoint {} of topology '{}' not triggered: {}", id, topology, e.getMessage());
+            return OptionalLong.empty();
+        }
+        PendingCheckpoint checkpoint = new PendingCheckpoint(id, now, now.plus(settings.timeout()), tasks,
+                sinkRecords.getAsLong());
+        pending.put(id, checkpoint);
+        for (HostId host : sourceHosts) {
+            try {
+                triggers.trigger(host, topology, id);
+            } catch (RuntimeException e) {
+                fail(checkpoint, CheckpointFailureReason.TASK_FAILED, "Checkpoint " + id + " of topology '" + topology
+                        + "' could not be started on host " + host + ": " + e.getMessage());
+                return OptionalLong.of(id);
+            }
+        }
+        return OptionalLong.of(id);
+    }
+
+    /** Records a task's ack; completes the checkpoint when it was the last one. Unknown ids are ignored. */
+    public synchronized void acknowledge(long checkpointId, TaskAck ack) {
+        PendingCheckpoint checkpoint = pending.get(checkpointId);
+        if (checkpoint == null || !checkpoint.acknowledge(ack)) {
+            LOG.debug("Ignoring ack of {} for checkpoint {} of '{}' (not pending, or not its task)", ack.task(),
+                    checkpointId, topology);
+            return;
+        }
+        if (checkpoint.isFullyAcknowledged()) {
+            complete(checkpoint);
+        }
+    }
+
+    /** A task could not take its part: the checkpoint fails with the reason it gave. */
+    public synchronized void decline(long checkpointId, TaskId task, HostId host, String reason) {
+        PendingCheckpoint checkpoint = pending.get(checkpointId);
+        if (checkpoint == null) {
+            return;
+        }
+        fail(checkpoint, CheckpointFailureReason.fromNack(reason), "Checkpoint " + checkpointId + " of topology '"
+                + topology + "' was declined by task '" + task + "' on " + host + ": " + reason);
+    }
+
+    /** Stops triggering and fails what is pending as CANCELLED; returns the next unused id. */
+    public synchronized long stop() {
+        stopped = true;
+        for (PendingCheckpoint checkpoint : pending.values().toArray(PendingCheckpoint[]::new)) {
+            fail(checkpoint, CheckpointFailureReason.CANCELLED, "Checkpoint " + checkpoint.checkpointId()
+                    + " of topology '" + topology + "' was abandoned: the topology is being recovered or cancelled");
+        }
+        return nextId;
+    }
+
+    private void complete(PendingCheckpoint checkpoint) {
+        pending.remove(checkpoint.checkpointId());
+        try {
+            for (TaskAck ack : checkpoint.acks()) {
+                records.acknowledge(topology, checkpoint.checkpointId(), ack);
+            }
+            records.complete(topology, checkpoint.checkpointId());
+        } catch (RuntimeException e) {
+            failedCount++;
+            LOG.warn("Checkpoint {} of topology '{}' had every ack but could not be recorded complete: {}",
+                    checkpoint.checkpointId(), topology, e.getMessage());
+            failQuietly(checkpoint.checkpointId(), CheckpointFailureReason.STORE_UNAVAILABLE, e.getMessage());
+            return;
+        }
+        completedCount++;
+        lastCompleted = new CompletedCheckpoint(checkpoint.checkpointId(), epoch, checkpoint.sinkRecordsAtTrigger(),
+                clock.instant());
+        LOG.debug("Checkpoint {} of topology '{}' completed", checkpoint.checkpointId(), topology);
+    }
+
+    private void expireOverdue() {
+        Instant now = clock.instant();
+        Iterator<PendingCheckpoint> it = pending.values().iterator();
+        while (it.hasNext()) {
+            PendingCheckpoint checkpoint = it.next();
+            if (checkpoint.isExpired(now)) {
+                String hosts = String.join(", ", new TreeSet<>(checkpoint.missing().values()).stream()
+                        .map(HostId::value).toList());
+                fail(checkpoint, CheckpointFailureReason.TIMEOUT, "Checkpoint " + checkpoint.checkpointId()
+                        + " of topology '" + topology + "' expired after " + settings.timeout() + ": "
+                        + checkpoint.describeMissing() + " did not acknowledge. If those tasks are slow, raise "
+                        + "steadfast.router.checkpoint.timeout; if " + hosts + " is unhealthy, check its "
+                        + "/actuator/health");
+                it = pending.values().iterator(); // fail() removed it
+            }
+        }
+    }
+
+    private void fail(PendingCheckpoint checkpoint, CheckpointFailureReason reason, String message) {
+        pending.remove(checkpoint.checkpointId());
+        failedCount++;
+        LOG.warn("{} ({})", message, reason);
+        failQuietly(checkpoint.checkpointId(), reason, message);
+    }
+
+    private void failQuietly(long checkpointId, CheckpointFailureReason reason, String message) {
+        try {
+            records.fail(topology, checkpointId, reason, message);
+        } catch (RuntimeException e) {
+            LOG.warn("Could not record the failure of checkpoint {} of '{}': {}", checkpointId, topology,
+                    e.getMessage());
+        }
+    }
+
+    public TopologyId topology() {
+        return topology;
+    }
+
+    public synchronized Optional<CompletedCheckpoint> lastCompleted() {
+        return Optional.ofNullable(lastCompleted);
+    }
+
+    public synchronized int pendingCount() {
+        return pending.size();
+    }
+
+    public synchronized long completedCount() {
+        return completedCount;
+    }
+
+    public synchronized long failedCount() {
+        return failedCount;
+    }
+
+    public synchronized long skippedCount() {
+        return scheduler.skipped();
+    }
+}

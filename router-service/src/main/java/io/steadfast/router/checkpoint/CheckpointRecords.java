@@ -1,0 +1,34 @@
+package io.steadfast.router.checkpoint;
+
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.topology.TopologyId;
+import java.time.Instant;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * Where checkpoint records live: the checkpoint-service ({@link HttpCheckpointRecords}) or memory
+ * ({@link InMemoryCheckpointRecords}). Thread-safe; every method throws {@link CheckpointRecordsException} when
+ * the store cannot be reached or refuses the call.
+ */
+public interface CheckpointRecords {
+
+    /** Records a PENDING checkpoint that every one of {@code tasks} must acknowledge. */
+    void create(TopologyId topology, long checkpointId, List<TaskId> tasks, Instant triggeredAt);
+
+    void acknowledge(TopologyId topology, long checkpointId, TaskAck ack);
+
+    /** Marks a checkpoint whose tasks all acknowledged COMPLETED. */
+    void complete(TopologyId topology, long checkpointId);
+
+    void fail(TopologyId topology, long checkpointId, CheckpointFailureReason reason, String message);
+
+    /** The topology's checkpoints, newest first. */
+    List<CheckpointStats> list(TopologyId topology);
+
+    /** The id of the topology's latest COMPLETED checkpoint, if any. */
+    OptionalLong latestCompleted(TopologyId topology);
+
+    /** Forgets every checkpoint (and snapshot) of the topology. */
+    void delete(TopologyId topology);
+}

@@ -1,0 +1,123 @@
+package io.steadfast.router.checkpoint;
+
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.topology.TopologyId;
+import java.net.URI;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.function.Supplier;
+import org.springframework.http.MediaType;
+import org.springframework.web.client.HttpClientErrorException;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestClientException;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@link CheckpointRecords} over the checkpoint-service's {@code /api/v1/checkpoints/{topology}} API. Thread-safe;
+ * timeouts come from the client it is given.
+ */
+public final class HttpCheckpointRecords implements CheckpointRecords {
+
+    private final RestClient http;
+    private final URI baseUrl;
+
+    /** @param http a client whose base URL is the checkpoint-service's */
+    public HttpCheckpointRecords(RestClient http, URI baseUrl) {
+        this.http = http;
+        this.baseUrl = baseUrl;
+    }
+
+    @Override
+    public void create(TopologyId topology, long checkpointId, List<TaskId> tasks, Instant triggeredAt) {
+        call("create checkpoint " + checkpointId + " of '" + topology + "'", () -> http.post()
+                .uri("/api/v1/checkpoints/{topology}", topology.value()).contentType(MediaType.APPLICATION_JSON)
+                .body(Map.of("checkpointId", checkpointId, "tasks", tasks.stream().map(TaskId::toString).toList(),
+                        "triggeredAt", triggeredAt.toString()))
+                .retrieve().toBodilessEntity());
+    }
+
+    @Override
+    public void acknowledge(TopologyId topology, long checkpointId, TaskAck ack) {
+        call("record the ack of " + ack.task() + " for checkpoint " + checkpointId, () -> http.put()
+                .uri("/api/v1/checkpoints/{topology}/{id}/acks", topology.value(), checkpointId)
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(Map.of("task", ack.task().toString(), "sizeBytes", ack.sizeBytes(),
+                        "syncMillis", ack.syncMillis(), "asyncMillis", ack.asyncMillis()))
+                .retrieve().toBodilessEntity());
+    }
+
+    @Override
+    public void complete(TopologyId topology, long checkpointId) {
+        call("complete checkpoint " + checkpointId + " of '" + topology + "'", () -> http.post()
+                .uri("/api/v1/checkpoints/{topology}/{id}/complete", topology.value(), checkpointId)
+                .retrieve().toBodilessEntity());
+    }
+
+    @Override
+    public void fail(TopologyId topology, long checkpointId, CheckpointFailureReason reason, String message) {
+        call("fail checkpoint " + checkpointId + " of '" + topology + "'", () -> http.post()
+                .uri("/api/v1/checkpoints/{topology}/{id}/fail", topology.value(), checkpointId)
+                .contentType(MediaType.APPLICATION_JSON).body(Map.of("reason", reason.name(), "message", message))
+                .retrieve().toBodilessEntity());
+    }
+
+    @Override
+    public List<CheckpointStats> list(TopologyId topology) {
+        JsonNode body = call("list the checkpoints of '" + topology + "'", () -> http.get()
+                .uri("/api/v1/checkpoints/{topology}", topology.value()).retrieve().body(JsonNode.class));
+        List<CheckpointStats> stats = new ArrayList<>();
+        if (body != null && body.has("checkpoints")) {
+            body.get("checkpoints").forEach(node -> stats.add(statsOf(node)));
+        }
+        return stats;
+    }
+
+    private static CheckpointStats statsOf(JsonNode node) {
+        JsonNode failure = node.path("failure");
+        return new CheckpointStats(node.path("checkpointId").asLong(), node.path("status").asString(),
+                instant(node.path("triggeredAt")), instant(node.path("completedAt")),
+                node.path("durationMillis").isNumber() ? node.path("durationMillis").asLong() : null,
+                node.path("sizeBytes").asLong(),
+                failure.isObject() ? failure.path("reason").asString() : null,
+                failure.isObject() ? failure.path("message").asString() : null);
+    }
+
+    private static Instant instant(JsonNode node) {
+        return node.isString() ? Instant.parse(node.asString()) : null;
+    }
+
+    @Override
+    public OptionalLong latestCompleted(TopologyId topology) {
+        try {
+            JsonNode body = http.get().uri("/api/v1/checkpoints/{topology}/latest-completed", topology.value())
+                    .retrieve().body(JsonNode.class);
+            return body == null ? OptionalLong.empty() : OptionalLong.of(body.path("checkpointId").asLong());
+        } catch (HttpClientErrorException.NotFound e) {
+            return OptionalLong.empty();
+        } catch (RestClientException e) {
+            throw failure("read the latest completed checkpoint of '" + topology + "'", e);
+        }
+    }
+
+    @Override
+    public void delete(TopologyId topology) {
+        call("delete the checkpoints of '" + topology + "'", () -> http.delete()
+                .uri("/api/v1/checkpoints/{topology}", topology.value()).retrieve().toBodilessEntity());
+    }
+
+    private <T> T call(String what, Supplier<T> request) {
+        try {
+            return request.get();
+        } catch (RestClientException e) {
+            throw failure(what, e);
+        }
+    }
+
+    private CheckpointRecordsException failure(String what, RestClientException e) {
+        return new CheckpointRecordsException("Checkpoint-service at " + baseUrl + " could not " + what + ": "
+                + e.getMessage() + "; check that it runs and steadfast.router.checkpoint.service-url is right", e);
+    }
+}

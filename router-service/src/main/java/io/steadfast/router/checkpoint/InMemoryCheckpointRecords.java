@@ -1,0 +1,109 @@
+package io.steadfast.router.checkpoint;
+
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.topology.TopologyId;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * {@link CheckpointRecords} in memory, for tests and for a cluster in one JVM; lost on restart. Completion
+ * requires every expected task to have acknowledged, as in the checkpoint-service.
+ */
+public final class InMemoryCheckpointRecords implements CheckpointRecords {
+
+    private record Key(TopologyId topology, long checkpointId) {
+    }
+
+    private record Entry(CheckpointStats stats, List<TaskId> expected, Map<TaskId, TaskAck> acks) {
+    }
+
+    private final Map<Key, Entry> records = new ConcurrentHashMap<>();
+    private final Clock clock;
+    private volatile boolean available = true;
+
+    public InMemoryCheckpointRecords(Clock clock) {
+        this.clock = clock;
+    }
+
+    public void setAvailable(boolean available) {
+        this.available = available;
+    }
+
+    @Override
+    public void create(TopologyId topology, long checkpointId, List<TaskId> tasks, Instant triggeredAt) {
+        requireAvailable();
+        records.put(new Key(topology, checkpointId), new Entry(new CheckpointStats(checkpointId, "PENDING",
+                triggeredAt, null, null, 0, null, null), List.copyOf(tasks), new ConcurrentHashMap<>()));
+    }
+
+    @Override
+    public void acknowledge(TopologyId topology, long checkpointId, TaskAck ack) {
+        entry(topology, checkpointId).acks().put(ack.task(), ack);
+    }
+
+    @Override
+    public synchronized void complete(TopologyId topology, long checkpointId) {
+        Entry entry = entry(topology, checkpointId);
+        if (!entry.acks().keySet().containsAll(entry.expected())) {
+            throw new CheckpointRecordsException("checkpoint " + checkpointId + " of '" + topology
+                    + "' lacks acks of " + entry.expected().stream().filter(t -> !entry.acks().containsKey(t)).toList(),
+                    null);
+        }
+        Instant now = clock.instant();
+        CheckpointStats s = entry.stats();
+        long size = entry.acks().values().stream().mapToLong(TaskAck::sizeBytes).sum();
+        records.put(new Key(topology, checkpointId), new Entry(new CheckpointStats(checkpointId, "COMPLETED",
+                s.triggeredAt(), now, Duration.between(s.triggeredAt(), now).toMillis(), size, null, null),
+                entry.expected(), entry.acks()));
+    }
+
+    @Override
+    public synchronized void fail(TopologyId topology, long checkpointId, CheckpointFailureReason reason,
+                                  String message) {
+        Entry entry = entry(topology, checkpointId);
+        CheckpointStats s = entry.stats();
+        records.put(new Key(topology, checkpointId), new Entry(new CheckpointStats(checkpointId, "FAILED",
+                s.triggeredAt(), null, null, 0, reason.name(), message), entry.expected(), entry.acks()));
+    }
+
+    @Override
+    public List<CheckpointStats> list(TopologyId topology) {
+        requireAvailable();
+        return records.entrySet().stream().filter(e -> e.getKey().topology().equals(topology))
+                .map(e -> e.getValue().stats())
+                .sorted(Comparator.comparingLong(CheckpointStats::checkpointId).reversed()).toList();
+    }
+
+    @Override
+    public OptionalLong latestCompleted(TopologyId topology) {
+        return list(topology).stream().filter(s -> s.status().equals("COMPLETED"))
+                .mapToLong(CheckpointStats::checkpointId).findFirst();
+    }
+
+    @Override
+    public void delete(TopologyId topology) {
+        requireAvailable();
+        records.keySet().removeIf(key -> key.topology().equals(topology));
+    }
+
+    private Entry entry(TopologyId topology, long checkpointId) {
+        requireAvailable();
+        Entry entry = records.get(new Key(topology, checkpointId));
+        if (entry == null) {
+            throw new CheckpointRecordsException("no checkpoint " + checkpointId + " of '" + topology + "'", null);
+        }
+        return entry;
+    }
+
+    private void requireAvailable() {
+        if (!available) {
+            throw new CheckpointRecordsException("in-memory checkpoint records are switched off", null);
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package io.steadfast.router.recovery;
+
+import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.topology.TopologyId;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One global recovery of a topology after a host failure. Immutable; each step makes a new copy.
+ *
+ * @param id a sequence number, unique in this router
+ * @param topology the recovered topology
+ * @param failedHost the host whose failure started it
+ * @param tasks the topology's tasks that ran on the failed host
+ * @param epoch the epoch of the redeployment
+ * @param restoredFrom the checkpoint every task was restored from, or null if none had completed (started over)
+ * @param lastHeartbeat the failed host's last heartbeat
+ * @param detectedAt when the failure was detected
+ * @param restoredAt when every host had answered the redeployment, or null
+ * @param caughtUpAt when every sink had taken in as many records as before the failure (or all finished), or null
+ * @param detectionMillis heartbeat silence until detection
+ * @param restoreMillis detection until the redeployment was answered, or null
+ * @param catchUpMillis redeployment until the output caught up, or null
+ * @param status where it is
+ * @param failureReason why it FAILED (NO_LIVE_HOSTS, REDEPLOY_FAILED), or null
+ * @param message what happened, for people
+ * @param sinkRecordsTarget records the sinks of the new deployment must take in to have caught up
+ */
+public record Recovery(long id, TopologyId topology, HostId failedHost, List<TaskId> tasks, int epoch,
+                       @Nullable Long restoredFrom, Instant lastHeartbeat, Instant detectedAt,
+                       @Nullable Instant restoredAt, @Nullable Instant caughtUpAt, long detectionMillis,
+                       @Nullable Long restoreMillis, @Nullable Long catchUpMillis, RecoveryStatus status,
+                       @Nullable String failureReason, String message, long sinkRecordsTarget) {
+
+    public Recovery {
+        tasks = List.copyOf(tasks);
+    }
+
+    Recovery restored(Instant at, int newEpoch, @Nullable Long checkpoint, long target, String text) {
+        return new Recovery(id, topology, failedHost, tasks, newEpoch, checkpoint, lastHeartbeat, detectedAt, at,
+                null, detectionMillis, Duration.between(detectedAt, at).toMillis(), null, RecoveryStatus.RECOVERING,
+                null, text, target);
+    }
+
+    Recovery caughtUp(Instant at) {
+        return new Recovery(id, topology, failedHost, tasks, epoch, restoredFrom, lastHeartbeat, detectedAt,
+                restoredAt, at, detectionMillis, restoreMillis, Duration.between(restoredAt, at).toMillis(),
+                RecoveryStatus.RECOVERED, null, message, sinkRecordsTarget);
+    }
+
+    Recovery failed(String reason, String text) {
+        return new Recovery(id, topology, failedHost, tasks, epoch, restoredFrom, lastHeartbeat, detectedAt,
+                restoredAt, caughtUpAt, detectionMillis, restoreMillis, catchUpMillis, RecoveryStatus.FAILED, reason,
+                text, sinkRecordsTarget);
+    }
+}

@@ -1,0 +1,242 @@
+package io.steadfast.router.recovery;
+
+import io.steadfast.router.checkpoint.CheckpointCoordinators;
+import io.steadfast.router.checkpoint.CheckpointRecords;
+import io.steadfast.router.checkpoint.CompletedCheckpoint;
+import io.steadfast.router.failure.DetectedFailure;
+import io.steadfast.router.failure.HeartbeatFailureDetector;
+import io.steadfast.router.failure.HostStatus;
+import io.steadfast.router.host.HostCallException;
+import io.steadfast.router.host.HostClient;
+import io.steadfast.router.host.RegisteredHost;
+import io.steadfast.router.placement.TaskPlacer;
+import io.steadfast.router.topology.DeployedTopology;
+import io.steadfast.router.topology.TopologyProgress;
+import io.steadfast.router.topology.TopologyRepository;
+import io.steadfast.runtime.host.TaskPlacement;
+import io.steadfast.runtime.plan.ExecutionPlan;
+import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.TaskId;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Global recovery: when a host is detected DEAD, every topology with a task on a host that is not LIVE (the dead
+ * one, or one an earlier recovery could not get past) is cancelled on the live hosts, placed anew on them and
+ * redeployed with the next epoch, every task restored from the latest completed checkpoint (or from scratch if
+ * none completed); its checkpointing pauses meanwhile and resumes with higher ids. Each recovery is recorded in
+ * the {@link RecoveryLog}, and marked RECOVERED once the sinks have caught up with what they had taken in before
+ * the failure. Runs on its own thread, {@code steadfast-router-recovery}, so one recovery at a time.
+ */
+public final class RecoveryOrchestrator implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RecoveryOrchestrator.class);
+
+    private final TopologyRepository topologies;
+    private final HeartbeatFailureDetector detector;
+    private final TaskPlacer placer;
+    private final HostClient hostClient;
+    private final CheckpointRecords records;
+    private final CheckpointCoordinators coordinators;
+    private final TopologyProgress progress;
+    private final RecoveryLog log;
+    private final Clock clock;
+    private ScheduledExecutorService executor;
+
+    public RecoveryOrchestrator(TopologyRepository topologies, HeartbeatFailureDetector detector, TaskPlacer placer,
+                                HostClient hostClient, CheckpointRecords records, CheckpointCoordinators coordinators,
+                                TopologyProgress progress, RecoveryLog log, Clock clock) {
+        this.topologies = topologies;
+        this.detector = detector;
+        this.placer = placer;
+        this.hostClient = hostClient;
+        this.records = records;
+        this.coordinators = coordinators;
+        this.progress = progress;
+        this.log = log;
+        this.clock = clock;
+    }
+
+    /** Listens to the detector and checks catch-up every {@code period}, on {@code steadfast-router-recovery}. */
+    public synchronized void start(Duration period) {
+        executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "steadfast-router-recovery");
+            thread.setDaemon(true);
+            return thread;
+        });
+        detector.onFailure(failure -> executor.execute(() -> guarded(() -> recover(failure))));
+        executor.scheduleWithFixedDelay(() -> guarded(this::checkProgress), period.toMillis(), period.toMillis(),
+                TimeUnit.MILLISECONDS);
+    }
+
+    private static void guarded(Runnable step) {
+        try {
+            step.run();
+        } catch (RuntimeException e) {
+            LOG.error("Recovery step failed", e);
+        }
+    }
+
+    /** Recovers every topology that has a task on a host that is not LIVE; called for each detected failure. */
+    public void recover(DetectedFailure failure) {
+        for (DeployedTopology topology : topologies.all()) {
+            List<TaskId> lost = tasksOnDeadHosts(topology);
+            if (!lost.isEmpty()) {
+                recover(topology, failure, lost);
+            }
+        }
+    }
+
+    private List<TaskId> tasksOnDeadHosts(DeployedTopology topology) {
+        List<TaskId> lost = new ArrayList<>();
+        topology.placement().forEach((task, host) -> {
+            Optional<RegisteredHost> registered = detector.host(host);
+            if (registered.isEmpty() || detector.statusOf(registered.get()) == HostStatus.DEAD) {
+                lost.add(task);
+            }
+        });
+        lost.sort(null);
+        return lost;
+    }
+
+    private void recover(DeployedTopology topology, DetectedFailure failure, List<TaskId> lost) {
+        long baseline = progress.sinkRecordsIn(topology);
+        Recovery recovery = new Recovery(log.nextId(), topology.id(), failure.host(), lost, topology.plan().epoch(),
+                null, failure.lastHeartbeat(), failure.detectedAt(), null, null, failure.detectionTime().toMillis(),
+                null, null, RecoveryStatus.RECOVERING, null, "recovering", baseline);
+        log.save(recovery);
+        coordinators.pause(topology.id());
+        Optional<CompletedCheckpoint> knownCompleted = coordinators.lastCompleted(topology.id());
+        List<RegisteredHost> live = detector.liveHosts();
+        if (live.isEmpty()) {
+            log.save(recovery.failed("NO_LIVE_HOSTS", "Topology '" + topology.id() + "' lost tasks " + lost
+                    + " with host " + failure.host() + " and no host is LIVE to run it; start a pe-host-service"
+                    + " pointed at this router; it is recovered after the next detected failure"));
+            LOG.error("Recovery of '{}' failed: no LIVE host", topology.id());
+            return;
+        }
+        live.forEach(host -> cancelQuietly(host, topology));
+        Map<HostId, RegisteredHost> byId = new TreeMap<>();
+        live.forEach(host -> byId.put(host.id(), host));
+        ExecutionPlan plan = topology.plan().withEpoch(topology.plan().epoch() + 1);
+        Map<TaskId, HostId> placement = placer.place(plan, loadWithout(topology, byId));
+        OptionalLong restoreFrom = latestCompleted(topology, knownCompleted);
+        String redeployFailure = deploy(plan, placement, byId, restoreFrom);
+        if (redeployFailure != null) {
+            log.save(recovery.failed("REDEPLOY_FAILED", redeployFailure + "; retried after the next detected failure"));
+            return;
+        }
+        topologies.replace(new DeployedTopology(topology.id(), topology.spec(), plan, placement,
+                topology.deployedAt()));
+        coordinators.resume(topology.id());
+        Instant restoredAt = clock.instant();
+        long alreadyAtCheckpoint = knownCompleted.filter(done -> restoreFrom.isPresent()
+                        && done.checkpointId() == restoreFrom.getAsLong() && done.epoch() == topology.plan().epoch())
+                .map(CompletedCheckpoint::sinkRecordsAtTrigger).orElse(0L);
+        String text = "Topology '" + topology.id() + "' redeployed as epoch " + plan.epoch() + " on "
+                + new java.util.TreeSet<>(placement.values()) + (restoreFrom.isPresent()
+                ? ", every task restored from checkpoint " + restoreFrom.getAsLong()
+                : ", from the start (no checkpoint had completed)");
+        log.save(recovery.restored(restoredAt, plan.epoch(), restoreFrom.isPresent() ? restoreFrom.getAsLong() : null,
+                Math.max(0, baseline - alreadyAtCheckpoint), text));
+        LOG.info("{} ({} ms after detection)", text, Duration.between(failure.detectedAt(), restoredAt).toMillis());
+    }
+
+    private OptionalLong latestCompleted(DeployedTopology topology, Optional<CompletedCheckpoint> known) {
+        try {
+            return records.latestCompleted(topology.id());
+        } catch (RuntimeException e) {
+            LOG.warn("Checkpoint store unreachable while recovering '{}' ({}); using the latest checkpoint this router"
+                    + " completed", topology.id(), e.getMessage());
+            return known.map(done -> OptionalLong.of(done.checkpointId())).orElse(OptionalLong.empty());
+        }
+    }
+
+    /** Deploys on every host of the placement; on a failure cancels where it succeeded and says what failed. */
+    private String deploy(ExecutionPlan plan, Map<TaskId, HostId> placement, Map<HostId, RegisteredHost> live,
+                          OptionalLong restoreFrom) {
+        Map<HostId, String> endpoints = new LinkedHashMap<>();
+        placement.values().stream().distinct().sorted()
+                .forEach(host -> endpoints.put(host, live.get(host).dataEndpoint()));
+        TaskPlacement taskPlacement = new TaskPlacement(placement, endpoints);
+        List<RegisteredHost> deployed = new ArrayList<>();
+        for (HostId hostId : endpoints.keySet()) {
+            RegisteredHost host = live.get(hostId);
+            try {
+                hostClient.deploy(host, plan, taskPlacement, restoreFrom);
+                deployed.add(host);
+            } catch (HostCallException e) {
+                deployed.forEach(done -> cancelQuietly(done, plan.topology()));
+                LOG.warn("Redeploying '{}' failed on host {}: {}", plan.topology(), hostId, e.getMessage());
+                return "Redeploying topology '" + plan.topology() + "' failed on host " + hostId + ": "
+                        + e.getMessage();
+            }
+        }
+        return null;
+    }
+
+    private Map<HostId, Integer> loadWithout(DeployedTopology recovering, Map<HostId, RegisteredHost> live) {
+        Map<HostId, Integer> load = new TreeMap<>();
+        live.keySet().forEach(host -> load.put(host, 0));
+        for (DeployedTopology other : topologies.all()) {
+            if (!other.id().equals(recovering.id())) {
+                other.placement().values().forEach(host -> load.computeIfPresent(host, (h, n) -> n + 1));
+            }
+        }
+        return load;
+    }
+
+    private void cancelQuietly(RegisteredHost host, DeployedTopology topology) {
+        cancelQuietly(host, topology.id());
+    }
+
+    private void cancelQuietly(RegisteredHost host, io.steadfast.runtime.topology.TopologyId topology) {
+        try {
+            hostClient.cancel(host, topology);
+        } catch (HostCallException e) {
+            LOG.warn("Could not cancel topology '{}' on host {}: {}", topology, host.id(), e.getMessage());
+        }
+    }
+
+    /** Marks RECOVERED each recovery whose sinks have caught up (from fresh heartbeats) or whose topology finished. */
+    public void checkProgress() {
+        for (Recovery recovery : log.recovering()) {
+            if (recovery.restoredAt() == null) {
+                continue;
+            }
+            Optional<DeployedTopology> topology = topologies.find(recovery.topology())
+                    .filter(t -> t.plan().epoch() == recovery.epoch());
+            if (topology.isEmpty() || !progress.reportedTwiceSince(topology.get(), recovery.restoredAt())) {
+                continue;
+            }
+            if (progress.finished(topology.get())
+                    || progress.sinkRecordsIn(topology.get()) >= recovery.sinkRecordsTarget()) {
+                Recovery done = recovery.caughtUp(clock.instant());
+                log.save(done);
+                LOG.info("Topology '{}' caught up {} ms after its redeployment", recovery.topology(),
+                        done.catchUpMillis());
+            }
+        }
+    }
+
+    @Override
+    public synchronized void close() throws InterruptedException {
+        if (executor != null) {
+            executor.shutdownNow();
+            executor.awaitTermination(5, TimeUnit.SECONDS);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package io.steadfast.router.web;
+
+import io.steadfast.router.checkpoint.CheckpointCoordinators;
+import io.steadfast.router.checkpoint.CheckpointRecords;
+import io.steadfast.router.checkpoint.CheckpointStats;
+import io.steadfast.router.checkpoint.CompletedCheckpoint;
+import io.steadfast.router.checkpoint.TaskAck;
+import io.steadfast.router.topology.TopologyException;
+import io.steadfast.router.topology.TopologyRepository;
+import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.topology.TopologyId;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.PositiveOrZero;
+import java.util.List;
+import java.util.OptionalLong;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ResponseStatusException;
+
+/** Lists and triggers a topology's checkpoints, and takes the hosts' acks and nacks. */
+@RestController
+@RequestMapping("/api/v1/topologies/{id}/checkpoints")
+class CheckpointController {
+
+    private final TopologyRepository topologies;
+    private final CheckpointCoordinators coordinators;
+    private final CheckpointRecords records;
+
+    CheckpointController(TopologyRepository topologies, CheckpointCoordinators coordinators,
+                         CheckpointRecords records) {
+        this.topologies = topologies;
+        this.coordinators = coordinators;
+        this.records = records;
+    }
+
+    @GetMapping
+    Checkpoints list(@PathVariable String id) {
+        TopologyId topology = deployed(id);
+        Long latest = coordinators.lastCompleted(topology).map(CompletedCheckpoint::checkpointId).orElse(null);
+        return new Checkpoints(topology.value(), latest, records.list(topology));
+    }
+
+    @PostMapping
+    ResponseEntity<Triggered> trigger(@PathVariable String id) {
+        TopologyId topology = deployed(id);
+        OptionalLong checkpointId = coordinators.triggerNow(topology);
+        if (checkpointId.isEmpty()) {
+            throw new ResponseStatusException(HttpStatus.CONFLICT, "No checkpoint of topology '" + id + "' was"
+                    + " triggered: the most allowed are pending, it is being recovered, or the store refused it;"
+                    + " retry later or raise steadfast.router.checkpoint.max-concurrent");
+        }
+        return ResponseEntity.accepted().body(new Triggered(checkpointId.getAsLong()));
+    }
+
+    @PostMapping("/{checkpointId}/acks")
+    ResponseEntity<Void> ack(@PathVariable String id, @PathVariable long checkpointId, @Valid @RequestBody Ack ack) {
+        TopologyId topology = deployed(id);
+        coordinators.acknowledge(topology, checkpointId, new TaskAck(TaskId.parse(ack.task()), new HostId(ack.host()),
+                ack.sizeBytes(), ack.syncMillis(), ack.asyncMillis()));
+        return ResponseEntity.accepted().build();
+    }
+
+    @PostMapping("/{checkpointId}/nacks")
+    ResponseEntity<Void> nack(@PathVariable String id, @PathVariable long checkpointId, @Valid @RequestBody Nack nack) {
+        TopologyId topology = deployed(id);
+        coordinators.decline(topology, checkpointId, TaskId.parse(nack.task()), new HostId(nack.host()), nack.reason());
+        return ResponseEntity.accepted().build();
+    }
+
+    private TopologyId deployed(String id) {
+        if (!TopologyId.isValid(id) || topologies.find(TopologyId.of(id)).isEmpty()) {
+            throw new TopologyException(TopologyException.Reason.NOT_FOUND, "Topology '" + id + "' is not deployed;"
+                    + " see GET /api/v1/topologies");
+        }
+        return TopologyId.of(id);
+    }
+
+    /**
+     * A topology's checkpoints.
+     *
+     * @param topology the topology id
+     * @param latestCompleted the latest checkpoint completed by this router, or null
+     * @param checkpoints every checkpoint the store keeps, newest first
+     */
+    record Checkpoints(String topology, Long latestCompleted, List<CheckpointStats> checkpoints) {
+    }
+
+    /** Answer to a trigger. */
+    record Triggered(long checkpointId) {
+    }
+
+    /** A host's ack of one task's snapshot. */
+    record Ack(@NotBlank String task, @NotBlank String host, @PositiveOrZero long sizeBytes,
+               @PositiveOrZero long syncMillis, @PositiveOrZero long asyncMillis) {
+    }
+
+    /** A host's nack: the task could not take its part. */
+    record Nack(@NotBlank String task, @NotBlank String host, @NotBlank String reason) {
+    }
+}

@@ -1,0 +1,203 @@
+package io.steadfast.router.recovery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.steadfast.router.FakeHostClient;
+import io.steadfast.router.MutableClock;
+import io.steadfast.router.checkpoint.CheckpointCoordinators;
+import io.steadfast.router.checkpoint.CheckpointSettings;
+import io.steadfast.router.checkpoint.InMemoryCheckpointRecords;
+import io.steadfast.router.checkpoint.TaskAck;
+import io.steadfast.router.failure.DetectedFailure;
+import io.steadfast.router.failure.HeartbeatFailureDetector;
+import io.steadfast.router.host.InMemoryHostRegistry;
+import io.steadfast.router.placement.EvenTaskPlacer;
+import io.steadfast.router.topology.DeployedTopology;
+import io.steadfast.router.topology.InMemoryTopologyRepository;
+import io.steadfast.router.topology.TopologyProgress;
+import io.steadfast.runtime.host.TaskReport;
+import io.steadfast.runtime.plan.ExecutionPlan;
+import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.PlanExpander;
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.task.TaskStatus;
+import io.steadfast.runtime.topology.TopologyId;
+import io.steadfast.runtime.topology.TopologySpecReader;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+
+class RecoveryOrchestratorTest {
+
+    private static final String SPEC = """
+            {"id": "t", "operators": [
+              {"id": "source", "type": "generator", "config": {"count": 10}},
+              {"id": "count", "type": "keyed-count", "parallelism": 2, "inputs": [{"from": "source"}]},
+              {"id": "sink", "type": "latest-value-sink", "inputs": [{"from": "count"}]}
+            ]}""";
+    private static final TopologyId T = TopologyId.of("t");
+    private static final HostId A = new HostId("host-a");
+    private static final HostId B = new HostId("host-b");
+    private static final HostId C = new HostId("host-c");
+    private static final TaskId SINK = TaskId.parse("t/sink#0");
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    private final InMemoryHostRegistry hosts = new InMemoryHostRegistry();
+    private final HeartbeatFailureDetector detector = new HeartbeatFailureDetector(hosts, clock, Duration.ofMillis(800));
+    private final InMemoryTopologyRepository topologies = new InMemoryTopologyRepository();
+    private final InMemoryCheckpointRecords records = new InMemoryCheckpointRecords(clock);
+    private final FakeHostClient hostClient = new FakeHostClient();
+    private final TopologyProgress progress = new TopologyProgress(detector);
+    private final CheckpointCoordinators coordinators = new CheckpointCoordinators(topologies, records,
+            (host, topology, id) -> { }, progress, clock,
+            new CheckpointSettings(Duration.ofSeconds(1), Duration.ofSeconds(10), 1));
+    private final RecoveryLog log = new RecoveryLog();
+    private final RecoveryOrchestrator orchestrator = new RecoveryOrchestrator(topologies, detector,
+            new EvenTaskPlacer(), hostClient, records, coordinators, progress, log, clock);
+
+    private void deployOnThreeHosts() {
+        ExecutionPlan plan = PlanExpander.expand(new TopologySpecReader().read(SPEC));
+        for (HostId host : List.of(A, B, C)) {
+            hosts.register(host, URI.create("http://" + host.value()), "tcp://" + host.value() + ":1", clock.instant());
+        }
+        topologies.add(new DeployedTopology(T, JsonMapper.builder().build().readTree(SPEC), plan,
+                Map.of(TaskId.parse("t/source#0"), A, TaskId.parse("t/count#0"), B, TaskId.parse("t/count#1"), C,
+                        SINK, A), clock.instant()));
+        detector.sweep();
+        coordinators.tick();
+    }
+
+    private void completeCheckpoint(long id) {
+        List<TaskId> tasks = topologies.find(T).orElseThrow().plan().tasks().stream().map(t -> t.id()).toList();
+        records.create(T, id, tasks, clock.instant());
+        tasks.forEach(task -> records.acknowledge(T, id, new TaskAck(task, A, 1, 0, 0)));
+        records.complete(T, id);
+    }
+
+    /** A heartbeat; the host that runs the sink (as now placed) reports it with {@code sinkRecordsIn}. */
+    private void heartbeat(HostId host, long sinkRecordsIn) {
+        boolean sinkHere = host.equals(topologies.find(T).orElseThrow().placement().get(SINK));
+        List<TaskReport> reports = sinkHere ? List.of(new TaskReport(SINK.toString(), "latest-value-sink",
+                TaskStatus.RUNNING, sinkRecordsIn, 0, 0, 0, 0, 0, 0, null)) : List.of();
+        hosts.heartbeat(host, reports, clock.instant());
+    }
+
+    /** Host C goes silent: the detector declares it DEAD one timeout after its last heartbeat. */
+    private DetectedFailure killC() {
+        heartbeat(A, 500);
+        heartbeat(B, 500);
+        clock.advance(Duration.ofMillis(500));
+        heartbeat(A, 500);
+        heartbeat(B, 500);
+        clock.advance(Duration.ofMillis(400));
+        detector.sweep();
+        assertThat(detector.failures()).hasSize(1);
+        return detector.failures().get(0);
+    }
+
+    @Test
+    void redeploysEveryTaskOnTheLiveHostsWithTheNextEpochFromTheLatestCompletedCheckpoint() {
+        deployOnThreeHosts();
+        completeCheckpoint(4);
+        completeCheckpoint(5);
+        DetectedFailure failure = killC();
+
+        orchestrator.recover(failure);
+
+        assertThat(hostClient.cancelled).containsExactlyInAnyOrder("t@host-a", "t@host-b");
+        assertThat(hostClient.deployments).containsExactlyInAnyOrder("t@host-a:1:5", "t@host-b:1:5");
+        DeployedTopology redeployed = topologies.find(T).orElseThrow();
+        assertThat(redeployed.plan().epoch()).isEqualTo(1);
+        assertThat(new HashSet<>(redeployed.placement().values())).containsExactlyInAnyOrder(A, B);
+        assertThat(coordinators.coordinator(T)).as("checkpointing resumed").isPresent();
+
+        Recovery recovery = log.all().get(0);
+        assertThat(recovery.status()).isEqualTo(RecoveryStatus.RECOVERING);
+        assertThat(recovery.failedHost()).isEqualTo(C);
+        assertThat(recovery.tasks()).containsExactly(TaskId.parse("t/count#1"));
+        assertThat(recovery.restoredFrom()).isEqualTo(5L);
+        assertThat(recovery.detectionMillis()).isEqualTo(900);
+        assertThat(recovery.restoreMillis()).isZero();
+        assertThat(recovery.sinkRecordsTarget()).isEqualTo(500);
+    }
+
+    @Test
+    void marksTheRecoveryRecoveredOnceFreshReportsShowTheSinksCaughtUp() {
+        deployOnThreeHosts();
+        completeCheckpoint(1);
+        orchestrator.recover(killC());
+
+        clock.advance(Duration.ofMillis(200));
+        heartbeat(A, 100);
+        heartbeat(B, 100);
+        orchestrator.checkProgress();
+        clock.advance(Duration.ofMillis(200));
+        heartbeat(A, 499);
+        heartbeat(B, 499);
+        orchestrator.checkProgress();
+        assertThat(log.all().get(0).status()).isEqualTo(RecoveryStatus.RECOVERING);
+
+        clock.advance(Duration.ofMillis(200));
+        heartbeat(A, 500);
+        heartbeat(B, 500);
+        orchestrator.checkProgress();
+
+        Recovery recovered = log.all().get(0);
+        assertThat(recovered.status()).isEqualTo(RecoveryStatus.RECOVERED);
+        assertThat(recovered.catchUpMillis()).isEqualTo(600);
+    }
+
+    @Test
+    void startsOverWithoutRestoreWhenNoCheckpointCompleted() {
+        deployOnThreeHosts();
+
+        orchestrator.recover(killC());
+
+        assertThat(hostClient.deployments).containsExactlyInAnyOrder("t@host-a:1:-", "t@host-b:1:-");
+        assertThat(log.all().get(0).restoredFrom()).isNull();
+    }
+
+    @Test
+    void failsWithNoLiveHostsWhenEveryHostIsDeadAndRecoversAtTheNextDetection() {
+        deployOnThreeHosts();
+        completeCheckpoint(2);
+        clock.advance(Duration.ofSeconds(1));
+        detector.sweep();
+
+        orchestrator.recover(detector.failures().get(0));
+
+        Recovery failed = log.all().get(0);
+        assertThat(failed.status()).isEqualTo(RecoveryStatus.FAILED);
+        assertThat(failed.failureReason()).isEqualTo("NO_LIVE_HOSTS");
+        assertThat(hostClient.deployments).isEmpty();
+        assertThat(topologies.find(T).orElseThrow().plan().epoch()).isZero();
+    }
+
+    @Test
+    void aRedeployThatFailsIsRecordedAndRetriedAtTheNextDetection() {
+        deployOnThreeHosts();
+        completeCheckpoint(3);
+        hostClient.failing.add(B);
+
+        orchestrator.recover(killC());
+
+        assertThat(log.all().get(0).failureReason()).isEqualTo("REDEPLOY_FAILED");
+        assertThat(topologies.find(T).orElseThrow().plan().epoch()).isZero();
+
+        // B dies too; A alone takes every task
+        hostClient.failing.clear();
+        clock.advance(Duration.ofMillis(900));
+        heartbeat(A, 0);
+        detector.sweep();
+        orchestrator.recover(detector.failures().get(1));
+
+        assertThat(log.all().get(0).status()).isEqualTo(RecoveryStatus.RECOVERING);
+        assertThat(hostClient.deployments).contains("t@host-a:1:3");
+        assertThat(new HashSet<>(topologies.find(T).orElseThrow().placement().values())).containsExactly(A);
+    }
+}
