@@ -30,7 +30,7 @@ import org.springframework.web.client.RestClient;
 /**
  * Wires the Spring-free host runtime: operator registry, data plane, the snapshot uploader it reports
  * checkpoints to, and the {@link ProcessingNode} over them. The snapshot store is the checkpoint-service over
- * HTTP unless a {@code snapshotStore} bean is already registered (several hosts sharing a store in one JVM).
+ * HTTP unless a bean named {@code snapshotStore} is already registered (several hosts sharing a store in one JVM).
  */
 @Configuration(proxyBeanMethods = false)
 class HostRuntimeConfiguration {
@@ -41,15 +41,14 @@ class HostRuntimeConfiguration {
     }
 
     @Bean
-    @ConditionalOnMissingBean(SnapshotStore.class)
+    @ConditionalOnMissingBean(name = "snapshotStore")
     SnapshotStore snapshotStore(HostProperties properties) {
         return new HttpSnapshotStore(client(Duration.ofSeconds(1), properties.snapshots().requestTimeout()),
                 properties.checkpointUrl());
     }
 
     @Bean
-    @Qualifier("resilient")
-    ResilientSnapshotStore resilientSnapshotStore(SnapshotStore snapshotStore, HostProperties properties) {
+    ResilientSnapshotStore resilientSnapshotStore(@Qualifier("snapshotStore") SnapshotStore snapshotStore, HostProperties properties) {
         HostProperties.Snapshots settings = properties.snapshots();
         return new ResilientSnapshotStore(snapshotStore, settings.retryAttempts(), settings.retryWait(),
                 settings.circuitOpenFor());

@@ -28,7 +28,10 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.context.ApplicationContextInitializer;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
+import org.springframework.test.context.ContextConfiguration;
 import org.springframework.context.annotation.Primary;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
@@ -41,18 +44,21 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @SpringBootTest(properties = {"steadfast.host.id=cp-host", "steadfast.host.snapshots.circuit-open-for=300ms"})
 @AutoConfigureMockMvc
+@ContextConfiguration(initializers = CheckpointApiTest.InMemoryStore.class)
 class CheckpointApiTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
+    /** Registers the in-memory store under the name the host's configuration steps aside for. */
+    static class InMemoryStore implements ApplicationContextInitializer<ConfigurableApplicationContext> {
+        @Override
+        public void initialize(ConfigurableApplicationContext context) {
+            context.getBeanFactory().registerSingleton("snapshotStore", new InMemorySnapshotStore());
+        }
+    }
+
     @TestConfiguration(proxyBeanMethods = false)
     static class Fakes {
-        @Bean
-        @Primary
-        InMemorySnapshotStore inMemorySnapshotStore() {
-            return new InMemorySnapshotStore();
-        }
-
         @Bean
         @Primary
         RecordingReporter recordingReporter() {

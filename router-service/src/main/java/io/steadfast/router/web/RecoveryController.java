@@ -2,6 +2,8 @@ package io.steadfast.router.web;
 
 import io.steadfast.router.recovery.Recovery;
 import io.steadfast.router.recovery.RecoveryLog;
+import io.steadfast.runtime.plan.TaskId;
+import java.time.Instant;
 import java.util.List;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -17,7 +19,21 @@ class RecoveryController {
     }
 
     @GetMapping("/api/v1/recoveries")
-    List<Recovery> list() {
-        return log.all();
+    List<RecoveryView> list() {
+        return log.all().stream().map(RecoveryView::of).toList();
+    }
+
+    /** A {@link Recovery} in JSON, ids as text; see its fields there. */
+    record RecoveryView(long id, String topology, String failedHost, List<String> tasks, int epoch, Long restoredFrom,
+                        Instant lastHeartbeat, Instant detectedAt, Instant restoredAt, Instant caughtUpAt,
+                        long detectionMillis, Long restoreMillis, Long catchUpMillis, String status,
+                        String failureReason, String message) {
+
+        static RecoveryView of(Recovery r) {
+            return new RecoveryView(r.id(), r.topology().value(), r.failedHost().value(),
+                    r.tasks().stream().map(TaskId::toString).toList(), r.epoch(), r.restoredFrom(), r.lastHeartbeat(),
+                    r.detectedAt(), r.restoredAt(), r.caughtUpAt(), r.detectionMillis(), r.restoreMillis(),
+                    r.catchUpMillis(), r.status().name(), r.failureReason(), r.message());
+        }
     }
 }

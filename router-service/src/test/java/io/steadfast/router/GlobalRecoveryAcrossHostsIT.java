@@ -1,0 +1,135 @@
+package io.steadfast.router;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.steadfast.host.PeHostApplication;
+import io.steadfast.host.snapshot.InMemorySnapshotStore;
+import io.steadfast.router.checkpoint.CheckpointRecords;
+import io.steadfast.router.checkpoint.InMemoryCheckpointRecords;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.web.client.RestClient;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The router and two hosts in one JVM, sharing an in-memory checkpoint store (registered as beans before each
+ * context starts, in place of the checkpoint-service): a rate-limited word count checkpoints every 500 ms, one
+ * host is shut down mid-stream, the router detects it and recovers every task onto the other host from the
+ * latest completed checkpoint, and every key's final count is exact.
+ */
+@Timeout(180)
+class GlobalRecoveryAcrossHostsIT {
+
+    private static final long COUNT = 160_000;
+    private static final int KEYS = 400;
+
+    private static final InMemoryCheckpointRecords RECORDS = new InMemoryCheckpointRecords(Clock.systemUTC());
+    private static final InMemorySnapshotStore SNAPSHOTS = new InMemorySnapshotStore();
+
+    private static ConfigurableApplicationContext router;
+    private static ConfigurableApplicationContext hostA;
+    private static ConfigurableApplicationContext hostB;
+    private static RestClient api;
+
+    @BeforeAll
+    static void startCluster() {
+        router = new SpringApplicationBuilder(RouterApplication.class)
+                .initializers(context -> context.getBeanFactory().registerSingleton("sharedCheckpointRecords", RECORDS))
+                .run("--server.port=0", "--spring.application.name=router-service",
+                        "--steadfast.router.checkpoint.interval=500ms");
+        String routerUrl = "http://127.0.0.1:" + router.getEnvironment().getProperty("local.server.port");
+        hostA = startHost("rec-host-a", routerUrl);
+        hostB = startHost("rec-host-b", routerUrl);
+        api = RestClient.builder().baseUrl(routerUrl).defaultStatusHandler(HttpStatusCode::isError, (req, res) -> { })
+                .build();
+    }
+
+    private static ConfigurableApplicationContext startHost(String id, String routerUrl) {
+        return new SpringApplicationBuilder(PeHostApplication.class)
+                .initializers(context -> context.getBeanFactory().registerSingleton("snapshotStore", SNAPSHOTS))
+                .run("--server.port=0", "--spring.application.name=pe-host-service", "--steadfast.host.id=" + id,
+                        "--steadfast.host.router-url=" + routerUrl, "--steadfast.host.heartbeat-interval=200ms");
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        for (ConfigurableApplicationContext context : new ConfigurableApplicationContext[] {hostA, hostB, router}) {
+            if (context != null && context.isActive()) {
+                context.close();
+            }
+        }
+    }
+
+    private static JsonNode get(String path) {
+        return api.get().uri(path).retrieve().body(JsonNode.class);
+    }
+
+    private static long completedCheckpoints() {
+        return get("/api/v1/topologies/rec-it/checkpoints").get("checkpoints").valueStream()
+                .filter(c -> c.get("status").asString().equals("COMPLETED")).count();
+    }
+
+    @Test
+    void recoversOntoTheSurvivingHostFromTheLatestCheckpointAndEveryKeyIsExact() {
+        assertThat(hostA.getBean("snapshotStore")).isSameAs(SNAPSHOTS);
+        assertThat(router.getBean(CheckpointRecords.class)).isSameAs(RECORDS);
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            JsonNode hosts = get("/api/v1/hosts");
+            return hosts.size() == 2 && hosts.valueStream().allMatch(h -> h.get("status").asString().equals("LIVE"));
+        });
+        var submitted = api.post().uri("/api/v1/topologies").contentType(MediaType.APPLICATION_JSON).body("""
+                {"id": "rec-it", "operators": [
+                  {"id": "source", "type": "generator", "parallelism": 2,
+                   "config": {"count": %d, "keys": %d, "ratePerSecond": 20000}},
+                  {"id": "count", "type": "keyed-count", "parallelism": 2, "inputs": [{"from": "source"}]},
+                  {"id": "sink", "type": "latest-value-sink", "parallelism": 2, "inputs": [{"from": "count"}]}
+                ]}""".formatted(COUNT, KEYS)).retrieve().toEntity(JsonNode.class);
+        assertThat(submitted.getStatusCode().value()).as("%s", submitted.getBody()).isEqualTo(201);
+
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
+                .until(() -> completedCheckpoints() >= 2);
+        assertThat(get("/api/v1/topologies/rec-it").get("status").asString()).as("mid-stream").isEqualTo("RUNNING");
+
+        hostB.close();
+
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100)).until(() -> {
+            JsonNode recoveries = get("/api/v1/recoveries");
+            return recoveries.size() == 1 && recoveries.get(0).get("status").asString().equals("RECOVERED");
+        });
+        JsonNode recovery = get("/api/v1/recoveries").get(0);
+        assertThat(recovery.get("topology").asString()).isEqualTo("rec-it");
+        assertThat(recovery.get("failedHost").asString()).isEqualTo("rec-host-b");
+        assertThat(recovery.get("epoch").asInt()).isEqualTo(1);
+        assertThat(recovery.get("restoredFrom").asLong()).isPositive();
+        assertThat(recovery.get("detectionMillis").asLong()).isGreaterThanOrEqualTo(800);
+        assertThat(recovery.get("restoreMillis").isNumber()).isTrue();
+        assertThat(recovery.get("catchUpMillis").isNumber()).isTrue();
+
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).until(() ->
+                get("/api/v1/topologies/rec-it").get("status").asString().equals("FINISHED"));
+        JsonNode detail = get("/api/v1/topologies/rec-it");
+        assertThat(detail.get("epoch").asInt()).isEqualTo(1);
+        assertThat(detail.get("recoveries").asLong()).isEqualTo(1);
+        assertThat(detail.get("tasks").valueStream().map(t -> t.get("host").asString()).distinct())
+                .containsExactly("rec-host-a");
+
+        JsonNode results = get("/api/v1/topologies/rec-it/results/sink?limit=100000");
+        Map<String, Long> actual = new TreeMap<>();
+        results.get("values").properties().forEach(entry -> actual.put(entry.getKey(), entry.getValue().asLong()));
+        assertThat(actual).hasSize(KEYS);
+        for (int k = 0; k < KEYS; k++) {
+            assertThat(actual.get("key-" + k)).as("count of key-%d", k).isEqualTo(COUNT / KEYS);
+        }
+    }
+}
