@@ -29,6 +29,10 @@ public final class HttpSnapshotStore implements SnapshotStore {
         try {
             http.put().uri(uri(task, checkpointId)).contentType(MediaType.APPLICATION_OCTET_STREAM).body(snapshot)
                     .retrieve().toBodilessEntity();
+        } catch (HttpClientErrorException.Conflict e) {
+            throw new CheckpointClosedException("Checkpoint " + checkpointId + " of " + task.topology()
+                    + " is no longer pending, so the snapshot of " + task + " was not stored: "
+                    + e.getResponseBodyAsString(), e);
         } catch (RestClientException e) {
             throw new SnapshotStoreException("Checkpoint-service at " + baseUrl + " did not store the snapshot of "
                     + task + " for checkpoint " + checkpointId + ": " + e.getMessage()

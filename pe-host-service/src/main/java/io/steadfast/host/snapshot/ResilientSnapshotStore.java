@@ -32,6 +32,7 @@ public final class ResilientSnapshotStore implements SnapshotStore {
                 .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED).slidingWindowSize(10)
                 .minimumNumberOfCalls(4).failureRateThreshold(50).waitDurationInOpenState(openFor)
                 .permittedNumberOfCallsInHalfOpenState(2).automaticTransitionFromOpenToHalfOpenEnabled(false)
+                .ignoreExceptions(CheckpointClosedException.class)
                 .build());
     }
 

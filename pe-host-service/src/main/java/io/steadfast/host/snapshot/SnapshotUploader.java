@@ -58,6 +58,9 @@ public final class SnapshotUploader implements CheckpointListener, AutoCloseable
         byte[] bytes = snapshot.toBytes();
         try {
             store.put(task, checkpointId, bytes);
+        } catch (CheckpointClosedException e) {
+            LOG.info("Snapshot of {} for checkpoint {} dropped: {}", task, checkpointId, e.getMessage());
+            return;
         } catch (RuntimeException e) {
             failed.incrementAndGet();
             LOG.warn("Snapshot of {} for checkpoint {} not stored: {}", task, checkpointId, e.getMessage());

@@ -34,6 +34,7 @@ class SnapshotUploaderTest {
         final InMemorySnapshotStore memory = new InMemorySnapshotStore();
         final AtomicInteger calls = new AtomicInteger();
         volatile int failNext;
+        volatile boolean checkpointsClosed;
 
         @Override
         public void put(TaskId task, long checkpointId, byte[] snapshot) {
@@ -41,6 +42,9 @@ class SnapshotUploaderTest {
             if (failNext > 0) {
                 failNext--;
                 throw new SnapshotStoreException("connection refused", null);
+            }
+            if (checkpointsClosed) {
+                throw new CheckpointClosedException("checkpoint " + checkpointId + " already FAILED", null);
             }
             memory.put(task, checkpointId, snapshot);
         }
@@ -105,5 +109,23 @@ class SnapshotUploaderTest {
             return !reporter.acks.isEmpty();
         });
         assertThat(flaky.memory.get(TASK, 6)).isPresent();
+    }
+
+    @Test
+    void snapshotsOfCheckpointsThatAlreadyClosedAreDroppedWithoutTrippingTheBreaker() {
+        flaky.checkpointsClosed = true;
+        for (long id = 1; id <= 8; id++) {
+            uploader.onSnapshot(TASK, id, SNAPSHOT, 0);
+        }
+        await().atMost(Duration.ofSeconds(5)).until(() -> flaky.calls.get() == 8);
+
+        assertThat(flaky.calls).as("closed checkpoints are not retried").hasValue(8);
+        assertThat(store.circuitState()).isEqualTo(CircuitBreaker.State.CLOSED);
+        assertThat(reporter.nacks).isEmpty();
+        assertThat(reporter.acks).isEmpty();
+
+        flaky.checkpointsClosed = false;
+        uploader.onSnapshot(TASK, 9, SNAPSHOT, 0);
+        await().atMost(Duration.ofSeconds(5)).until(() -> reporter.acks.size() == 1);
     }
 }

@@ -64,7 +64,7 @@ class RouterConfiguration {
 
     @Bean
     HeartbeatFailureDetector heartbeatFailureDetector(HostRegistry hosts, Clock clock, RouterProperties properties) {
-        return new HeartbeatFailureDetector(hosts, clock, properties.heartbeatTimeout());
+        return new HeartbeatFailureDetector(hosts, clock, properties.heartbeatTimeout(), properties.hostStartupGrace());
     }
 
     @Bean(destroyMethod = "close")

@@ -13,6 +13,8 @@ import org.springframework.validation.annotation.Validated;
  * Settings of the router, prefix {@code steadfast.router}.
  *
  * @param heartbeatTimeout a host that sent no heartbeat for this long is DEAD
+ * @param hostStartupGrace a host that registered less than this long ago is DEAD only after this long of silence
+ *                         (a JVM that just started answers late on a loaded machine); 0 turns it off
  * @param limits bounds on submitted topologies
  * @param hostClient calls from the router to hosts
  * @param checkpoint checkpoint coordination
@@ -21,12 +23,17 @@ import org.springframework.validation.annotation.Validated;
 @ConfigurationProperties("steadfast.router")
 public record RouterProperties(
         @NotNull @DefaultValue("800ms") Duration heartbeatTimeout,
+        @NotNull @DefaultValue("3s") Duration hostStartupGrace,
         @Valid @DefaultValue Limits limits,
         @Valid @DefaultValue HostClient hostClient,
         @Valid @DefaultValue Checkpoint checkpoint) {
 
     public RouterProperties {
         requirePositive("steadfast.router.heartbeat-timeout", heartbeatTimeout);
+        if (hostStartupGrace.isNegative()) {
+            throw new IllegalArgumentException("steadfast.router.host-startup-grace must be >= 0, was "
+                    + hostStartupGrace + "; use 0 to judge new hosts by the heartbeat timeout alone");
+        }
     }
 
     /** The heartbeat interval the router suggests to hosts: a quarter of the timeout. */

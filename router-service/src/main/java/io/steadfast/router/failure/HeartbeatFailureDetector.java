@@ -33,7 +33,15 @@ public final class HeartbeatFailureDetector {
     private final List<DetectedFailure> failures = new CopyOnWriteArrayList<>();
     private final List<Consumer<DetectedFailure>> listeners = new CopyOnWriteArrayList<>();
 
+    private final Duration startupGrace;
+
+    /** Without a startup grace: new hosts are judged by the timeout alone. */
     public HeartbeatFailureDetector(HostRegistry hosts, Clock clock, Duration timeout) {
+        this(hosts, clock, timeout, Duration.ZERO);
+    }
+
+    public HeartbeatFailureDetector(HostRegistry hosts, Clock clock, Duration timeout, Duration startupGrace) {
+        this.startupGrace = startupGrace;
         this.hosts = hosts;
         this.clock = clock;
         this.timeout = timeout;
@@ -43,9 +51,18 @@ public final class HeartbeatFailureDetector {
         return timeout;
     }
 
+    /**
+     * DEAD once a host has been silent for longer than the timeout. A host in its first startup grace after
+     * registering may be silent for the whole grace instead: a JVM that has just
+     * started is busy compiling and loading classes, and on a loaded machine its first heartbeats come late;
+     * declaring it dead then would send every topology into a needless global recovery.
+     */
     public HostStatus statusOf(RegisteredHost host) {
-        Instant deadline = host.lastHeartbeat().plus(timeout);
-        return clock.instant().isAfter(deadline) ? HostStatus.DEAD : HostStatus.LIVE;
+        Instant now = clock.instant();
+        boolean starting = now.isBefore(host.registeredAt().plus(startupGrace));
+        Instant deadline = host.lastHeartbeat().plus(starting && startupGrace.compareTo(timeout) > 0
+                ? startupGrace : timeout);
+        return now.isAfter(deadline) ? HostStatus.DEAD : HostStatus.LIVE;
     }
 
     /** A registered host, whatever its status. */

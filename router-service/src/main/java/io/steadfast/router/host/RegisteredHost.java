@@ -23,25 +23,26 @@ import org.jspecify.annotations.Nullable;
  */
 public record RegisteredHost(HostId id, URI controlUrl, String dataEndpoint, Instant lastHeartbeat,
                              List<TaskReport> tasks, @Nullable Instant previousHeartbeat,
-                             List<TaskReport> previousTasks) {
+                             List<TaskReport> previousTasks, Instant registeredAt) {
 
     public RegisteredHost {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(controlUrl, "controlUrl");
         Objects.requireNonNull(dataEndpoint, "dataEndpoint");
         Objects.requireNonNull(lastHeartbeat, "lastHeartbeat");
+        Objects.requireNonNull(registeredAt, "registeredAt");
         tasks = List.copyOf(tasks);
         previousTasks = List.copyOf(previousTasks);
     }
 
     /** A host that has just registered and reported no task yet. */
     public static RegisteredHost registered(HostId id, URI controlUrl, String dataEndpoint, Instant now) {
-        return new RegisteredHost(id, controlUrl, dataEndpoint, now, List.of(), null, List.of());
+        return new RegisteredHost(id, controlUrl, dataEndpoint, now, List.of(), null, List.of(), now);
     }
 
     /** This host after a heartbeat at {@code now}; the current reports become the previous ones. */
     public RegisteredHost withHeartbeat(Instant now, List<TaskReport> reports) {
-        return new RegisteredHost(id, controlUrl, dataEndpoint, now, reports, lastHeartbeat, tasks);
+        return new RegisteredHost(id, controlUrl, dataEndpoint, now, reports, lastHeartbeat, tasks, registeredAt);
     }
 
     public Optional<TaskReport> report(String task) {

@@ -44,6 +44,8 @@ import org.slf4j.LoggerFactory;
 public final class RecoveryOrchestrator implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(RecoveryOrchestrator.class);
+    /** How long after a failed recovery attempt the next one is made, while tasks still sit on dead hosts. */
+    static final Duration RETRY_BACKOFF = Duration.ofSeconds(2);
 
     private final TopologyRepository topologies;
     private final HeartbeatFailureDetector detector;
@@ -55,6 +57,7 @@ public final class RecoveryOrchestrator implements AutoCloseable {
     private final RecoveryLog log;
     private final Clock clock;
     private ScheduledExecutorService executor;
+    private final Map<io.steadfast.runtime.topology.TopologyId, Instant> lastAttempt = new java.util.concurrent.ConcurrentHashMap<>();
 
     public RecoveryOrchestrator(TopologyRepository topologies, HeartbeatFailureDetector detector, TaskPlacer placer,
                                 HostClient hostClient, CheckpointRecords records, CheckpointCoordinators coordinators,
@@ -80,6 +83,8 @@ public final class RecoveryOrchestrator implements AutoCloseable {
         detector.onFailure(failure -> executor.execute(() -> guarded(() -> recover(failure))));
         executor.scheduleWithFixedDelay(() -> guarded(this::checkProgress), period.toMillis(), period.toMillis(),
                 TimeUnit.MILLISECONDS);
+        executor.scheduleWithFixedDelay(() -> guarded(this::retryFailed), RETRY_BACKOFF.toMillis(),
+                RETRY_BACKOFF.toMillis() / 2, TimeUnit.MILLISECONDS);
     }
 
     private static void guarded(Runnable step) {
@@ -112,7 +117,34 @@ public final class RecoveryOrchestrator implements AutoCloseable {
         return lost;
     }
 
+    /**
+     * Tries again, {@link #RETRY_BACKOFF} after the last attempt, to recover each topology whose latest recovery
+     * FAILED (no live host then, or a host refused the redeployment) while it still has tasks on hosts that are
+     * not LIVE: a host that registers later, or a transient refusal, no longer leaves the topology broken until
+     * the next failure happens to be detected.
+     */
+    public void retryFailed() {
+        Instant now = clock.instant();
+        for (DeployedTopology topology : topologies.all()) {
+            List<TaskId> lost = tasksOnDeadHosts(topology);
+            Instant last = lastAttempt.get(topology.id());
+            if (lost.isEmpty() || last == null || Duration.between(last, now).compareTo(RETRY_BACKOFF) < 0) {
+                continue;
+            }
+            log.all().stream().filter(r -> r.topology().equals(topology.id()))
+                    .max(java.util.Comparator.comparingLong(Recovery::id))
+                    .filter(latest -> latest.status() == RecoveryStatus.FAILED)
+                    .ifPresent(latest -> {
+                        LOG.info("Retrying the recovery of '{}' (last attempt failed: {})", topology.id(),
+                                latest.failureReason());
+                        recover(topology, new DetectedFailure(latest.failedHost(), latest.lastHeartbeat(),
+                                latest.detectedAt()), lost);
+                    });
+        }
+    }
+
     private void recover(DeployedTopology topology, DetectedFailure failure, List<TaskId> lost) {
+        lastAttempt.put(topology.id(), clock.instant());
         long baseline = progress.sinkRecordsIn(topology);
         Recovery recovery = new Recovery(log.nextId(), topology.id(), failure.host(), lost, topology.plan().epoch(),
                 null, failure.lastHeartbeat(), failure.detectedAt(), null, null, failure.detectionTime().toMillis(),
@@ -124,7 +156,7 @@ public final class RecoveryOrchestrator implements AutoCloseable {
         if (live.isEmpty()) {
             log.save(recovery.failed("NO_LIVE_HOSTS", "Topology '" + topology.id() + "' lost tasks " + lost
                     + " with host " + failure.host() + " and no host is LIVE to run it; start a pe-host-service"
-                    + " pointed at this router; it is recovered after the next detected failure"));
+                    + " pointed at this router; recovery is retried every " + RETRY_BACKOFF.toSeconds() + " s"));
             LOG.error("Recovery of '{}' failed: no LIVE host", topology.id());
             return;
         }
@@ -136,7 +168,7 @@ public final class RecoveryOrchestrator implements AutoCloseable {
         OptionalLong restoreFrom = latestCompleted(topology, knownCompleted);
         String redeployFailure = deploy(plan, placement, byId, restoreFrom);
         if (redeployFailure != null) {
-            log.save(recovery.failed("REDEPLOY_FAILED", redeployFailure + "; retried after the next detected failure"));
+            log.save(recovery.failed("REDEPLOY_FAILED", redeployFailure + "; retried in " + RETRY_BACKOFF.toSeconds() + " s"));
             return;
         }
         topologies.replace(new DeployedTopology(topology.id(), topology.spec(), plan, placement,

@@ -39,4 +39,18 @@ class HeartbeatFailureDetectorTest {
 
         assertThat(detector.liveHosts()).extracting(h -> h.id()).containsExactly(host);
     }
+
+    @Test
+    void aNewlyRegisteredHostGetsTheStartupGraceBeforeItIsDeclaredDead() {
+        HeartbeatFailureDetector lenient = new HeartbeatFailureDetector(hosts, clock, Duration.ofSeconds(1),
+                Duration.ofSeconds(3));
+        hosts.register(host, URI.create("http://127.0.0.1:1"), "tcp://127.0.0.1:2", clock.instant());
+
+        clock.advance(Duration.ofMillis(2_900));
+        assertThat(lenient.statusOf(hosts.find(host).orElseThrow())).as("silent, but just started").isEqualTo(HostStatus.LIVE);
+        hosts.heartbeat(host, List.of(), clock.instant());
+        clock.advance(Duration.ofMillis(1_100));
+        assertThat(lenient.statusOf(hosts.find(host).orElseThrow())).as("past the grace: the timeout applies")
+                .isEqualTo(HostStatus.DEAD);
+    }
 }

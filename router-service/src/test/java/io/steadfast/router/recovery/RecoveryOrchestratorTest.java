@@ -200,4 +200,29 @@ class RecoveryOrchestratorTest {
         assertThat(hostClient.deployments).contains("t@host-a:1:3");
         assertThat(new HashSet<>(topologies.find(T).orElseThrow().placement().values())).containsExactly(A);
     }
+
+    @Test
+    void aFailedRedeployIsRetriedAfterTheBackoffWithoutWaitingForAnotherFailure() {
+        deployOnThreeHosts();
+        completeCheckpoint(3);
+        hostClient.failing.add(B);
+        orchestrator.recover(killC());
+        assertThat(log.all().get(0).failureReason()).isEqualTo("REDEPLOY_FAILED");
+
+        hostClient.failing.clear();
+        clock.advance(RecoveryOrchestrator.RETRY_BACKOFF.minusMillis(100));
+        heartbeat(A, 0);
+        heartbeat(B, 0);
+        orchestrator.retryFailed();
+        assertThat(topologies.find(T).orElseThrow().plan().epoch()).as("not before the backoff").isZero();
+
+        clock.advance(Duration.ofMillis(200));
+        heartbeat(A, 0);
+        heartbeat(B, 0);
+        orchestrator.retryFailed();
+
+        assertThat(topologies.find(T).orElseThrow().plan().epoch()).isEqualTo(1);
+        assertThat(log.all().get(0).status()).isEqualTo(RecoveryStatus.RECOVERING);
+        assertThat(new HashSet<>(topologies.find(T).orElseThrow().placement().values())).containsExactlyInAnyOrder(A, B);
+    }
 }

@@ -31,7 +31,7 @@ import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
 
-@SpringBootTest(properties = {"steadfast.router.heartbeat-timeout=1s", "steadfast.router.limits.max-spec-bytes=4096",
+@SpringBootTest(properties = {"steadfast.router.heartbeat-timeout=1s", "steadfast.router.host-startup-grace=0s", "steadfast.router.limits.max-spec-bytes=4096",
         "steadfast.router.limits.max-parallelism=8"})
 @AutoConfigureMockMvc
 @Import(RouterTestBeans.class)
