@@ -17,8 +17,11 @@ import io.steadfast.runtime.state.EventTimeTimers;
 import io.steadfast.runtime.state.HeapKeyedStateBackend;
 import io.steadfast.runtime.state.KeyEntry;
 import io.steadfast.runtime.state.KeyedStateSnapshotCodec;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs a keyed operator with S4 semantics: looks up (or creates through the factory) the PE instance of each
@@ -26,6 +29,9 @@ import java.util.Optional;
  * watermark advances. Task thread only.
  */
 public final class KeyedProcessorDriver implements OperatorDriver {
+
+    private static final Logger LOG = LoggerFactory.getLogger(KeyedProcessorDriver.class);
+    private static final int MAX_TIMER_ROUNDS = 1_000;
 
     private final OperatorType<?> type;
     private final Object config;
@@ -87,24 +93,39 @@ public final class KeyedProcessorDriver implements OperatorDriver {
         if (timers.size() == 0) {
             return;
         }
-        for (EventTimeTimers.Timer timer : timers.pollDue(newWatermark)) {
-            ProcessingElement<Object, Object> pe;
-            if (sharedInstance != null) {
-                pe = sharedInstance;
-            } else {
-                KeyEntry entry = backend.entry(timer.key());
-                if (entry == null) {
-                    entry = createEntry(timer.key());
-                }
-                backend.setCurrent(entry);
-                pe = entry.pe();
+        // a timer may register another at or before the watermark: keep firing until none is due, within
+        // a bound, so that a PE re-registering the same timestamp forever cannot hang its task
+        List<EventTimeTimers.Timer> due = timers.pollDue(newWatermark);
+        for (int round = 0; !due.isEmpty(); round++) {
+            for (EventTimeTimers.Timer timer : due) {
+                fire(timer, output);
             }
-            context.bind(output, timer.key(), timer.timestamp());
-            try {
-                pe.onTimer(timer.timestamp(), context);
-            } finally {
-                backend.setCurrent(null);
+            if (round == MAX_TIMER_ROUNDS) {
+                LOG.warn("{}: timers kept registering timers at or before watermark {} for {} rounds; the rest fire"
+                        + " at the next watermark", this, newWatermark, MAX_TIMER_ROUNDS);
+                return;
             }
+            due = timers.pollDue(newWatermark);
+        }
+    }
+
+    private void fire(EventTimeTimers.Timer timer, EventOutput output) {
+        ProcessingElement<Object, Object> pe;
+        if (sharedInstance != null) {
+            pe = sharedInstance;
+        } else {
+            KeyEntry entry = backend.entry(timer.key());
+            if (entry == null) {
+                entry = createEntry(timer.key());
+            }
+            backend.setCurrent(entry);
+            pe = entry.pe();
+        }
+        context.bind(output, timer.key(), timer.timestamp());
+        try {
+            pe.onTimer(timer.timestamp(), context);
+        } finally {
+            backend.setCurrent(null);
         }
     }
 

@@ -264,4 +264,55 @@ class KeyedProcessorDriverTest {
                 .hasMessageContaining("outside process() or onTimer()");
         assertThat(driver.query("n", "a")).contains(1L);
     }
+
+    @Test
+    void aTimerRegisteredByATimerAtOrBeforeTheWatermarkFiresInTheSameAdvance() {
+        List<String> fired = new ArrayList<>();
+        OperatorType<NoConfig> chaining = OperatorType.processor("chaining", NoConfig.class, init ->
+                new ProcessingElement<Object, Object>() {
+                    @Override
+                    public void process(Event<Object> event, PeContext<Object> context) {
+                        context.registerTimer(10);
+                    }
+
+                    @Override
+                    public void onTimer(long timestamp, PeContext<Object> context) {
+                        fired.add(context.key() + "@" + timestamp);
+                        if (timestamp == 10) {
+                            context.registerTimer(15);
+                        }
+                    }
+                }, "test");
+        KeyedProcessorDriver driver = new KeyedProcessorDriver(chaining, new NoConfig(), OPERATOR,
+                ValueCodecRegistry.builtIn());
+        driver.process(Event.of("a", 1L, 0), event -> { });
+
+        driver.advanceWatermark(20, event -> { });
+
+        assertThat(fired).containsExactly("a@10", "a@15");
+        assertThat(driver.timerCount()).isZero();
+    }
+
+    @Test
+    void aTimerThatReRegistersItselfForeverDoesNotHangTheTask() {
+        OperatorType<NoConfig> looping = OperatorType.processor("looping", NoConfig.class, init ->
+                new ProcessingElement<Object, Object>() {
+                    @Override
+                    public void process(Event<Object> event, PeContext<Object> context) {
+                        context.registerTimer(10);
+                    }
+
+                    @Override
+                    public void onTimer(long timestamp, PeContext<Object> context) {
+                        context.registerTimer(timestamp);
+                    }
+                }, "test");
+        KeyedProcessorDriver driver = new KeyedProcessorDriver(looping, new NoConfig(), OPERATOR,
+                ValueCodecRegistry.builtIn());
+        driver.process(Event.of("a", 1L, 0), event -> { });
+
+        driver.advanceWatermark(20, event -> { });
+
+        assertThat(driver.timerCount()).as("left for the next watermark").isEqualTo(1);
+    }
 }
