@@ -127,4 +127,18 @@ class BuiltinSnapshotRestoreTest {
         assertThat((byte[]) restored.state("latest", "b").orElseThrow()).containsExactly(1, 2);
         assertThat(restored.state("latest", "t")).contains(true);
     }
+
+    @Test
+    void latestValueSinkSnapshotsValuesOfRegisteredUserTypes() {
+        PeTestDriver<Void> first = BuiltinOperatorsTest.<Void, NoConfig>builtIn(BuiltinOperators.LATEST_VALUE_SINK,
+                new NoConfig()).codec(PeTestDriverTest.POINT).build();
+        first.send("p", new PeTestDriverTest.Point(3, -4)).send("n", 7L);
+
+        PeTestDriver<Void> restored = BuiltinOperatorsTest.<Void, NoConfig>builtIn(
+                BuiltinOperators.LATEST_VALUE_SINK, new NoConfig()).codec(PeTestDriverTest.POINT)
+                .restoreFrom(first.snapshot()).build();
+
+        assertThat(restored.state("latest", "p")).contains(new PeTestDriverTest.Point(3, -4));
+        assertThat(restored.state("latest", "n")).contains(7L);
+    }
 }

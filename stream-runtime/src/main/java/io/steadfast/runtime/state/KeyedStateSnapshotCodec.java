@@ -1,6 +1,9 @@
 package io.steadfast.runtime.state;
 
 import io.steadfast.api.codec.CodecException;
+import io.steadfast.api.codec.CodecInput;
+import io.steadfast.api.codec.CodecOutput;
+import io.steadfast.api.codec.Codecs;
 import io.steadfast.api.codec.ValueCodec;
 import io.steadfast.runtime.codec.ByteArrayCodecInput;
 import io.steadfast.runtime.codec.ByteArrayCodecOutput;
@@ -127,12 +130,12 @@ public final class KeyedStateSnapshotCodec {
 
     @SuppressWarnings("unchecked")
     private void writeValue(StateDescriptor descriptor, Object value, ByteArrayCodecOutput out) {
-        ValueCodec<Object> valueCodec = (ValueCodec<Object>) descriptor.valueCodec();
+        ValueCodec<Object> valueCodec = withUserTypes(descriptor.valueCodec());
         if (descriptor.kind() == StateKind.VALUE) {
             valueCodec.encode(value, out);
             return;
         }
-        ValueCodec<Object> keyCodec = (ValueCodec<Object>) descriptor.keyCodec();
+        ValueCodec<Object> keyCodec = withUserTypes(descriptor.keyCodec());
         Map<Object, Object> map = (Map<Object, Object>) value;
         out.writeLength(map.size());
         for (Map.Entry<Object, Object> e : map.entrySet()) {
@@ -221,18 +224,55 @@ public final class KeyedStateSnapshotCodec {
         return declared;
     }
 
-    private static Object readValue(SnapshotState state, ByteArrayCodecInput in) {
+    private Object readValue(SnapshotState state, ByteArrayCodecInput in) {
+        ValueCodec<Object> valueCodec = withUserTypes(state.valueCodec());
         if (state.kind() == StateKind.VALUE) {
-            return state.valueCodec().decode(in);
+            return valueCodec.decode(in);
         }
+        ValueCodec<Object> keyCodec = withUserTypes(state.keyCodec());
         int size = in.readCount("map entries");
         Map<Object, Object> map = new java.util.LinkedHashMap<>(Math.max(4, size * 2));
         for (int i = 0; i < size; i++) {
-            Object mapKey = state.keyCodec().decode(in);
-            map.put(mapKey, state.valueCodec().decode(in));
+            Object mapKey = keyCodec.decode(in);
+            map.put(mapKey, valueCodec.decode(in));
         }
         return map;
     }
+
+    /**
+     * {@link Codecs#ANY} covers the built-in types only; in snapshots the host's registry stands in for it with
+     * the same tags plus the registered codecs, so state of "any" values (such as a sink's latest value) can hold
+     * user types too. Other codecs are used as they are.
+     */
+    @SuppressWarnings("unchecked")
+    private ValueCodec<Object> withUserTypes(ValueCodec<?> codec) {
+        if (codec != Codecs.ANY) {
+            return (ValueCodec<Object>) codec;
+        }
+        return anyWithUserTypes;
+    }
+
+    private final ValueCodec<Object> anyWithUserTypes = new ValueCodec<>() {
+        @Override
+        public String name() {
+            return Codecs.ANY.name();
+        }
+
+        @Override
+        public Class<Object> type() {
+            return Object.class;
+        }
+
+        @Override
+        public void encode(Object value, CodecOutput out) {
+            codecs.write(value, out);
+        }
+
+        @Override
+        public Object decode(CodecInput in) {
+            return codecs.read(in);
+        }
+    };
 
     private record SnapshotState(String name, StateKind kind, ValueCodec<?> keyCodec, ValueCodec<?> valueCodec) {
     }
