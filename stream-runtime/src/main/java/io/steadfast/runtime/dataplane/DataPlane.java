@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -156,7 +157,30 @@ public final class DataPlane implements AutoCloseable {
         InboundChannelState channel = inbound.remove(id);
         if (channel != null) {
             channel.markClosed();
-            loop.submit(() -> loop.closeInbound(id));
+            CompletableFuture<Void> closedOnIoThread = new CompletableFuture<>();
+            loop.submit(() -> {
+                loop.closeInbound(id);
+                closedOnIoThread.complete(null);
+            });
+            awaitIoThread(closedOnIoThread, "closing inbound channel " + id);
+        }
+    }
+
+    /**
+     * Waits until the IO thread has run a command, so that after {@code closeInbound} returns the listener is
+     * never called again (a frame being delivered at that moment has been delivered by then). Returns at once
+     * on the IO thread itself, or when the data plane is closed.
+     */
+    private void awaitIoThread(CompletableFuture<Void> done, String what) {
+        if (Thread.currentThread().getName().startsWith("steadfast-dataplane-io-") || closed.get()) {
+            return;
+        }
+        try {
+            done.get(config.closeTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            log.warn("Data plane {}: IO thread did not confirm {} within {}", endpoint(), what, config.closeTimeout());
         }
     }
 

@@ -80,6 +80,11 @@ final class InboundChannelState {
     // ---------------------------------------------------------------- IO thread
 
     void onData(byte[] routingId, WireMessage.Data data, long nowNanos) {
+        if (closed) {
+            // closed by another thread while this frame was on its way: its listener must not see it
+            metrics.unknownChannelFramesDropped.increment();
+            return;
+        }
         senderRoutingId = routingId;
         long expected = lastDeliveredSeq + 1;
         if (data.lastSeq() < expected) {

@@ -9,6 +9,8 @@ import io.steadfast.runtime.topology.TopologyId;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -86,5 +88,34 @@ class MultiplexedChannelsTest {
         assertSeqsAreOneTo(consumer, EVENTS);
         assertThat(sender.metrics().ioLoopErrors()).isZero();
         assertThat(receiver.metrics().ioLoopErrors()).isZero();
+    }
+
+    @Test
+    void afterCloseInboundReturnsTheListenerIsNeverCalledAgain() {
+        DataPlane sender = resources.add(DataPlane.start(CONFIG));
+        DataPlane receiver = resources.add(DataPlane.start(CONFIG));
+        for (int round = 0; round < 5; round++) {
+            ChannelId id = new ChannelId(new TopologyId("close-inbound"), round);
+            AtomicBoolean closed = new AtomicBoolean();
+            AtomicLong lateFrames = new AtomicLong();
+            AtomicLong delivered = new AtomicLong();
+            receiver.openInbound(id, 0, frame -> {
+                if (closed.get()) {
+                    lateFrames.incrementAndGet();
+                }
+                delivered.incrementAndGet();
+                frame.consumed();
+            });
+            TestProducer producer = resources.add(TestProducer.start(sender.openOutbound(id, receiver.endpoint(), 1),
+                    100, "close-inbound-" + round));
+            await().atMost(Duration.ofSeconds(20)).until(() -> delivered.get() > 50);
+
+            receiver.closeInbound(id);
+            closed.set(true);
+
+            await().during(Duration.ofMillis(200)).atMost(Duration.ofSeconds(5)).until(() -> lateFrames.get() == 0);
+            producer.finishNow();
+            sender.closeOutbound(id);
+        }
     }
 }
