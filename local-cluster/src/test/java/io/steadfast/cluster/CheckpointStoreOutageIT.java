@@ -121,6 +121,12 @@ class CheckpointStoreOutageIT {
         ServiceProcess restarted = restartCheckpointService(port);
         log("checkpoint-service is UP again after " + Duration.between(killedAt, Instant.now()).toMillis()
                 + " ms down (pid " + restarted.pid() + ", same port " + port + " and data dir)");
+        long latestInStore = latestCompletedInStore(processes.checkpointUrl(), id);
+        log("the restarted store's latest completed checkpoint of " + id + ": " + latestInStore);
+        assertThat(latestInStore)
+                .as("checkpoint %d was acknowledged as COMPLETED before the SIGKILL, so the restarted store still has it "
+                        + "(or a newer one)", beforeOutage)
+                .isGreaterThanOrEqualTo(beforeOutage);
 
         CheckpointView resumed = awaitCheckpointCompletedAfter(id, beforeOutage);
         log("checkpoint " + resumed.checkpointId() + " COMPLETED after the outage");
@@ -197,6 +203,26 @@ class CheckpointStoreOutageIT {
                 })
                 .until(() -> isUp(health));
         return restarted;
+    }
+
+    /**
+     * {@code GET /api/v1/checkpoints/{topology}/latest-completed} straight from the checkpoint-service: retention
+     * only ever deletes checkpoints older than the newest completed one, so its id can only grow.
+     */
+    private static long latestCompletedInStore(URI checkpointService, TopologyId id) {
+        HttpRequest request = HttpRequest.newBuilder(
+                        checkpointService.resolve("/api/v1/checkpoints/" + id + "/latest-completed"))
+                .timeout(Duration.ofSeconds(5)).header("Accept", "application/json").GET().build();
+        try {
+            HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).as("%s answered %s", request.uri(), response.body()).isEqualTo(200);
+            return router.json().readTree(response.body()).get("checkpointId").asLong();
+        } catch (IOException e) {
+            throw new AssertionError("GET " + request.uri() + " failed right after the restart", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
     }
 
     private static long awaitCompletedCheckpoints(TopologyId id, int completed) {
