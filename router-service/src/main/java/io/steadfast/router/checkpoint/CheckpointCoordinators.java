@@ -88,7 +88,22 @@ public final class CheckpointCoordinators implements AutoCloseable {
     }
 
     private void create(DeployedTopology topology) {
-        long firstId = nextIds.getOrDefault(topology.id(), 1L);
+        Long known = nextIds.get(topology.id());
+        long firstId;
+        if (known != null) {
+            firstId = known;
+        } else {
+            // First coordinator of this topology in this router (a new deployment, or a topology resumed after a
+            // router restart): continue after every id the checkpoint-service knows, so ids keep increasing.
+            try {
+                firstId = records.list(topology.id()).stream().mapToLong(CheckpointStats::checkpointId).max()
+                        .orElse(0L) + 1;
+            } catch (RuntimeException e) {
+                LOG.warn("Not checkpointing '{}' yet: could not read its earlier checkpoint ids ({}); retrying",
+                        topology.id(), e.getMessage());
+                return;
+            }
+        }
         CheckpointCoordinator coordinator = new CheckpointCoordinator(topology, firstId, records, triggers,
                 () -> progress.sinkRecordsIn(topology), clock, settings, lastCompleted.get(topology.id()));
         coordinators.put(topology.id(), coordinator);

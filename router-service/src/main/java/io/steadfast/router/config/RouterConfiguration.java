@@ -7,6 +7,10 @@ import io.steadfast.router.checkpoint.HttpCheckpointRecords;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
 import io.steadfast.router.host.HostCallException;
 import io.steadfast.router.recovery.RecoveryLog;
+import io.steadfast.router.recovery.MongoRecoveryStore;
+import io.steadfast.router.topology.MongoTopologyRepository;
+import com.mongodb.client.MongoDatabase;
+import org.springframework.beans.factory.ObjectProvider;
 import io.steadfast.router.recovery.RecoveryOrchestrator;
 import io.steadfast.router.topology.TopologyProgress;
 import java.time.Duration;
@@ -58,8 +62,9 @@ class RouterConfiguration {
     }
 
     @Bean
-    TopologyRepository topologyRepository() {
-        return new InMemoryTopologyRepository();
+    TopologyRepository topologyRepository(ObjectProvider<MongoDatabase> routerDatabase) {
+        MongoDatabase database = routerDatabase.getIfAvailable();
+        return database == null ? new InMemoryTopologyRepository() : new MongoTopologyRepository(database);
     }
 
     @Bean
@@ -126,18 +131,23 @@ class RouterConfiguration {
     }
 
     @Bean
-    RecoveryLog recoveryLog() {
-        return new RecoveryLog();
+    RecoveryLog recoveryLog(ObjectProvider<MongoDatabase> routerDatabase) {
+        MongoDatabase database = routerDatabase.getIfAvailable();
+        return database == null ? new RecoveryLog() : new RecoveryLog(new MongoRecoveryStore(database));
     }
 
     @Bean(destroyMethod = "close")
     RecoveryOrchestrator recoveryOrchestrator(TopologyRepository topologies, HeartbeatFailureDetector detector,
                                               TaskPlacer placer, HostClient hostClient, CheckpointRecords records,
                                               CheckpointCoordinators coordinators, TopologyProgress progress,
-                                              RecoveryLog log, Clock clock) {
+                                              RecoveryLog log, Clock clock, RouterProperties properties) {
         RecoveryOrchestrator orchestrator = new RecoveryOrchestrator(topologies, detector, placer, hostClient, records,
                 coordinators, progress, log, clock);
-        orchestrator.start(Duration.ofMillis(100));
+        // Hosts alive across a router restart re-register within a heartbeat or two; give them the startup grace
+        // (at least two heartbeat timeouts) before a host of a stored placement that never came back counts as dead.
+        Duration restartGrace = properties.hostStartupGrace().compareTo(properties.heartbeatTimeout().multipliedBy(2)) > 0
+                ? properties.hostStartupGrace() : properties.heartbeatTimeout().multipliedBy(2);
+        orchestrator.start(Duration.ofMillis(100), restartGrace);
         return orchestrator;
     }
 

@@ -7,11 +7,28 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** The recoveries this router ran, in memory (lost on restart). Thread-safe. */
+/**
+ * The recoveries this router ran: in memory, and written through to a {@link RecoveryStore} (loaded back when the
+ * router restarts, ids continuing after the highest stored). Thread-safe.
+ */
 public final class RecoveryLog {
 
     private final Map<Long, Recovery> recoveries = new ConcurrentSkipListMap<>();
     private final AtomicLong ids = new AtomicLong();
+    private final RecoveryStore store;
+
+    /** Kept in memory only. */
+    public RecoveryLog() {
+        this(RecoveryStore.NONE);
+    }
+
+    public RecoveryLog(RecoveryStore store) {
+        this.store = store;
+        for (Recovery recovery : store.loadAll()) {
+            recoveries.put(recovery.id(), recovery);
+            ids.accumulateAndGet(recovery.id(), Math::max);
+        }
+    }
 
     public long nextId() {
         return ids.incrementAndGet();
@@ -19,6 +36,7 @@ public final class RecoveryLog {
 
     /** Adds a recovery or replaces the one with its id. */
     public void save(Recovery recovery) {
+        store.save(recovery);
         recoveries.put(recovery.id(), recovery);
     }
 

@@ -87,6 +87,35 @@ public final class RecoveryOrchestrator implements AutoCloseable {
                 RETRY_BACKOFF.toMillis() / 2, TimeUnit.MILLISECONDS);
     }
 
+    /**
+     * As {@link #start(Duration)}, and once {@code restartGrace} after now, recovers the topologies that still
+     * have tasks on hosts that never registered with this router (see {@link #recoverHostsNeverSeen}).
+     */
+    public synchronized void start(Duration period, Duration restartGrace) {
+        start(period);
+        Instant startedAt = clock.instant();
+        executor.schedule(() -> guarded(() -> recoverHostsNeverSeen(startedAt)), restartGrace.toMillis(),
+                TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * After a router restart the topologies come back from the store, but hosts only re-register as their next
+     * heartbeat is refused; a host that died while the router was down never does, so the detector never sees
+     * it go from LIVE to DEAD. Called once the restart grace has passed: every host of a placement that has
+     * not registered since is taken as failed (last heard of at {@code startedAt}) and its topologies recovered.
+     */
+    public void recoverHostsNeverSeen(Instant startedAt) {
+        java.util.Set<HostId> unknown = new java.util.TreeSet<>();
+        for (DeployedTopology topology : topologies.all()) {
+            topology.placement().values().stream().filter(host -> detector.host(host).isEmpty()).forEach(unknown::add);
+        }
+        for (HostId host : unknown) {
+            LOG.warn("Host {} runs tasks of a stored topology but has not registered since this router started at {};"
+                    + " treating it as DEAD", host, startedAt);
+            recover(new DetectedFailure(host, startedAt, clock.instant()));
+        }
+    }
+
     private static void guarded(Runnable step) {
         try {
             step.run();

@@ -101,6 +101,48 @@ class RecoveryOrchestratorTest {
     }
 
     @Test
+    void afterARouterRestartRecoversTheTopologiesOfHostsThatNeverRegisteredAgain() {
+        // A restarted router: the topology comes from the store, but only hosts A and B re-registered.
+        ExecutionPlan plan = PlanExpander.expand(new TopologySpecReader().read(SPEC));
+        topologies.add(new DeployedTopology(T, JsonMapper.builder().build().readTree(SPEC), plan,
+                Map.of(TaskId.parse("t/source#0"), A, TaskId.parse("t/count#0"), B, TaskId.parse("t/count#1"), C,
+                        SINK, A), clock.instant()));
+        completeCheckpoint(3);
+        Instant startedAt = clock.instant();
+        for (HostId host : List.of(A, B)) {
+            hosts.register(host, URI.create("http://" + host.value()), "tcp://" + host.value() + ":1", clock.instant());
+        }
+        clock.advance(Duration.ofSeconds(3));
+        heartbeat(A, 100);
+        heartbeat(B, 100);
+
+        orchestrator.recoverHostsNeverSeen(startedAt);
+
+        assertThat(hostClient.deployments).containsExactlyInAnyOrder("t@host-a:1:3", "t@host-b:1:3");
+        assertThat(new HashSet<>(topologies.find(T).orElseThrow().placement().values())).containsExactlyInAnyOrder(A, B);
+        Recovery recovery = log.all().get(0);
+        assertThat(recovery.failedHost()).isEqualTo(C);
+        assertThat(recovery.tasks()).containsExactly(TaskId.parse("t/count#1"));
+        assertThat(recovery.detectionMillis()).isEqualTo(3000);
+
+        hostClient.deployments.clear();
+        orchestrator.recoverHostsNeverSeen(startedAt);
+        assertThat(hostClient.deployments).as("nothing left on unknown hosts").isEmpty();
+    }
+
+    @Test
+    void checkpointIdsOfATopologyResumedAfterARestartContinueAfterTheStoredOnes() {
+        deployOnThreeHosts();
+        coordinators.pause(T);
+        completeCheckpoint(7);
+        // A fresh set of coordinators, as in a restarted router that found the topology in its store.
+        CheckpointCoordinators restarted = new CheckpointCoordinators(topologies, records, (host, topology, id) -> { },
+                progress, clock, new CheckpointSettings(Duration.ofSeconds(1), Duration.ofSeconds(10), 1));
+        restarted.tick();
+        assertThat(restarted.triggerNow(T)).hasValue(8);
+    }
+
+    @Test
     void redeploysEveryTaskOnTheLiveHostsWithTheNextEpochFromTheLatestCompletedCheckpoint() {
         deployOnThreeHosts();
         completeCheckpoint(4);

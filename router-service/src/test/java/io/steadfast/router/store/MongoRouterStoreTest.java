@@ -1,0 +1,113 @@
+package io.steadfast.router.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoDatabase;
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.steadfast.router.recovery.MongoRecoveryStore;
+import io.steadfast.router.recovery.Recovery;
+import io.steadfast.router.recovery.RecoveryLog;
+import io.steadfast.router.recovery.RecoveryStatus;
+import io.steadfast.router.topology.DeployedTopology;
+import io.steadfast.router.topology.MongoTopologyRepository;
+import io.steadfast.runtime.plan.ExecutionPlan;
+import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.PlanExpander;
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.topology.TopologyId;
+import io.steadfast.runtime.topology.TopologySpecReader;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The router's Mongo-backed records against the embedded MongoDB-wire server, over TCP through the driver. */
+class MongoRouterStoreTest {
+
+    private static final String SPEC = """
+            {"id": "t", "operators": [
+              {"id": "source", "type": "generator", "config": {"count": 10}},
+              {"id": "count", "type": "keyed-count", "parallelism": 2, "inputs": [{"from": "source"}]},
+              {"id": "sink", "type": "latest-value-sink", "inputs": [{"from": "count"}]}
+            ]}""";
+    private static final TopologyId T = TopologyId.of("t");
+    private static final Instant AT = Instant.parse("2026-01-01T00:00:00Z");
+
+    private MongoServer server;
+    private MongoClient client;
+    private MongoDatabase database;
+
+    @BeforeEach
+    void startServer() {
+        server = new MongoServer(new MemoryBackend());
+        server.bind("127.0.0.1", 0);
+        client = MongoClients.create(server.getConnectionString());
+        database = client.getDatabase("steadfast-router");
+    }
+
+    @AfterEach
+    void stopServer() {
+        client.close();
+        server.shutdownNow();
+    }
+
+    private static DeployedTopology topology(TopologyId id, int epoch) {
+        ExecutionPlan plan = PlanExpander.expand(new TopologySpecReader().read(SPEC.replace("\"t\"", "\"" + id.value() + "\"")))
+                .withEpoch(epoch);
+        HostId a = new HostId("host-1");
+        HostId b = new HostId("host-2");
+        return new DeployedTopology(id, JsonMapper.builder().build().readTree(SPEC), plan,
+                Map.of(TaskId.parse(id.value() + "/source#0"), a, TaskId.parse(id.value() + "/count#0"), b,
+                        TaskId.parse(id.value() + "/count#1"), a, TaskId.parse(id.value() + "/sink#0"), b), AT);
+    }
+
+    @Test
+    void topologiesRoundTripAndSurviveANewRepository() {
+        MongoTopologyRepository repository = new MongoTopologyRepository(database);
+        DeployedTopology t = topology(T, 1);
+        assertThat(repository.add(t)).isTrue();
+        assertThat(repository.add(topology(T, 5))).as("duplicate id").isFalse();
+        assertThat(repository.add(topology(TopologyId.of("a"), 1))).isTrue();
+
+        MongoTopologyRepository reopened = new MongoTopologyRepository(database);
+        DeployedTopology read = reopened.find(T).orElseThrow();
+        assertThat(read.id()).isEqualTo(T);
+        assertThat(read.plan()).isEqualTo(t.plan());
+        assertThat(read.placement()).isEqualTo(t.placement());
+        assertThat(read.spec()).isEqualTo(t.spec());
+        assertThat(read.deployedAt()).isEqualTo(AT);
+        assertThat(reopened.all()).extracting(DeployedTopology::id).containsExactly(TopologyId.of("a"), T);
+
+        assertThat(reopened.replace(topology(T, 2))).isTrue();
+        assertThat(repository.find(T).orElseThrow().plan().epoch()).isEqualTo(2);
+        assertThat(reopened.replace(topology(TopologyId.of("none"), 1))).isFalse();
+        assertThat(reopened.remove(T)).isTrue();
+        assertThat(reopened.remove(T)).isFalse();
+        assertThat(repository.find(T)).isEmpty();
+    }
+
+    @Test
+    void recoveriesAreReloadedAndIdsContinue() {
+        RecoveryLog log = new RecoveryLog(new MongoRecoveryStore(database));
+        long first = log.nextId();
+        Recovery recovering = new Recovery(first, T, new HostId("host-2"), List.of(TaskId.parse("t/count#0")), 1,
+                null, AT, AT.plusMillis(900), null, null, 900, null, null, RecoveryStatus.RECOVERING, null,
+                "recovering", 42);
+        log.save(recovering);
+        Recovery recovered = new Recovery(first, T, new HostId("host-2"), List.of(TaskId.parse("t/count#0")), 2,
+                7L, AT, AT.plusMillis(900), AT.plusSeconds(2), AT.plusSeconds(3), 900, 1100L, 1000L,
+                RecoveryStatus.RECOVERED, null, "redeployed", 42);
+        log.save(recovered);
+
+        RecoveryLog reloaded = new RecoveryLog(new MongoRecoveryStore(database));
+        assertThat(reloaded.all()).containsExactly(recovered);
+        assertThat(reloaded.countOf(T)).isEqualTo(1);
+        assertThat(reloaded.nextId()).isEqualTo(first + 1);
+    }
+}
