@@ -1,5 +1,7 @@
 package io.steadfast.host.fault;
 
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -27,15 +29,8 @@ class FaultController {
     @PostMapping("/api/v1/fault/kill")
     ResponseEntity<Void> kill() {
         LOG.warn("Fault injection: halting this host now (exit 137)");
-        Thread killer = new Thread(() -> {
-            try {
-                Thread.sleep(50); // let the 202 reach the caller
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            halter.halt(137);
-        }, "steadfast-host-fault-kill");
-        killer.start();
+        // halt a moment later, so that the 202 reaches the caller first
+        CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS).execute(() -> halter.halt(137));
         return ResponseEntity.accepted().build();
     }
 }
