@@ -28,6 +28,8 @@ public final class ClusterProcesses implements AutoCloseable {
 
     /** Subdirectory of the run directory that holds the checkpoint-service's embedded store (H2 file). */
     public static final String CHECKPOINT_STORE_DIR = "checkpoint-store";
+    /** The database of the router's own records (topologies, plans, placements, recoveries) in the embedded store. */
+    public static final String ROUTER_DATABASE = "steadfast-router";
     private static final String HOST_ID_PREFIX = "host-";
 
     private static final List<String> CHECKPOINT_JVM_ARGS = List.of("-Xmx512m");
@@ -44,6 +46,7 @@ public final class ClusterProcesses implements AutoCloseable {
     private final Path runDir;
     private ServiceProcess checkpoint;
     private URI checkpointUrl;
+    private URI storeUri;
     private ServiceProcess router;
     private URI routerUrl;
     private ServiceProcess dashboard;
@@ -63,16 +66,35 @@ public final class ClusterProcesses implements AutoCloseable {
      * {@code <runDir>/checkpoint-store}, replacing a previous process that has already ended (as after a failed bind).
      */
     public synchronized ServiceProcess startCheckpointService(int port) {
+        return startCheckpointService(port, FreePort.pick());
+    }
+
+    /**
+     * As {@link #startCheckpointService(int)}, with the embedded MongoDB-wire server on {@code storePort}: the
+     * router keeps its own records there too (database {@value #ROUTER_DATABASE}), so a restarted router finds them.
+     */
+    public synchronized ServiceProcess startCheckpointService(int port, int storePort) {
         if (checkpoint != null && checkpoint.isAlive()) {
             throw new IllegalStateException("The checkpoint-service is already running: " + checkpoint.describe());
         }
         checkpoint = ServiceProcess.start(new ProcessSpec("checkpoint-service", layout.jar(Service.CHECKPOINT),
                 CHECKPOINT_JVM_ARGS,
                 List.of("--server.port=" + port, "--server.address=127.0.0.1",
-                        "--steadfast.checkpoint.embedded.data-dir=" + runDir.resolve(CHECKPOINT_STORE_DIR)),
+                        "--steadfast.checkpoint.embedded.data-dir=" + runDir.resolve(CHECKPOINT_STORE_DIR),
+                        "--steadfast.checkpoint.embedded.bind-address=127.0.0.1",
+                        "--steadfast.checkpoint.embedded.port=" + storePort),
                 logFile("checkpoint-service")));
         checkpointUrl = URI.create("http://127.0.0.1:" + port);
+        storeUri = URI.create("mongodb://127.0.0.1:" + storePort + "/" + ROUTER_DATABASE);
         return checkpoint;
+    }
+
+    /** The MongoDB URI of the router's records (in the checkpoint-service's embedded store), once it started. */
+    public synchronized URI routerStoreUri() {
+        if (storeUri == null) {
+            throw new IllegalStateException("The checkpoint-service has not been started");
+        }
+        return storeUri;
     }
 
     /**
@@ -89,7 +111,8 @@ public final class ClusterProcesses implements AutoCloseable {
         }
         router = ServiceProcess.start(new ProcessSpec("router", layout.jar(Service.ROUTER), ROUTER_JVM_ARGS,
                 List.of("--server.port=" + port, "--server.address=127.0.0.1",
-                        "--steadfast.router.checkpoint.service-url=" + checkpointUrl),
+                        "--steadfast.router.checkpoint.service-url=" + checkpointUrl,
+                        "--spring.mongodb.uri=" + storeUri),
                 logFile("router")));
         routerUrl = URI.create("http://127.0.0.1:" + port);
         return router;
@@ -129,6 +152,17 @@ public final class ClusterProcesses implements AutoCloseable {
                         "--steadfast.dashboard.router-url=" + routerUrl),
                 logFile("dashboard")));
         return dashboard;
+    }
+
+    /**
+     * Kills the router at once (SIGKILL), as a crash would; the hosts keep running. A router started again with
+     * {@link #startRouter} on the same port finds its records in the store and resumes managing them.
+     */
+    public synchronized void killRouter() {
+        if (router == null) {
+            throw new IllegalStateException("The router has not been started");
+        }
+        router.kill();
     }
 
     /** Kills a host at once (SIGKILL), as a crash would; it can be started again with {@link #startHost}. */
