@@ -11,6 +11,8 @@ import io.steadfast.router.recovery.MongoRecoveryStore;
 import io.steadfast.router.topology.MongoTopologyRepository;
 import com.mongodb.client.MongoDatabase;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.ApplicationListener;
 import io.steadfast.router.recovery.RecoveryOrchestrator;
 import io.steadfast.router.topology.TopologyProgress;
 import java.time.Duration;
@@ -140,15 +142,25 @@ class RouterConfiguration {
     RecoveryOrchestrator recoveryOrchestrator(TopologyRepository topologies, HeartbeatFailureDetector detector,
                                               TaskPlacer placer, HostClient hostClient, CheckpointRecords records,
                                               CheckpointCoordinators coordinators, TopologyProgress progress,
-                                              RecoveryLog log, Clock clock, RouterProperties properties) {
+                                              RecoveryLog log, Clock clock) {
         RecoveryOrchestrator orchestrator = new RecoveryOrchestrator(topologies, detector, placer, hostClient, records,
                 coordinators, progress, log, clock);
-        // Hosts alive across a router restart re-register within a heartbeat or two; give them the startup grace
-        // (at least two heartbeat timeouts) before a host of a stored placement that never came back counts as dead.
-        Duration restartGrace = properties.hostStartupGrace().compareTo(properties.heartbeatTimeout().multipliedBy(2)) > 0
-                ? properties.hostStartupGrace() : properties.heartbeatTimeout().multipliedBy(2);
-        orchestrator.start(Duration.ofMillis(100), restartGrace);
+        orchestrator.start(Duration.ofMillis(100));
         return orchestrator;
+    }
+
+    /**
+     * After a restart, hosts alive across it re-register with their next heartbeat once the router accepts
+     * requests; a host of a stored placement that has not done so within the startup grace (at least two
+     * heartbeat timeouts) after the router became ready is taken as dead and its topologies recovered.
+     */
+    @Bean
+    ApplicationListener<ApplicationReadyEvent> neverSeenHostsCheck(RecoveryOrchestrator orchestrator,
+                                                                   RouterProperties properties) {
+        Duration twoTimeouts = properties.heartbeatTimeout().multipliedBy(2);
+        Duration grace = properties.hostStartupGrace().compareTo(twoTimeouts) > 0 ? properties.hostStartupGrace()
+                : twoTimeouts;
+        return event -> orchestrator.scheduleNeverSeenCheck(grace);
     }
 
     @Bean

@@ -88,13 +88,13 @@ public final class RecoveryOrchestrator implements AutoCloseable {
     }
 
     /**
-     * As {@link #start(Duration)}, and once {@code restartGrace} after now, recovers the topologies that still
-     * have tasks on hosts that never registered with this router (see {@link #recoverHostsNeverSeen}).
+     * Once {@code restartGrace} after now, recovers the topologies that still have tasks on hosts that never
+     * registered with this router (see {@link #recoverHostsNeverSeen}). Call it once the router accepts requests
+     * (hosts cannot re-register before), after {@link #start}.
      */
-    public synchronized void start(Duration period, Duration restartGrace) {
-        start(period);
-        Instant startedAt = clock.instant();
-        executor.schedule(() -> guarded(() -> recoverHostsNeverSeen(startedAt)), restartGrace.toMillis(),
+    public synchronized void scheduleNeverSeenCheck(Duration restartGrace) {
+        Instant readyAt = clock.instant();
+        executor.schedule(() -> guarded(() -> recoverHostsNeverSeen(readyAt)), restartGrace.toMillis(),
                 TimeUnit.MILLISECONDS);
     }
 
@@ -102,7 +102,7 @@ public final class RecoveryOrchestrator implements AutoCloseable {
      * After a router restart the topologies come back from the store, but hosts only re-register as their next
      * heartbeat is refused; a host that died while the router was down never does, so the detector never sees
      * it go from LIVE to DEAD. Called once the restart grace has passed: every host of a placement that has
-     * not registered since is taken as failed (last heard of at {@code startedAt}) and its topologies recovered.
+     * not registered since is taken as failed (last heard of at {@code startedAt}, when the router became ready) and its topologies recovered.
      */
     public void recoverHostsNeverSeen(Instant startedAt) {
         java.util.Set<HostId> unknown = new java.util.TreeSet<>();
