@@ -25,10 +25,14 @@ public final class FreePort {
         }
     }
 
-    /** Whether {@code port} on 127.0.0.1 can be bound right now. */
+    /**
+     * Whether {@code port} on 127.0.0.1 can be bound right now by a server (with {@code SO_REUSEADDR}, as Tomcat
+     * binds): a port another process listens on is not free, one with connections of a killed process in
+     * TIME_WAIT is (a router restarted on its old port).
+     */
     public static boolean isFree(int port) {
         try (ServerSocket socket = new ServerSocket()) {
-            socket.setReuseAddress(false);
+            socket.setReuseAddress(true);
             socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1);
             return true;
         } catch (IOException e) {
