@@ -86,7 +86,7 @@ public final class PeTestDriver<O> implements AutoCloseable {
 
     public PeTestDriver<O> send(Event<?> event) {
         writer.addEvent(event);
-        int records = writer.records();
+        int records = writer.sequencedRecords();
         reader.read(writer.drain(), records, 0, new RecordVisitor() {
             @Override
             public void onEvent(Event<Object> decoded) {
@@ -110,7 +110,7 @@ public final class PeTestDriver<O> implements AutoCloseable {
     @SuppressWarnings("unchecked")
     private void capture(Event<Object> emitted) {
         writer.addEvent(emitted);
-        int records = writer.records();
+        int records = writer.sequencedRecords();
         reader.read(writer.drain(), records, 0, new RecordVisitor() {
             @Override
             public void onEvent(Event<Object> decoded) {

@@ -37,6 +37,26 @@ public final class ByteArrayCodecOutput implements CodecOutput {
         return Arrays.copyOf(buffer, size);
     }
 
+    /** The bytes written, after a prefix of {@code length} in the form {@link #writeLength} writes; one copy. */
+    public byte[] toByteArrayAfterLength(int length) {
+        if (length < 0) {
+            throw new IllegalArgumentException("length must be >= 0, was " + length);
+        }
+        int prefix = 1;
+        for (long rest = length >>> 7; rest != 0; rest >>>= 7) {
+            prefix++;
+        }
+        byte[] result = new byte[prefix + size];
+        long value = length;
+        for (int i = 0; i < prefix - 1; i++) {
+            result[i] = (byte) ((value & 0x7F) | 0x80);
+            value >>>= 7;
+        }
+        result[prefix - 1] = (byte) value;
+        System.arraycopy(buffer, 0, result, prefix, size);
+        return result;
+    }
+
     private void ensure(int extra) {
         int needed = size + extra;
         if (needed > buffer.length) {

@@ -20,17 +20,21 @@ public final class RecordBatchReader {
     }
 
     /**
-     * Decodes {@code expectedRecords} records and delivers all but the first {@code skip} to the visitor.
+     * Decodes a batch of {@code expectedSequenced} sequenced records (events and barriers) and any number of
+     * watermarks, and delivers all but the first {@code skip} sequenced records to the visitor. Watermarks
+     * among the skipped records are delivered: they are monotonic, so one that arrives again changes nothing.
      *
-     * @throws CodecException if the payload is truncated, has trailing bytes, an unknown record kind, or a
-     *         different number of records
+     * @throws CodecException if the payload is truncated, has an unknown record kind, or a different number of
+     *         sequenced records
      */
-    public void read(byte[] payload, int expectedRecords, int skip, RecordVisitor visitor) {
-        Object[] decoded = decode(payload, expectedRecords, skip);
-        for (int i = skip; i < decoded.length; i++) {
-            Object record = decoded[i];
+    public void read(byte[] payload, int expectedSequenced, int skip, RecordVisitor visitor) {
+        Object[] decoded = decode(payload, expectedSequenced, skip);
+        int toSkip = skip;
+        for (Object record : decoded) {
             if (record instanceof Watermark watermark) {
                 visitor.onWatermark(watermark.timestamp());
+            } else if (toSkip > 0) {
+                toSkip--;
             } else if (record instanceof Barrier barrier) {
                 visitor.onBarrier(barrier.checkpointId());
             } else {
@@ -45,32 +49,40 @@ public final class RecordBatchReader {
      * Decodes and validates a whole batch into its records: {@link Event}s, {@link Watermark}s and
      * {@link Barrier}s, for callers that may stop part-way (at a barrier) and resume later.
      *
-     * @param skip checked to lie within the batch; the records it skips are decoded too
+     * @param skip sequenced records the caller will skip; checked to lie within the batch
      * @throws CodecException as {@link #read}
      */
-    public Object[] decode(byte[] payload, int expectedRecords, int skip) {
-        if (skip < 0 || expectedRecords >= 0 && skip > expectedRecords) {
-            throw new CodecException("cannot skip " + skip + " of " + expectedRecords + " records");
+    public Object[] decode(byte[] payload, int expectedSequenced, int skip) {
+        if (skip < 0 || expectedSequenced >= 0 && skip > expectedSequenced) {
+            throw new CodecException("cannot skip " + skip + " of " + expectedSequenced + " sequenced records");
         }
-        return decode(payload, expectedRecords);
+        return decode(payload, expectedSequenced);
     }
 
-    private Object[] decode(byte[] payload, int expectedRecords) {
-        if (expectedRecords < 0) {
-            throw new CodecException("negative record count " + expectedRecords);
+    private Object[] decode(byte[] payload, int expectedSequenced) {
+        if (expectedSequenced < 0) {
+            throw new CodecException("negative record count " + expectedSequenced);
         }
         ByteArrayCodecInput in = new ByteArrayCodecInput(payload);
-        if (expectedRecords > in.remaining()) {
-            throw new CodecException("record count " + expectedRecords + " exceeds the payload of " + in.remaining() + " bytes");
+        int total = in.readCount("record count");
+        if (total < expectedSequenced) {
+            throw new CodecException("the payload holds " + total + " records, fewer than the " + expectedSequenced
+                    + " sequenced records the header announced");
         }
-        Object[] records = new Object[expectedRecords];
+        if (expectedSequenced > in.remaining()) {
+            throw new CodecException("record count " + expectedSequenced + " exceeds the payload of "
+                    + in.remaining() + " bytes");
+        }
+        Object[] records = new Object[total];
+        int sequenced = 0;
         long previousEventTime = 0;
-        for (int i = 0; i < expectedRecords; i++) {
+        for (int i = 0; i < total; i++) {
             int kind = in.readByte();
             if (kind == RecordKind.EVENT.code()) {
                 Event<Object> event = readEvent(in, previousEventTime);
                 previousEventTime = event.eventTime();
                 records[i] = event;
+                sequenced++;
             } else if (kind == RecordKind.WATERMARK.code()) {
                 records[i] = new Watermark(in.readVarLong());
             } else if (kind == RecordKind.BARRIER.code()) {
@@ -80,12 +92,21 @@ public final class RecordBatchReader {
                             + "; checkpoint ids start at 1");
                 }
                 records[i] = new Barrier(checkpointId);
+                sequenced++;
             } else {
                 throw new CodecException("unknown record kind " + kind + " in record " + i);
             }
+            if (sequenced > expectedSequenced) {
+                throw new CodecException("more than the " + expectedSequenced + " sequenced records the header "
+                        + "announced, at record " + i);
+            }
         }
         if (in.remaining() != 0) {
-            throw new CodecException(in.remaining() + " trailing bytes after " + expectedRecords + " records");
+            throw new CodecException(in.remaining() + " trailing bytes after " + total + " records");
+        }
+        if (sequenced != expectedSequenced) {
+            throw new CodecException("the header announced " + expectedSequenced + " sequenced records, the payload "
+                    + "holds " + sequenced);
         }
         return records;
     }

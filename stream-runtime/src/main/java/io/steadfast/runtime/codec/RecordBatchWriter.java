@@ -5,16 +5,23 @@ import io.steadfast.api.Headers;
 import java.util.Map;
 
 /**
- * Builds the payload of one frame: a run of records (events and watermarks). Not thread-safe; one per output
- * channel, owned by the producing task's thread. Format per record: kind byte; for an event, key, event time
+ * Builds the payload of one frame: a run of records (events, barriers and watermarks). Not thread-safe; one per output
+ * channel, owned by the producing task's thread. The payload starts with the number of records (unsigned
+ * varint), so that a reader can tell a whole batch from a truncated one. Format per record: kind byte; for an event, key, event time
  * as a zig-zag varlong delta from the previous event of the batch (the first from 0; event times of a batch are
  * usually close, so this takes a byte or two), header count and pairs, tagged value; for a watermark, its
  * timestamp; for a barrier, its checkpoint id.
+ *
+ * <p>Events and barriers are <em>sequenced</em>: each takes a sequence number of its channel, so a channel's
+ * sequenced records are the same whenever a deterministic producer regenerates them (local recovery replays
+ * and deduplicates by them). Watermarks are not: where they land depends on when a batch is flushed, and being
+ * monotonic they are idempotent anyway. {@link #sequencedRecords()} is the count a frame header carries.
  */
 public final class RecordBatchWriter {
 
     private final ValueCodecRegistry values;
     private final ByteArrayCodecOutput out;
+    private int sequenced;
     private int records;
     private long previousEventTime;
 
@@ -47,6 +54,7 @@ public final class RecordBatchWriter {
             out.truncate(start);
             throw e;
         }
+        sequenced++;
         records++;
     }
 
@@ -59,9 +67,16 @@ public final class RecordBatchWriter {
     public void addBarrier(long checkpointId) {
         out.writeByte(RecordKind.BARRIER.code());
         out.writeVarLong(checkpointId);
+        sequenced++;
         records++;
     }
 
+    /** Events and barriers in the batch: the records that take sequence numbers. */
+    public int sequencedRecords() {
+        return sequenced;
+    }
+
+    /** Every record in the batch, watermarks included. */
     public int records() {
         return records;
     }
@@ -76,9 +91,10 @@ public final class RecordBatchWriter {
 
     /** Returns the encoded batch (a fresh array the caller owns) and resets the writer for the next batch. */
     public byte[] drain() {
-        byte[] payload = out.toByteArray();
+        byte[] payload = out.toByteArrayAfterLength(records);
         out.reset();
         records = 0;
+        sequenced = 0;
         previousEventTime = 0;
         return payload;
     }

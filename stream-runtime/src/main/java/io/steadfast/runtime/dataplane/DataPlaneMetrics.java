@@ -16,6 +16,7 @@ public final class DataPlaneMetrics {
     final LongAdder framesReceived = new LongAdder();
     final LongAdder duplicateFramesDropped = new LongAdder();
     final LongAdder outOfOrderFramesDropped = new LongAdder();
+    final LongAdder unsequencedFramesDropped = new LongAdder();
     final LongAdder malformedFramesDropped = new LongAdder();
     final LongAdder oversizedFramesDropped = new LongAdder();
     final LongAdder unknownChannelFramesDropped = new LongAdder();
@@ -54,6 +55,11 @@ public final class DataPlaneMetrics {
 
     public long duplicateFramesDropped() {
         return duplicateFramesDropped.sum();
+    }
+
+    /** Frames of no events (watermarks) dropped because they did not follow the last delivered event. */
+    public long unsequencedFramesDropped() {
+        return unsequencedFramesDropped.sum();
     }
 
     /** Frames dropped because they left a gap after the last delivered event. */

@@ -138,7 +138,7 @@ final class FrameCodec {
         if (firstSeq < 1) {
             throw new MalformedFrameException(Reason.BAD_SEQUENCE, "firstSeq " + firstSeq);
         }
-        if (eventCount < 1) {
+        if (eventCount < 0) {
             throw new MalformedFrameException(Reason.BAD_EVENT_COUNT, "eventCount " + eventCount);
         }
         if (firstSeq > Long.MAX_VALUE - eventCount) {

@@ -87,6 +87,10 @@ final class InboundChannelState {
         }
         senderRoutingId = routingId;
         long expected = lastDeliveredSeq + 1;
+        if (data.eventCount() == 0) {
+            onUnsequenced(data);
+            return;
+        }
         if (data.lastSeq() < expected) {
             metrics.duplicateFramesDropped.increment();
             // a sender replaying from an older position holds credit for frames we already have: tell it
@@ -113,6 +117,20 @@ final class InboundChannelState {
         } catch (RuntimeException e) {
             log.error("Listener of channel {} threw on {}; the frame counts as delivered. Listeners must hand "
                     + "frames off and not throw", id, frame, e);
+        }
+    }
+
+    /** A frame of no events is delivered only right after the event it follows; otherwise it is stale or early. */
+    private void onUnsequenced(WireMessage.Data data) {
+        if (data.firstSeq() != lastDeliveredSeq + 1) {
+            metrics.unsequencedFramesDropped.increment();
+            return;
+        }
+        DeliveredFrame frame = new DeliveredFrame(this, data.firstSeq(), 0, data.payload(), 0);
+        try {
+            listener.onFrame(frame);
+        } catch (RuntimeException e) {
+            log.error("Listener of channel {} threw on {}; listeners must hand frames off and not throw", id, frame, e);
         }
     }
 

@@ -4,7 +4,9 @@ import io.steadfast.runtime.plan.ChannelId;
 
 /**
  * One received frame: events {@link #firstSeq()} .. firstSeq + eventCount - 1 of a channel. If a resent frame
- * overlaps events already delivered, the first {@link #eventsToSkip()} events must be ignored.
+ * overlaps events already delivered, the first {@link #eventsToSkip()} events must be ignored. A frame may carry
+ * no events (eventCount 0: only unsequenced records such as a watermark); it is delivered only in order, right
+ * after event firstSeq - 1.
  *
  * <p><b>Threading:</b> immutable apart from {@link #consumed()}, which may be called from any thread. The payload
  * array belongs to the consumer.

@@ -20,8 +20,12 @@ public interface OutboundChannel {
      * Ownership of {@code payload} passes to the data plane: it is sent without copying and may be sent again
      * after a reconnect, so the caller must never modify or reuse it.
      *
+     * <p>A frame of no events (eventCount 0) carries only unsequenced content, such as a watermark that a later
+     * frame repeats: it takes no credit and is sent at most once, not retained: if the receiver is not in sync
+     * at that moment it is dropped.
+     *
      * @throws IllegalArgumentException if the payload exceeds {@link DataPlaneConfig#maxFrameBytes()} or
-     *                                  eventCount &lt; 1
+     *                                  eventCount &lt; 0
      * @throws IllegalStateException    if the channel or its data plane is closed
      */
     void send(byte[] payload, int eventCount);

@@ -66,8 +66,8 @@ final class OutboundChannelState implements OutboundChannel {
     @Override
     public void send(byte[] payload, int eventCount) {
         Objects.requireNonNull(payload, "payload");
-        if (eventCount < 1) {
-            throw new IllegalArgumentException("eventCount must be >= 1 on channel " + id + ", was " + eventCount);
+        if (eventCount < 0) {
+            throw new IllegalArgumentException("eventCount must be >= 0 on channel " + id + ", was " + eventCount);
         }
         if (payload.length > codec.maxFrameBytes()) {
             throw new IllegalArgumentException("Frame of " + payload.length + " bytes on channel " + id
@@ -79,6 +79,12 @@ final class OutboundChannelState implements OutboundChannel {
         long first = nextSeq;
         if (first > Long.MAX_VALUE - eventCount) {
             throw new IllegalStateException("Sequence numbers of channel " + id + " would overflow");
+        }
+        if (eventCount == 0) {
+            RetainedFrame unsequenced = new RetainedFrame(first, 0, codec.encodeDataHeader(id, first, 0,
+                    payload.length), payload);
+            loop.submit(() -> onUnsequenced(unsequenced));
+            return;
         }
         if (!creditAvailable()) {
             metrics.framesSentBeyondCredit.increment();
@@ -158,6 +164,14 @@ final class OutboundChannelState implements OutboundChannel {
 
     PeerConnection peer() {
         return peer;
+    }
+
+    /** Sends a frame of no events now if the receiver is in sync; never retained (see {@link #send}). */
+    private void onUnsequenced(RetainedFrame frame) {
+        if (closed || !synced) {
+            return;
+        }
+        transmit(frame);
     }
 
     private void onHandedOver(RetainedFrame frame) {

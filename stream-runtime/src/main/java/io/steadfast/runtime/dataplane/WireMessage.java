@@ -7,7 +7,10 @@ sealed interface WireMessage {
 
     ChannelId channel();
 
-    /** Events firstSeq .. firstSeq + eventCount - 1 of a channel. */
+    /**
+     * Events firstSeq .. firstSeq + eventCount - 1 of a channel. A frame of no events (an unsequenced
+     * watermark) sits between events firstSeq - 1 and firstSeq.
+     */
     record Data(ChannelId channel, long firstSeq, int eventCount, byte[] payload) implements WireMessage {
         long lastSeq() {
             return firstSeq + eventCount - 1;

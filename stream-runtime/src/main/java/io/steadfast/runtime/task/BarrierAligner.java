@@ -22,12 +22,14 @@ final class BarrierAligner {
 
         final InputFrame frame;
         Object[] records;
+        /** Index of the next record to process. */
         int next;
+        /** Sequenced records (events, barriers) still to skip: delivered before, in an earlier frame. */
+        int toSkip;
 
-        HeldInput(InputFrame frame, Object[] records, int next) {
+        HeldInput(InputFrame frame) {
             this.frame = frame;
-            this.records = records;
-            this.next = next;
+            this.toSkip = frame.skip();
         }
     }
 

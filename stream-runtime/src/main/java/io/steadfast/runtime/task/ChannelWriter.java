@@ -4,7 +4,14 @@ import io.steadfast.api.Event;
 import io.steadfast.runtime.codec.RecordBatchWriter;
 import io.steadfast.runtime.codec.ValueCodecRegistry;
 
-/** Batches the records of one output channel into frames and sends them. Task thread only. */
+/**
+ * Batches the records of one output channel into frames and sends them. Task thread only.
+ *
+ * <p>The channel's watermark travels as an unsequenced record: added to a frame when it moved, and at least
+ * once per watermark interval whether it moved or not (on an idle channel as a watermark-only frame). A frame
+ * without sequenced records is not retained or resent by the data plane, so repeating the watermark is what
+ * heals one lost in a reconnect, and what brings a receiver restored elsewhere up to date.
+ */
 final class ChannelWriter {
 
     private final FrameSender sender;
@@ -37,34 +44,33 @@ final class ChannelWriter {
     }
 
     /**
-     * Sends the batch if its linger time is up, adding the watermark if it moved; sends a watermark-only frame
-     * to an idle channel whose watermark lags for longer than the watermark interval.
+     * Sends the batch if its linger time is up, and a watermark-only frame when the watermark is due (see the
+     * class comment).
      *
      * @return nanos until this channel next needs attention, or {@link Long#MAX_VALUE}
      */
     long flushIfDue(long nowNanos, long watermark) {
-        long lingerNanos = settings.linger().toNanos();
+        long untilBatchDue = Long.MAX_VALUE;
         if (!batch.isEmpty()) {
-            long due = batchStartNanos + lingerNanos;
-            if (nowNanos >= due) {
-                addWatermarkIfMoved(watermark, nowNanos);
+            long due = batchStartNanos + settings.linger().toNanos();
+            if (nowNanos < due) {
+                untilBatchDue = due - nowNanos;
+            } else {
+                addWatermarkIfDue(watermark, nowNanos);
                 send(nowNanos);
-                return Long.MAX_VALUE;
             }
-            return due - nowNanos;
         }
-        if (watermark > lastWatermarkSent) {
-            long due = lastWatermarkNanos + settings.watermarkInterval().toNanos();
-            if (nowNanos >= due || watermark == Long.MAX_VALUE) {
-                if (sender.hasCredit()) {
-                    addWatermarkIfMoved(watermark, nowNanos);
-                    send(nowNanos);
-                }
-                return Long.MAX_VALUE;
-            }
-            return due - nowNanos;
+        if (!batch.isEmpty() || watermark == Long.MIN_VALUE) {
+            return untilBatchDue;
         }
-        return Long.MAX_VALUE;
+        long interval = settings.watermarkInterval().toNanos();
+        boolean first = lastWatermarkSent == Long.MIN_VALUE;
+        boolean ended = watermark == Long.MAX_VALUE && lastWatermarkSent < Long.MAX_VALUE;
+        if (first || ended || nowNanos - lastWatermarkNanos >= interval) {
+            addWatermark(watermark, nowNanos);
+            send(nowNanos);
+        }
+        return Math.min(untilBatchDue, lastWatermarkNanos + interval - nowNanos);
     }
 
     /** Sends whatever is buffered, with the watermark if it moved. */
@@ -86,17 +92,30 @@ final class ChannelWriter {
         return batch.isEmpty() && lastWatermarkSent >= watermark;
     }
 
+    /** Adds the watermark if it moved, or if the watermark interval passed since it was last sent. */
+    private boolean addWatermarkIfDue(long watermark, long nowNanos) {
+        if (watermark > lastWatermarkSent || nowNanos - lastWatermarkNanos >= settings.watermarkInterval().toNanos()) {
+            addWatermark(watermark, nowNanos);
+            return true;
+        }
+        return false;
+    }
+
     private void addWatermarkIfMoved(long watermark, long nowNanos) {
         if (watermark > lastWatermarkSent) {
-            batch.addWatermark(watermark);
-            lastWatermarkSent = watermark;
-            lastWatermarkNanos = nowNanos;
+            addWatermark(watermark, nowNanos);
         }
     }
 
+    private void addWatermark(long watermark, long nowNanos) {
+        batch.addWatermark(watermark);
+        lastWatermarkSent = watermark;
+        lastWatermarkNanos = nowNanos;
+    }
+
     private void send(long nowNanos) {
-        int records = batch.records();
-        sender.send(batch.drain(), records);
+        int sequenced = batch.sequencedRecords();
+        sender.send(batch.drain(), sequenced);
         metrics.addFrameOut();
         batchStartNanos = nowNanos;
     }

@@ -243,7 +243,7 @@ public final class StreamTask {
             return false;
         }
         metrics.addFrameIn();
-        BarrierAligner.HeldInput input = new BarrierAligner.HeldInput(frame, null, frame.skip());
+        BarrierAligner.HeldInput input = new BarrierAligner.HeldInput(frame);
         if (aligner.isBlocked(frame.channel())) {
             aligner.hold(frame.channel(), input);
         } else {
@@ -290,6 +290,10 @@ public final class StreamTask {
         KeyedProcessorDriver keyed = (KeyedProcessorDriver) driver;
         for (int i = input.next; i < records.length; i++) {
             Object record = records[i];
+            if (input.toSkip > 0 && !(record instanceof Watermark)) {
+                input.toSkip--;
+                continue;
+            }
             if (record instanceof Event<?> event) {
                 events++;
                 @SuppressWarnings("unchecked")

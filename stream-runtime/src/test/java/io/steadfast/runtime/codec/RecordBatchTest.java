@@ -60,7 +60,13 @@ class RecordBatchTest {
             }
         }
         assertThat(writer.records()).isEqualTo(records.size());
+        assertThat(writer.sequencedRecords()).isEqualTo(sequenced(records));
         return writer.drain();
+    }
+
+    /** Events count; watermarks (the longs of a sample) do not take sequence numbers. */
+    private static int sequenced(List<Object> records) {
+        return (int) records.stream().filter(Event.class::isInstance).count();
     }
 
     private static void assertSameRecords(List<Object> actual, List<Object> expected) {
@@ -83,7 +89,7 @@ class RecordBatchTest {
         List<Object> records = sampleRecords();
         byte[] payload = write(records);
 
-        reader.read(payload, records.size(), 0, collected);
+        reader.read(payload, sequenced(records), 0, collected);
 
         assertSameRecords(collected.records, records);
         Event<?> withHeaders = (Event<?>) collected.records.get(4);
@@ -92,23 +98,40 @@ class RecordBatchTest {
     }
 
     @Test
-    void skipsTheFirstRecordsButStillValidatesThem() {
+    void skipsTheFirstSequencedRecordsButDeliversTheWatermarksAmongThem() {
         List<Object> records = sampleRecords();
         byte[] payload = write(records);
 
-        reader.read(payload, records.size(), 4, collected);
+        reader.read(payload, sequenced(records), 4, collected);
 
-        assertSameRecords(collected.records, records.subList(4, records.size()));
+        List<Object> expected = new ArrayList<>();
+        expected.add(Long.MIN_VALUE); // the watermark between the third and the fourth event
+        expected.addAll(records.subList(5, records.size()));
+        assertSameRecords(collected.records, expected);
     }
 
     @Test
-    void deliversNothingWhenEveryRecordIsSkipped() {
+    void deliversOnlyWatermarksWhenEverySequencedRecordIsSkipped() {
         List<Object> records = sampleRecords();
         byte[] payload = write(records);
 
-        reader.read(payload, records.size(), records.size(), collected);
+        reader.read(payload, sequenced(records), sequenced(records), collected);
 
-        assertThat(collected.records).isEmpty();
+        assertThat(collected.records).containsExactly(Long.MIN_VALUE, Long.MAX_VALUE, 1234L);
+    }
+
+    @Test
+    void countsBarriersAsSequencedAndWatermarksNot() {
+        writer.addWatermark(3);
+        writer.addEvent(Event.of("a", 1L, 4));
+        writer.addBarrier(7);
+        writer.addWatermark(5);
+
+        assertThat(writer.sequencedRecords()).isEqualTo(2);
+        assertThat(writer.records()).isEqualTo(4);
+        Object[] decoded = reader.decode(writer.drain(), 2, 0);
+        assertThat(decoded).hasSize(4);
+        assertThat(decoded[2]).isEqualTo(new Barrier(7));
     }
 
     @Test
@@ -119,7 +142,7 @@ class RecordBatchTest {
         byte[] second = writer.drain();
 
         assertThat(writer.isEmpty()).isTrue();
-        reader.read(second, 1, 0, collected);
+        reader.read(second, 0, 0, collected);
         assertThat(collected.records).containsExactly(5L);
     }
 
@@ -139,7 +162,7 @@ class RecordBatchTest {
 
     @Test
     void readsAnEmptyBatch() {
-        reader.read(new byte[0], 0, 0, collected);
+        reader.read(writer.drain(), 0, 0, collected);
 
         assertThat(collected.records).isEmpty();
     }
@@ -152,7 +175,7 @@ class RecordBatchTest {
         for (int length = 0; length < payload.length; length++) {
             byte[] prefix = Arrays.copyOf(payload, length);
             try {
-                reader.read(prefix, records.size(), 0, collected);
+                reader.read(prefix, sequenced(records), 0, collected);
                 fail("a batch truncated to %d of %d bytes was accepted", length, payload.length);
             } catch (CodecException expected) {
                 assertThat(collected.records).as("records delivered from %d of %d bytes", length, payload.length)
@@ -170,7 +193,7 @@ class RecordBatchTest {
         byte[] payload = write(records);
         byte[] longer = Arrays.copyOf(payload, payload.length + 1);
 
-        assertThatThrownBy(() -> reader.read(longer, records.size(), 0, collected))
+        assertThatThrownBy(() -> reader.read(longer, sequenced(records), 0, collected))
                 .isInstanceOf(CodecException.class).hasMessageContaining("1 trailing bytes");
         assertThat(collected.records).isEmpty();
     }
@@ -180,14 +203,14 @@ class RecordBatchTest {
         List<Object> records = sampleRecords();
         byte[] payload = write(records);
 
-        assertThatThrownBy(() -> reader.read(payload, records.size() - 1, 0, collected))
-                .isInstanceOf(CodecException.class).hasMessageContaining("trailing bytes");
-        assertThatThrownBy(() -> reader.read(payload, records.size() + 1, 0, collected))
+        assertThatThrownBy(() -> reader.read(payload, sequenced(records) - 1, 0, collected))
+                .isInstanceOf(CodecException.class).hasMessageContaining("more than the");
+        assertThatThrownBy(() -> reader.read(payload, sequenced(records) + 1, 0, collected))
                 .isInstanceOf(CodecException.class);
         assertThatThrownBy(() -> reader.read(payload, -1, 0, collected))
                 .isInstanceOf(CodecException.class).hasMessageContaining("negative record count");
         assertThatThrownBy(() -> reader.read(payload, Integer.MAX_VALUE, 0, collected))
-                .isInstanceOf(CodecException.class).hasMessageContaining("exceeds the payload");
+                .isInstanceOf(CodecException.class).hasMessageContaining("fewer than");
         assertThat(collected.records).isEmpty();
     }
 
@@ -199,8 +222,10 @@ class RecordBatchTest {
         byte[] valid = writer.drain();
         out.writeRaw(valid, 0, valid.length);
         out.writeByte(9);
+        byte[] corrupt = out.toByteArray();
+        corrupt[0] = 3; // the record count, now including the unknown record
 
-        assertThatThrownBy(() -> reader.read(out.toByteArray(), 3, 0, collected))
+        assertThatThrownBy(() -> reader.read(corrupt, 1, 0, collected))
                 .isInstanceOf(CodecException.class).hasMessage("unknown record kind 9 in record 2");
         assertThat(collected.records).isEmpty();
     }
@@ -214,7 +239,7 @@ class RecordBatchTest {
         out.writeLength(0);
         out.writeByte(42); // value tag
 
-        assertThatThrownBy(() -> reader.read(out.toByteArray(), 1, 0, collected))
+        assertThatThrownBy(() -> reader.read(out.toByteArrayAfterLength(1), 1, 0, collected))
                 .isInstanceOf(CodecException.class).hasMessageContaining("unknown value tag 42");
         assertThat(collected.records).isEmpty();
     }
@@ -241,7 +266,7 @@ class RecordBatchTest {
                 (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x01, 1, 2}, 0, 12); // 2^64 - 1
 
         for (ByteArrayCodecOutput batch : List.of(keyTooLong, headersTooMany, valueTooLong)) {
-            assertThatThrownBy(() -> reader.read(batch.toByteArray(), 1, 0, collected))
+            assertThatThrownBy(() -> reader.read(batch.toByteArrayAfterLength(1), 1, 0, collected))
                     .isInstanceOf(CodecException.class).hasMessageContaining("length");
         }
         assertThat(collected.records).isEmpty();
@@ -253,8 +278,8 @@ class RecordBatchTest {
         writer.addWatermark(2);
         byte[] payload = writer.drain();
 
-        assertThatThrownBy(() -> reader.read(payload, 2, -1, collected)).isInstanceOf(CodecException.class);
-        assertThatThrownBy(() -> reader.read(payload, 2, 3, collected)).isInstanceOf(CodecException.class);
+        assertThatThrownBy(() -> reader.read(payload, 0, -1, collected)).isInstanceOf(CodecException.class);
+        assertThatThrownBy(() -> reader.read(payload, 0, 1, collected)).isInstanceOf(CodecException.class);
         assertThat(collected.records).isEmpty();
     }
 }

@@ -78,13 +78,13 @@ class BackpressureTest {
     }
 
     @Test
-    void rejectsOversizedFramesAndEmptyBatchesAtTheSender() {
+    void rejectsOversizedFramesAndNegativeCountsAtTheSender() {
         DataPlane sender = resources.add(DataPlane.start(CONFIG.withMaxFrameBytes(1000)));
         OutboundChannel channel = sender.openOutbound(CHANNEL, sender.endpoint(), 1);
 
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> channel.send(new byte[1001], 1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxFrameBytes 1000");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> channel.send(new byte[10], 0))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> channel.send(new byte[10], -1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("eventCount");
         assertThat(channel.nextSeq()).isEqualTo(1);
     }

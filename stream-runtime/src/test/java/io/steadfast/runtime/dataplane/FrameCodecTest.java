@@ -169,7 +169,6 @@ class FrameCodecTest {
     void rejectsImpossibleSequenceFields() {
         assertRejected(codec.encodeDataHeader(CHANNEL, 0, 1, 0), new byte[0], Reason.BAD_SEQUENCE);
         assertRejected(codec.encodeDataHeader(CHANNEL, Long.MAX_VALUE - 1, 5, 0), new byte[0], Reason.BAD_SEQUENCE);
-        assertRejected(codec.encodeDataHeader(CHANNEL, 1, 0, 0), new byte[0], Reason.BAD_EVENT_COUNT);
         assertRejected(codec.encodeDataHeader(CHANNEL, 1, -5, 0), new byte[0], Reason.BAD_EVENT_COUNT);
         assertRejected(codec.encodePosition(MessageType.ACK, CHANNEL, 10, 11, 1), null, Reason.BAD_SEQUENCE);
         assertRejected(codec.encodePosition(MessageType.ACK, CHANNEL, -1, -1, 1), null, Reason.BAD_SEQUENCE);

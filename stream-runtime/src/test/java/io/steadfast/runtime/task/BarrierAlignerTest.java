@@ -17,7 +17,7 @@ class BarrierAlignerTest {
     private final BarrierAligner aligner = new BarrierAligner(List.of(a, b, c));
 
     private static BarrierAligner.HeldInput input(String name) {
-        return new BarrierAligner.HeldInput(new NamedFrame(name), null, 0);
+        return new BarrierAligner.HeldInput(new NamedFrame(name));
     }
 
     @Test

@@ -1,0 +1,106 @@
+package io.steadfast.runtime.task;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.steadfast.api.Event;
+import io.steadfast.runtime.codec.Barrier;
+import io.steadfast.runtime.codec.RecordBatchReader;
+import io.steadfast.runtime.codec.ValueCodecRegistry;
+import io.steadfast.runtime.codec.Watermark;
+import io.steadfast.runtime.plan.ChannelId;
+import io.steadfast.runtime.topology.TopologyId;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** What one output channel sends, and when: sequenced counts and the watermark heartbeat of an idle channel. */
+class ChannelWriterTest {
+
+    private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
+    private static final TaskSettings SETTINGS = new TaskSettings(16 * 1024, 1000, Duration.ofMillis(5), 100,
+            Duration.ofMillis(50));
+
+    private final RecordingSender sender = new RecordingSender();
+    private final ChannelWriter writer = new ChannelWriter(sender, ValueCodecRegistry.builtIn(), SETTINGS,
+            new TaskMetrics());
+    private final RecordBatchReader reader = new RecordBatchReader(ValueCodecRegistry.builtIn());
+
+    @Test
+    void countsEventsAndBarriersButNotWatermarksAsSequencedRecords() {
+        writer.add(Event.of("a", 1L, 10), 0);
+        writer.add(Event.of("b", 2L, 11), 0);
+        writer.sendBarrier(3, MS, 10);
+
+        assertThat(sender.frames).hasSize(1);
+        Sent frame = sender.frames.get(0);
+        assertThat(frame.sequenced).isEqualTo(3);
+        Object[] records = reader.decode(frame.payload, frame.sequenced, 0);
+        assertThat(records).hasSize(4);
+        assertThat(records[2]).isEqualTo(new Watermark(10));
+        assertThat(records[3]).isEqualTo(new Barrier(3));
+    }
+
+    @Test
+    void repeatsTheWatermarkOnAnIdleChannelEveryIntervalAsAFrameOfNoSequencedRecords() {
+        writer.flushIfDue(0, 100);
+        assertThat(sender.frames).hasSize(1);
+
+        long wait = writer.flushIfDue(10 * MS, 100);
+        assertThat(sender.frames).as("not again within the interval").hasSize(1);
+        assertThat(wait).isEqualTo(40 * MS);
+
+        writer.flushIfDue(50 * MS, 100);
+        writer.flushIfDue(100 * MS, 120);
+
+        assertThat(sender.frames).hasSize(3);
+        assertThat(sender.frames).allSatisfy(frame -> assertThat(frame.sequenced).isZero());
+        assertThat(sender.frames).extracting(frame -> reader.decode(frame.payload, 0, 0)[0])
+                .containsExactly(new Watermark(100), new Watermark(100), new Watermark(120));
+    }
+
+    @Test
+    void sendsTheFinalWatermarkOfAnIdleChannelAtOnce() {
+        writer.flushIfDue(0, 100);
+        writer.flushIfDue(MS, Long.MAX_VALUE);
+
+        assertThat(sender.frames).hasSize(2);
+        assertThat(reader.decode(sender.frames.get(1).payload, 0, 0)).containsExactly(new Watermark(Long.MAX_VALUE));
+    }
+
+    @Test
+    void sendsNothingBeforeTheTaskHasAWatermark() {
+        writer.flushIfDue(0, Long.MIN_VALUE);
+        writer.flushIfDue(1000 * MS, Long.MIN_VALUE);
+
+        assertThat(sender.frames).isEmpty();
+    }
+
+    private record Sent(byte[] payload, int sequenced) {
+    }
+
+    private static final class RecordingSender implements FrameSender {
+
+        final List<Sent> frames = new ArrayList<>();
+
+        @Override
+        public ChannelId channel() {
+            return new ChannelId(new TopologyId("writer"), 0);
+        }
+
+        @Override
+        public void send(byte[] payload, int records) {
+            frames.add(new Sent(payload, records));
+        }
+
+        @Override
+        public boolean hasCredit() {
+            return true;
+        }
+
+        @Override
+        public void onCreditAvailable(Runnable wakeUp) {
+        }
+    }
+}
