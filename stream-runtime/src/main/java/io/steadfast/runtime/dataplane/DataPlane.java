@@ -105,17 +105,29 @@ public final class DataPlane implements AutoCloseable {
     }
 
     /**
-     * Opens the sending end of a channel towards the data plane at {@code peerEndpoint} (which may be this one).
+     * Opens the sending end of a channel towards the data plane at {@code peerEndpoint} (which may be this one),
+     * retaining frames until consumed.
      *
      * @param nextSeq sequence number of the next event to send: 1 for a new channel
      * @throws IllegalStateException if the channel is already open here or the data plane is closed
      */
     public OutboundChannel openOutbound(ChannelId id, String peerEndpoint, long nextSeq) {
+        return openOutbound(id, peerEndpoint, nextSeq, Retention.UNTIL_CONSUMED);
+    }
+
+    /**
+     * Opens the sending end of a channel towards the data plane at {@code peerEndpoint} (which may be this one).
+     *
+     * @param nextSeq   sequence number of the next event to send: 1 for a new channel
+     * @param retention how long sent frames are kept for resending
+     * @throws IllegalStateException if the channel is already open here or the data plane is closed
+     */
+    public OutboundChannel openOutbound(ChannelId id, String peerEndpoint, long nextSeq, Retention retention) {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(peerEndpoint, "peerEndpoint");
         requireOpen();
         OutboundChannelState channel = new OutboundChannelState(id, nextSeq, loop, codec, metrics,
-                config.resyncInterval().toNanos());
+                config.resyncInterval().toNanos(), retention);
         if (outbound.putIfAbsent(id, channel) != null) {
             throw new IllegalStateException("Outbound channel " + id + " is already open on data plane " + endpoint
                     + "; close it first");

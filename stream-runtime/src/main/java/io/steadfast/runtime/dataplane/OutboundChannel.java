@@ -47,9 +47,20 @@ public interface OutboundChannel {
 
     /**
      * The receiver moved to {@code newPeerEndpoint}: the channel synchronises with it and resends every retained
-     * frame after the position the new receiver reports.
+     * frame after the position the new receiver reports, as fast as the new receiver's credit allows.
      */
     void redirect(String newPeerEndpoint);
+
+    /**
+     * With {@link Retention#UNTIL_TRUNCATED}: frames whose events all lie at or before {@code upToSeq} are no
+     * longer needed for a replay and are dropped once consumed. Ignored with {@link Retention#UNTIL_CONSUMED}.
+     */
+    void truncateLog(long upToSeq);
+
+    /** Frames retained for resend or replay, and their payload bytes; readable from any thread. */
+    int retainedFrames();
+
+    long retainedBytes();
 
     ChannelId id();
 }

@@ -8,12 +8,19 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The sending end of one channel: sequence numbering and credit on the producer side, the retained frames and
- * the resync protocol on the IO side.
+ * The sending end of one channel: sequence numbering and credit on the producer side, the retained frames, the
+ * resync protocol and the pacing of resends on the IO side.
  *
  * <p>Fields are split by owner. The producer thread writes {@code nextSeq} and {@code framesHandedOver}; the IO
  * thread writes {@code framesReleased}, {@code creditFrames} and {@code acknowledgedSeq} and owns everything not
  * volatile. Credit is computed from the two counters, so the hot path takes no lock.
+ *
+ * <p>The IO side keeps every frame it may have to send again in a {@link FrameLog}, with three cursors (frame
+ * numbers): {@code sendNext}, the next frame to transmit to the current receiver; {@code receiverConsumed}, the
+ * first frame the current receiver has not reported consumed; and {@code released}, the first frame not yet
+ * released for the producer's credit (never moves back). Transmission runs ahead of the receiver's consumption
+ * by at most the receiver's credit, so a receiver restored at an older position is replayed to at its own
+ * pace. Frames are dropped when consumed, or with {@link Retention#UNTIL_TRUNCATED} when consumed and truncated.
  */
 final class OutboundChannelState implements OutboundChannel {
 
@@ -24,6 +31,7 @@ final class OutboundChannelState implements OutboundChannel {
     private final FrameCodec codec;
     private final DataPlaneMetrics metrics;
     private final long resyncNanos;
+    private final Retention retention;
 
     // producer side (single writer)
     private volatile long nextSeq;
@@ -33,14 +41,18 @@ final class OutboundChannelState implements OutboundChannel {
     private volatile int creditFrames;
     private volatile long acknowledgedSeq;
     private volatile int retainedFrameCount;
+    private volatile long retainedByteCount;
     private volatile int maxRetainedFrameCount;
     private volatile boolean closed;
     private final AtomicBoolean producerWaiting = new AtomicBoolean();
     private volatile Runnable creditListener = () -> { };
 
     // IO thread only
-    private final ArrayDeque<RetainedFrame> retained = new ArrayDeque<>();
-    private long retainedBytes;
+    private final FrameLog frames = new FrameLog();
+    private long sendNext;
+    private long receiverConsumed;
+    private long released;
+    private long truncatedUpToSeq;
     private PeerConnection peer;
     private boolean synced;
     private long lastHeardNanos;
@@ -48,7 +60,7 @@ final class OutboundChannelState implements OutboundChannel {
     private boolean warnedUnrecoverableGap;
 
     OutboundChannelState(ChannelId id, long nextSeq, IoLoop loop, FrameCodec codec, DataPlaneMetrics metrics,
-            long resyncNanos) {
+            long resyncNanos, Retention retention) {
         if (nextSeq < 1) {
             throw new IllegalArgumentException("nextSeq of channel " + id + " must be >= 1, was " + nextSeq);
         }
@@ -59,6 +71,7 @@ final class OutboundChannelState implements OutboundChannel {
         this.codec = codec;
         this.metrics = metrics;
         this.resyncNanos = resyncNanos;
+        this.retention = Objects.requireNonNull(retention, "retention");
     }
 
     // ---------------------------------------------------------------- producer thread
@@ -135,13 +148,25 @@ final class OutboundChannelState implements OutboundChannel {
     }
 
     @Override
+    public void truncateLog(long upToSeq) {
+        if (retention == Retention.UNTIL_TRUNCATED && !closed) {
+            loop.submit(() -> onTruncate(upToSeq));
+        }
+    }
+
+    @Override
     public ChannelId id() {
         return id;
     }
 
-    /** Frames sent and not yet reported consumed (visible to tests and gauges). */
-    int retainedFrames() {
+    @Override
+    public int retainedFrames() {
         return retainedFrameCount;
+    }
+
+    @Override
+    public long retainedBytes() {
+        return retainedByteCount;
     }
 
     /** The most frames this channel ever retained at once. */
@@ -168,8 +193,8 @@ final class OutboundChannelState implements OutboundChannel {
 
     /** Sends a frame of no events now if the receiver is in sync; never retained (see {@link #send}). */
     private void onUnsequenced(RetainedFrame frame) {
-        if (closed || !synced) {
-            return;
+        if (closed || !synced || sendNext < frames.end()) {
+            return; // not in sync, or behind on resends: the receiver would drop it as not following
         }
         transmit(frame);
     }
@@ -178,68 +203,103 @@ final class OutboundChannelState implements OutboundChannel {
         if (closed) {
             return;
         }
-        retained.addLast(frame);
-        retainedBytes += frame.payload.length;
+        frames.append(frame);
         metrics.retainedFrames.incrementAndGet();
         metrics.retainedBytes.addAndGet(frame.payload.length);
-        retainedFrameCount = retained.size();
-        if (retained.size() > maxRetainedFrameCount) {
-            maxRetainedFrameCount = retained.size();
+        publishRetained();
+        if (frames.size() > maxRetainedFrameCount) {
+            maxRetainedFrameCount = frames.size();
         }
-        if (synced) {
-            transmit(frame);
-        }
+        pump();
         // not synced: the frame goes out with the resend that follows the SYNC_REPLY
     }
 
     /** Applies an ACK or SYNC_REPLY from the receiver. */
     void onPosition(WireMessage.Position position, long nowNanos) {
         lastHeardNanos = nowNanos;
-        release(position.consumedSeq());
         creditFrames = position.creditFrames();
+        if (position.consumedSeq() > acknowledgedSeq) {
+            acknowledgedSeq = position.consumedSeq();
+        }
         if (position.type() == MessageType.SYNC_REPLY) {
             if (!synced) {
                 log.debug("Channel {} synchronised with {}: receiver delivered up to {}, consumed up to {}",
                         id, peer.endpoint(), position.deliveredSeq(), position.consumedSeq());
             }
             synced = true;
-            resendAfter(position.deliveredSeq());
+            warnIfUnrecoverable(position.deliveredSeq());
+            // a receiver restored elsewhere may stand before what this one consumed: rewind both cursors
+            receiverConsumed = Math.max(frames.first(), frames.firstAfter(position.consumedSeq()));
+            sendNext = Math.max(frames.first(), frames.firstAfter(position.deliveredSeq()));
+        } else {
+            receiverConsumed = Math.max(receiverConsumed, frames.firstAfter(position.consumedSeq()));
         }
+        releaseCredit();
+        dropUnneeded();
+        pump();
         if (creditAvailable() && producerWaiting.getAndSet(false)) {
             notifyCreditListener();
         }
     }
 
-    private void release(long consumedSeq) {
-        if (consumedSeq > acknowledgedSeq) {
-            acknowledgedSeq = consumedSeq;
-        }
-        long released = 0;
-        while (!retained.isEmpty() && retained.peekFirst().lastSeq() <= consumedSeq) {
-            RetainedFrame frame = retained.pollFirst();
-            retainedBytes -= frame.payload.length;
-            metrics.retainedBytes.addAndGet(-frame.payload.length);
-            released++;
-        }
-        if (released > 0) {
-            metrics.retainedFrames.addAndGet(-released);
-            retainedFrameCount = retained.size();
-            framesReleased = framesReleased + released;
+    private void releaseCredit() {
+        long before = released;
+        released = Math.max(released, frames.firstAfter(acknowledgedSeq));
+        if (released > before) {
+            framesReleased = framesReleased + (released - before);
         }
     }
 
-    private void resendAfter(long deliveredSeq) {
-        RetainedFrame first = retained.peekFirst();
-        if (first != null && first.firstSeq > deliveredSeq + 1 && !warnedUnrecoverableGap) {
+    private void onTruncate(long upToSeq) {
+        truncatedUpToSeq = Math.max(truncatedUpToSeq, upToSeq);
+        dropUnneeded();
+    }
+
+    /** Drops the oldest frames that are released (consumed) and, when logging, covered by a truncation. */
+    private void dropUnneeded() {
+        long dropped = 0;
+        long droppedBytes = 0;
+        while (!frames.isEmpty() && frames.first() < released
+                && (retention == Retention.UNTIL_CONSUMED || frames.get(frames.first()).lastSeq() <= truncatedUpToSeq)) {
+            RetainedFrame frame = frames.removeFirst();
+            dropped++;
+            droppedBytes += frame.payload.length;
+        }
+        if (dropped > 0) {
+            metrics.retainedFrames.addAndGet(-dropped);
+            metrics.retainedBytes.addAndGet(-droppedBytes);
+            sendNext = Math.max(sendNext, frames.first());
+            receiverConsumed = Math.max(receiverConsumed, frames.first());
+            publishRetained();
+        }
+    }
+
+    private void warnIfUnrecoverable(long deliveredSeq) {
+        if (frames.isEmpty() || warnedUnrecoverableGap) {
+            return;
+        }
+        RetainedFrame oldest = frames.get(frames.first());
+        if (oldest.firstSeq > deliveredSeq + 1) {
             warnedUnrecoverableGap = true;
             log.error("Channel {}: receiver at {} has delivered up to seq {} but this sender only retains from seq {};"
                     + " events {}..{} cannot be resent. Reopen the sender from an earlier position (replay).",
-                    id, peer.endpoint(), deliveredSeq, first.firstSeq, deliveredSeq + 1, first.firstSeq - 1);
+                    id, peer.endpoint(), deliveredSeq, oldest.firstSeq, deliveredSeq + 1, oldest.firstSeq - 1);
         }
-        for (RetainedFrame frame : retained) {
-            if (frame.lastSeq() > deliveredSeq && !transmit(frame)) {
-                return; // high-water mark: the next sync resends the rest
+    }
+
+    /**
+     * Transmits frames from {@code sendNext} while the receiver has credit for them; stops at the socket's
+     * high-water mark (the next position report or timer tries again).
+     */
+    private void pump() {
+        if (!synced) {
+            return;
+        }
+        while (sendNext < frames.end() && sendNext - receiverConsumed < creditFrames) {
+            if (!transmit(frames.get(sendNext))) {
+                return;
             }
+            sendNext++;
         }
     }
 
@@ -258,14 +318,19 @@ final class OutboundChannelState implements OutboundChannel {
         return true;
     }
 
-    /** Sends SYNC when the receiver's position is unknown or frames are unacknowledged and it has been silent. */
+    /**
+     * Sends SYNC when the receiver's position is unknown, or frames it has not consumed exist and it has been
+     * silent; otherwise retries a transmission the high-water mark stopped.
+     */
     void onTimer(long nowNanos) {
-        if (synced && retained.isEmpty()) {
+        if (synced && receiverConsumed >= frames.end()) {
             return;
         }
         long quietSince = Math.max(lastHeardNanos, lastSyncSentNanos);
         if (nowNanos - quietSince >= resyncNanos) {
             sendSync(nowNanos);
+        } else {
+            pump();
         }
     }
 
@@ -280,11 +345,15 @@ final class OutboundChannelState implements OutboundChannel {
 
     /** Drops every retained frame; the channel is gone. */
     void discardRetained() {
-        metrics.retainedFrames.addAndGet(-retained.size());
-        metrics.retainedBytes.addAndGet(-retainedBytes);
-        retained.clear();
-        retainedBytes = 0;
-        retainedFrameCount = 0;
+        metrics.retainedFrames.addAndGet(-frames.size());
+        metrics.retainedBytes.addAndGet(-frames.bytes());
+        frames.clear();
+        publishRetained();
+    }
+
+    private void publishRetained() {
+        retainedFrameCount = frames.size();
+        retainedByteCount = frames.bytes();
     }
 
     private void notifyCreditListener() {

@@ -42,8 +42,15 @@ class BackpressureTest {
         await().atMost(Duration.ofSeconds(10)).until(producer::isWaitingForCredit);
         // stays blocked while the consumer does not consume, across several resync intervals (judged by the
         // channel's credit, not the producer's waiting flag, which a resync's wake-up may flip for an instant)
-        await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(10)).until(() ->
-                !channel.hasCredit() && producer.framesSent() == CREDIT);
+        try {
+            await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(10)).until(() ->
+                    !channel.hasCredit() && producer.framesSent() == CREDIT);
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            throw new AssertionError("the producer did not stay stalled at " + CREDIT + " frames: sent "
+                    + producer.framesSent() + ", credit " + channel.hasCredit() + ", retained " + state.retainedFrames()
+                    + ", consumer mailbox " + consumer.mailboxSize() + "; sender " + sender.metrics() + "; receiver "
+                    + receiver.metrics(), e);
+        }
         assertThat(channel.hasCredit()).isFalse();
         assertThat(state.retainedFrames()).isEqualTo(CREDIT);
         assertThat(consumer.mailboxSize()).isEqualTo(CREDIT);

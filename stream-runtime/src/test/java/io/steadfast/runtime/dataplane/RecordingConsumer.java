@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -18,7 +18,7 @@ final class RecordingConsumer implements InboundListener, AutoCloseable {
     private record Mail(long generation, InboundFrame frame) {
     }
 
-    private final LinkedBlockingQueue<Mail> mailbox = new LinkedBlockingQueue<>();
+    private final LinkedBlockingDeque<Mail> mailbox = new LinkedBlockingDeque<>();
     private final Thread thread;
     private final boolean verifyEveryEvent;
     private final Object lock = new Object();
@@ -65,7 +65,9 @@ final class RecordingConsumer implements InboundListener, AutoCloseable {
             } catch (InterruptedException e) {
                 return;
             }
-            if (mail != null) {
+            if (mail != null && paused) {
+                mailbox.addFirst(mail); // paused while this thread waited for mail: leave it unprocessed
+            } else if (mail != null) {
                 process(mail);
             }
         }
