@@ -5,6 +5,7 @@ import io.steadfast.api.OperatorInfo;
 import io.steadfast.api.operator.OperatorType;
 import io.steadfast.runtime.operator.OperatorRegistry;
 import io.steadfast.runtime.operator.builtin.BuiltinOperators;
+import io.steadfast.runtime.task.ChannelPositions;
 import io.steadfast.runtime.task.KeyedProcessorDriver;
 import io.steadfast.runtime.task.OperatorSnapshot;
 import java.util.Arrays;
@@ -33,7 +34,7 @@ public final class SnapshotPauseBenchmark {
         int size = 0;
         for (int round = 0; round < pauses.length; round++) {
             long start = System.nanoTime();
-            OperatorSnapshot.Prepared prepared = OperatorSnapshot.prepare(type.name(), driver);
+            OperatorSnapshot.Prepared prepared = OperatorSnapshot.prepare(type.name(), driver, ChannelPositions.NONE);
             pauses[round] = System.nanoTime() - start;
             long encodeStart = System.nanoTime();
             size = prepared.write().sizeInBytes();

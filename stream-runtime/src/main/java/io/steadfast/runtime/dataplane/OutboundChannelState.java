@@ -53,6 +53,8 @@ final class OutboundChannelState implements OutboundChannel {
     private long receiverConsumed;
     private long released;
     private long truncatedUpToSeq;
+    private long receiverDelivered;
+    private long receiverConsumedSeq;
     private PeerConnection peer;
     private boolean synced;
     private long lastHeardNanos;
@@ -210,7 +212,13 @@ final class OutboundChannelState implements OutboundChannel {
         if (frames.size() > maxRetainedFrameCount) {
             maxRetainedFrameCount = frames.size();
         }
+        // a restored sender regenerates frames its receiver already consumed: they need no credit
+        advanceCursors();
+        dropUnneeded();
         pump();
+        if (creditAvailable() && producerWaiting.getAndSet(false)) {
+            notifyCreditListener();
+        }
         // not synced: the frame goes out with the resend that follows the SYNC_REPLY
     }
 
@@ -230,11 +238,14 @@ final class OutboundChannelState implements OutboundChannel {
             warnIfUnrecoverable(position.deliveredSeq());
             // a receiver restored elsewhere may stand before what this one consumed: rewind both cursors
             receiverConsumed = Math.max(frames.first(), frames.firstAfter(position.consumedSeq()));
+            receiverConsumedSeq = position.consumedSeq();
             sendNext = Math.max(frames.first(), frames.firstAfter(position.deliveredSeq()));
+            receiverDelivered = position.deliveredSeq();
         } else {
-            receiverConsumed = Math.max(receiverConsumed, frames.firstAfter(position.consumedSeq()));
+            receiverConsumedSeq = Math.max(receiverConsumedSeq, position.consumedSeq());
+            receiverDelivered = Math.max(receiverDelivered, position.deliveredSeq());
         }
-        releaseCredit();
+        advanceCursors();
         dropUnneeded();
         pump();
         if (creditAvailable() && producerWaiting.getAndSet(false)) {
@@ -242,9 +253,16 @@ final class OutboundChannelState implements OutboundChannel {
         }
     }
 
-    private void releaseCredit() {
+    /** Moves the consumed and released cursors past frames whose events the receiver has consumed. */
+    private void advanceCursors() {
+        long end = frames.end();
+        while (receiverConsumed < end && frames.get(receiverConsumed).lastSeq() <= receiverConsumedSeq) {
+            receiverConsumed++;
+        }
         long before = released;
-        released = Math.max(released, frames.firstAfter(acknowledgedSeq));
+        while (released < end && frames.get(released).lastSeq() <= acknowledgedSeq) {
+            released++;
+        }
         if (released > before) {
             framesReleased = framesReleased + (released - before);
         }
@@ -289,11 +307,15 @@ final class OutboundChannelState implements OutboundChannel {
 
     /**
      * Transmits frames from {@code sendNext} while the receiver has credit for them; stops at the socket's
-     * high-water mark (the next position report or timer tries again).
+     * high-water mark (the next position report or timer tries again). Frames the receiver already has (a
+     * restored sender regenerating what it sent before) are passed over.
      */
     private void pump() {
         if (!synced) {
             return;
+        }
+        while (sendNext < frames.end() && frames.get(sendNext).lastSeq() <= receiverDelivered) {
+            sendNext++;
         }
         while (sendNext < frames.end() && sendNext - receiverConsumed < creditFrames) {
             if (!transmit(frames.get(sendNext))) {

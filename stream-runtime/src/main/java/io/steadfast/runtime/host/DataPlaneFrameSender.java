@@ -26,4 +26,9 @@ record DataPlaneFrameSender(OutboundChannel outbound) implements FrameSender {
     public void onCreditAvailable(Runnable wakeUp) {
         outbound.onCreditAvailable(wakeUp);
     }
+
+    @Override
+    public void truncateLog(long upToSeq) {
+        outbound.truncateLog(upToSeq);
+    }
 }

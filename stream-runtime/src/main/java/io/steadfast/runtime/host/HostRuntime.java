@@ -1,15 +1,19 @@
 package io.steadfast.runtime.host;
 
 import io.steadfast.runtime.dataplane.DataPlane;
+import io.steadfast.runtime.dataplane.OutboundChannel;
+import io.steadfast.runtime.dataplane.Retention;
 import io.steadfast.runtime.operator.OperatorRegistry;
 import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.plan.ChannelSpec;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.InputChannel;
+import io.steadfast.runtime.plan.RecoveryMode;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.plan.TaskSpec;
 import io.steadfast.runtime.task.CheckpointListener;
+import io.steadfast.runtime.task.FrameSender;
 import io.steadfast.runtime.task.KeyedProcessorDriver;
 import io.steadfast.runtime.task.OperatorSnapshot;
 import io.steadfast.runtime.task.StreamTask;
@@ -51,6 +55,7 @@ public final class HostRuntime implements AutoCloseable {
     private final TaskFactory taskFactory;
     private final Map<TaskId, StreamTask> tasks = new ConcurrentSkipListMap<>();
     private final Map<TopologyId, List<ChannelId>> channelsByTopology = new ConcurrentHashMap<>();
+    private final Map<ChannelId, OutboundChannel> outboundChannels = new ConcurrentHashMap<>();
     private final TaskRates rates = new TaskRates();
 
     private final CheckpointListener checkpoints;
@@ -129,12 +134,11 @@ public final class HostRuntime implements AutoCloseable {
                     return localChannel;
                 }
                 opened.add(channel);
-                return new DataPlaneFrameSender(dataPlane.openOutbound(channel,
-                        placement.endpointOf(channelSpec.to()), 1));
+                return openOutbound(channel, placement.endpointOf(channelSpec.to()), 1, plan.recoveryMode());
             }, checkpoints);
             OperatorSnapshot snapshot = restoreFrom.get(spec.id());
             if (snapshot != null) {
-                task.restore(snapshot);
+                task.restoreInPlace(snapshot);
             }
             created.put(task.id(), task);
         }
@@ -158,6 +162,93 @@ public final class HostRuntime implements AutoCloseable {
         return List.copyOf(created.keySet());
     }
 
+    private FrameSender openOutbound(ChannelId channel, String endpoint, long nextSeq, RecoveryMode mode) {
+        Retention retention = mode == RecoveryMode.LOCAL ? Retention.UNTIL_TRUNCATED : Retention.UNTIL_CONSUMED;
+        OutboundChannel outbound = dataPlane.openOutbound(channel, endpoint, nextSeq, retention);
+        outboundChannels.put(channel, outbound);
+        return new DataPlaneFrameSender(outbound);
+    }
+
+    /**
+     * Starts the given tasks of a plan on this host in place of lost ones (local recovery): each is restored
+     * from its snapshot with its channels resumed where they stood at the snapshot's barrier, and every channel
+     * of theirs goes over the data plane (their peers run elsewhere, or were recovered too). The topology may
+     * already have tasks here.
+     *
+     * @param tasksToRecover tasks placed on this host by {@code placement}, each with a snapshot
+     * @throws IllegalArgumentException if a task is not placed here, has no snapshot, or its type is unknown
+     */
+    public synchronized List<TaskId> recoverInPlace(ExecutionPlan plan, TaskPlacement placement,
+                                                    Map<TaskId, OperatorSnapshot> snapshots,
+                                                    Set<TaskId> tasksToRecover) {
+        TopologyId topology = plan.topology();
+        List<ChannelId> opened = new ArrayList<>();
+        Map<TaskId, StreamTask> created = new LinkedHashMap<>();
+        for (TaskId taskId : new TreeSet<>(tasksToRecover)) {
+            TaskSpec spec = plan.task(taskId).orElseThrow(() -> new IllegalArgumentException(
+                    "task " + taskId + " is not in the plan of " + topology));
+            if (!id.equals(placement.hostOf(taskId))) {
+                throw new IllegalArgumentException("task " + taskId + " is placed on " + placement.hostOf(taskId)
+                        + ", not on host " + id);
+            }
+            OperatorSnapshot snapshot = snapshots.get(taskId);
+            if (snapshot == null) {
+                throw new IllegalArgumentException("task " + taskId + " has no snapshot to recover from");
+            }
+            StreamTask task = taskFactory.create(spec, channel -> {
+                ChannelSpec channelSpec = plan.channel(channel).orElseThrow();
+                long barrierSeq = snapshot.positions().outputs().getOrDefault(channel.index(), 0L);
+                opened.add(channel);
+                return openOutbound(channel, placement.endpointOf(channelSpec.to()), barrierSeq + 1,
+                        plan.recoveryMode());
+            }, checkpoints);
+            task.restoreInPlace(snapshot);
+            created.put(taskId, task);
+        }
+        for (StreamTask task : created.values()) {
+            TaskSpec spec = plan.task(task.id()).orElseThrow();
+            OperatorSnapshot snapshot = snapshots.get(task.id());
+            for (InputChannel input : spec.inputs()) {
+                long position = snapshot.positions().inputs().getOrDefault(input.channel().index(), 0L);
+                dataPlane.openInbound(input.channel(), position, frame -> task.deliver(new DataPlaneInputFrame(frame)));
+                opened.add(input.channel());
+            }
+            tasks.put(task.id(), task);
+        }
+        channelsByTopology.computeIfAbsent(topology, t -> new ArrayList<>()).addAll(opened);
+        created.values().forEach(StreamTask::start);
+        LOG.info("Host {} recovered {} tasks of topology '{}' in place: {}", id, created.size(), topology,
+                created.keySet());
+        return List.copyOf(created.keySet());
+    }
+
+    /**
+     * The receiving task of an outbound channel of this host now runs at {@code endpoint}: the channel
+     * synchronises with it and replays what it lacks from the output log.
+     *
+     * @throws IllegalArgumentException if this host has no such outbound channel
+     */
+    public void redirect(ChannelId channel, String endpoint) {
+        OutboundChannel outbound = outboundChannels.get(channel);
+        if (outbound == null) {
+            throw new IllegalArgumentException("host " + id + " has no outbound channel " + channel);
+        }
+        outbound.redirect(endpoint);
+    }
+
+    /** The outbound data-plane channels of this host whose receiving end is one of {@code receivers}. */
+    public List<ChannelId> outboundChannelsTo(ExecutionPlan plan, Set<TaskId> receivers) {
+        return outboundChannels.keySet().stream()
+                .filter(channel -> plan.channel(channel).map(spec -> receivers.contains(spec.to())).orElse(false))
+                .sorted(Comparator.comparingInt(ChannelId::index)).toList();
+    }
+
+    /** Checkpoint {@code checkpointId} of a topology completed: its tasks here may truncate their output logs. */
+    public void checkpointCompleted(TopologyId topology, long checkpointId) {
+        tasks.values().stream().filter(task -> task.id().topology().equals(topology))
+                .forEach(task -> task.checkpointCompleted(checkpointId));
+    }
+
     /** Stops this host's tasks of a topology and closes their channels; unknown topologies are ignored. */
     public synchronized void cancel(TopologyId topology) {
         List<ChannelId> channels = channelsByTopology.remove(topology);
@@ -169,6 +260,7 @@ public final class HostRuntime implements AutoCloseable {
         stopping.forEach(task -> tasks.remove(task.id()));
         stopping.forEach(task -> rates.forget(task.id().toString()));
         for (ChannelId channel : channels) {
+            outboundChannels.remove(channel);
             dataPlane.closeOutbound(channel);
             dataPlane.closeInbound(channel);
         }

@@ -25,21 +25,31 @@ public final class ExecutionPlan {
     private final TopologyId topology;
     private final List<TaskSpec> tasks;
     private final List<ChannelSpec> channels;
+    private final RecoveryMode recoveryMode;
     private final Map<TaskId, TaskSpec> tasksById = new HashMap<>();
     private final Map<OperatorId, List<TaskSpec>> tasksByOperator = new LinkedHashMap<>();
+
+    /** A plan that recovers {@link RecoveryMode#GLOBAL}ly. */
+    public ExecutionPlan(TopologyId topology, List<TaskSpec> tasks, List<ChannelSpec> channels) {
+        this(topology, tasks, channels, RecoveryMode.GLOBAL);
+    }
 
     /**
      * @param topology the topology
      * @param tasks in plan order: operators in topological order, subtasks ascending
      * @param channels ordered by index
+     * @param recoveryMode how the topology recovers; {@link RecoveryMode#GLOBAL} if null (plans stored before
+     *                     there was a choice)
      */
     @JsonCreator
     public ExecutionPlan(@JsonProperty("topology") TopologyId topology,
                          @JsonProperty("tasks") List<TaskSpec> tasks,
-                         @JsonProperty("channels") List<ChannelSpec> channels) {
+                         @JsonProperty("channels") List<ChannelSpec> channels,
+                         @JsonProperty("recoveryMode") RecoveryMode recoveryMode) {
         this.topology = Objects.requireNonNull(topology, "topology");
         this.tasks = List.copyOf(tasks);
         this.channels = List.copyOf(channels);
+        this.recoveryMode = recoveryMode == null ? RecoveryMode.GLOBAL : recoveryMode;
         for (TaskSpec task : this.tasks) {
             requireTopology(task.id().topology(), "task " + task.id());
             if (tasksById.put(task.id(), task) != null) {
@@ -76,7 +86,12 @@ public final class ExecutionPlan {
                 .map(channel -> new ChannelSpec(channel.id().withEpoch(epoch), channel.from(), channel.to(),
                         channel.partitioning()))
                 .toList();
-        return new ExecutionPlan(topology, newTasks, newChannels);
+        return new ExecutionPlan(topology, newTasks, newChannels, recoveryMode);
+    }
+
+    /** The same plan, recovering in {@code mode}. */
+    public ExecutionPlan withRecoveryMode(RecoveryMode mode) {
+        return new ExecutionPlan(topology, tasks, channels, mode);
     }
 
     /** The deployment this plan's channels belong to; 0 for the first. */
@@ -108,6 +123,11 @@ public final class ExecutionPlan {
         return channels;
     }
 
+    @JsonProperty("recoveryMode")
+    public RecoveryMode recoveryMode() {
+        return recoveryMode;
+    }
+
     public Optional<TaskSpec> task(TaskId id) {
         return Optional.ofNullable(tasksById.get(id));
     }
@@ -131,16 +151,17 @@ public final class ExecutionPlan {
     @Override
     public boolean equals(Object other) {
         return other instanceof ExecutionPlan that && topology.equals(that.topology) && tasks.equals(that.tasks)
-                && channels.equals(that.channels);
+                && channels.equals(that.channels) && recoveryMode == that.recoveryMode;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(topology, tasks, channels);
+        return Objects.hash(topology, tasks, channels, recoveryMode);
     }
 
     @Override
     public String toString() {
-        return "ExecutionPlan[" + topology + ": " + tasks.size() + " tasks, " + channels.size() + " channels]";
+        return "ExecutionPlan[" + topology + ": " + tasks.size() + " tasks, " + channels.size() + " channels, "
+                + recoveryMode + " recovery]";
     }
 }

@@ -18,6 +18,7 @@ final class ChannelWriter {
     private final RecordBatchWriter batch;
     private final TaskSettings settings;
     private final TaskMetrics metrics;
+    private long nextSeq = 1;
     private long batchStartNanos;
     private long lastWatermarkSent = Long.MIN_VALUE;
     private long lastWatermarkNanos;
@@ -31,6 +32,14 @@ final class ChannelWriter {
 
     FrameSender sender() {
         return sender;
+    }
+
+    /** The sequence number the next event or barrier gets; for a restored task, one after its barrier's. */
+    void resumeAt(long seq) {
+        if (!batch.isEmpty()) {
+            throw new IllegalStateException("cannot renumber channel " + sender.channel() + " with records buffered");
+        }
+        this.nextSeq = seq;
     }
 
     void add(Event<Object> event, long nowNanos) {
@@ -81,11 +90,17 @@ final class ChannelWriter {
         }
     }
 
-    /** Sends what is buffered, then the barrier, so that the barrier follows every record emitted before it. */
-    void sendBarrier(long checkpointId, long nowNanos, long watermark) {
+    /**
+     * Sends what is buffered, then the barrier, so that the barrier follows every record emitted before it.
+     *
+     * @return the barrier's sequence number on this channel
+     */
+    long sendBarrier(long checkpointId, long nowNanos, long watermark) {
         addWatermarkIfMoved(watermark, nowNanos);
         batch.addBarrier(checkpointId);
+        long barrierSeq = nextSeq + batch.sequencedRecords() - 1;
         send(nowNanos);
+        return barrierSeq;
     }
 
     boolean isDrained(long watermark) {
@@ -116,6 +131,7 @@ final class ChannelWriter {
     private void send(long nowNanos) {
         int sequenced = batch.sequencedRecords();
         sender.send(batch.drain(), sequenced);
+        nextSeq += sequenced;
         metrics.addFrameOut();
         batchStartNanos = nowNanos;
     }

@@ -15,4 +15,11 @@ public interface FrameSender {
 
     /** Registers what to run (on any thread) when credit becomes available again after running out. */
     void onCreditAvailable(Runnable wakeUp);
+
+    /**
+     * The records up to and including sequence number {@code upToSeq} are covered by a completed checkpoint: a
+     * sender that keeps an output log for replays may drop them. Does nothing by default.
+     */
+    default void truncateLog(long upToSeq) {
+    }
 }

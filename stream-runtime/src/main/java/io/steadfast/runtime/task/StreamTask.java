@@ -53,6 +53,8 @@ public final class StreamTask {
     private final TaskMailbox mailbox = new TaskMailbox();
     private final TaskMetrics metrics;
     private final Map<ChannelId, long[]> inputWatermarks = new HashMap<>();
+    /** Per input channel, the sequence number of the last sequenced record taken. */
+    private final Map<ChannelId, long[]> inputSeqs = new HashMap<>();
     private final BarrierAligner aligner;
     private final Deque<BarrierAligner.HeldInput> ready = new ArrayDeque<>();
     private final CheckpointListener checkpointListener;
@@ -74,6 +76,7 @@ public final class StreamTask {
         this.metrics = metrics;
         for (ChannelId input : inputs) {
             inputWatermarks.put(input, new long[] {Long.MIN_VALUE});
+            inputSeqs.put(input, new long[] {0});
         }
         this.aligner = new BarrierAligner(inputs);
         this.checkpointListener = checkpointListener;
@@ -115,12 +118,49 @@ public final class StreamTask {
         return mailbox.queuedFrames();
     }
 
-    /** Replaces the operator's state with a snapshot; only before {@link #start()}. */
+    /**
+     * Replaces the operator's state with a snapshot, for a deployment on fresh channels (a global restore);
+     * only before {@link #start()}.
+     */
     public void restore(OperatorSnapshot snapshot) {
+        requireNotStarted();
+        snapshot.restoreInto(operatorType, driver);
+    }
+
+    /**
+     * Replaces the operator's state with a snapshot and resumes the channels where they stood at its barrier
+     * (a local recovery): input is counted on from the barrier, output numbered from one after it, so that
+     * receivers drop the regenerated records they already have. Only before {@link #start()}.
+     *
+     * @throws IllegalArgumentException if the snapshot lacks the position of one of the task's channels
+     */
+    public void restoreInPlace(OperatorSnapshot snapshot) {
+        requireNotStarted();
+        ChannelPositions positions = snapshot.positions();
+        for (Map.Entry<ChannelId, long[]> input : inputSeqs.entrySet()) {
+            Long seq = positions.inputs().get(input.getKey().index());
+            if (seq == null) {
+                throw new IllegalArgumentException("the snapshot of task " + id + " has no position for input channel "
+                        + input.getKey());
+            }
+            input.getValue()[0] = seq;
+        }
+        output.resumeAt(positions);
+        snapshot.restoreInto(operatorType, driver);
+    }
+
+    private void requireNotStarted() {
         if (status != TaskStatus.CREATED || thread.isAlive()) {
             throw new IllegalStateException("task " + id + " can only be restored before it starts; it is " + status);
         }
-        snapshot.restoreInto(operatorType, driver);
+    }
+
+    /**
+     * Checkpoint {@code checkpointId} completed everywhere: output logs may drop what its barriers cover. Any
+     * thread.
+     */
+    public void checkpointCompleted(long checkpointId) {
+        mailbox.putMail(() -> output.checkpointCompleted(checkpointId));
     }
 
     /**
@@ -286,6 +326,7 @@ public final class StreamTask {
         }
         Object[] records = input.records;
         ChannelId channel = frame.channel();
+        long[] seq = inputSeqs.get(channel);
         long events = 0;
         KeyedProcessorDriver keyed = (KeyedProcessorDriver) driver;
         for (int i = input.next; i < records.length; i++) {
@@ -295,6 +336,7 @@ public final class StreamTask {
                 continue;
             }
             if (record instanceof Event<?> event) {
+                seq[0]++;
                 events++;
                 @SuppressWarnings("unchecked")
                 Event<Object> typed = (Event<Object>) event;
@@ -302,6 +344,7 @@ public final class StreamTask {
             } else if (record instanceof Watermark watermark) {
                 onInputWatermark(channel, watermark.timestamp());
             } else if (record instanceof Barrier barrier) {
+                seq[0]++;
                 if (aligner.onBarrier(channel, barrier.checkpointId())) {
                     completeCheckpoint(barrier.checkpointId());
                 } else {
@@ -322,8 +365,11 @@ public final class StreamTask {
      */
     private void completeCheckpoint(long checkpointId) {
         long start = System.nanoTime();
-        OperatorSnapshot.Prepared prepared = OperatorSnapshot.prepare(operatorType, driver);
-        output.broadcastBarrier(checkpointId, System.nanoTime());
+        Map<Integer, Long> inputPositions = new HashMap<>();
+        inputSeqs.forEach((channel, seq) -> inputPositions.put(channel.index(), seq[0]));
+        Map<Integer, Long> outputPositions = output.broadcastBarrier(checkpointId, System.nanoTime());
+        OperatorSnapshot.Prepared prepared = OperatorSnapshot.prepare(operatorType, driver,
+                new ChannelPositions(inputPositions, outputPositions));
         long syncNanos = System.nanoTime() - start;
         ready.addAll(aligner.release());
         snapshotWriter.execute(() -> {

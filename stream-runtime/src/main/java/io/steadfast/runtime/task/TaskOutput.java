@@ -2,7 +2,11 @@ package io.steadfast.runtime.task;
 
 import io.steadfast.api.Event;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
 
 /**
  * All outputs of a task: routes each emitted event over its output edges, batches per channel, and carries
@@ -17,6 +21,9 @@ final class TaskOutput implements EventOutput {
     private long watermark = Long.MIN_VALUE;
     private long nowNanos = System.nanoTime();
     private long unpublishedRecordsOut;
+    /** Per checkpoint not yet known complete: the barrier's sequence number on each channel, in channel order. */
+    private final NavigableMap<Long, long[]> barrierSeqs = new TreeMap<>();
+    private static final int MAX_TRACKED_CHECKPOINTS = 64;
 
     TaskOutput(List<OutputEdgeWriter> edges, TaskMetrics metrics) {
         this.edges = List.copyOf(edges);
@@ -88,10 +95,52 @@ final class TaskOutput implements EventOutput {
         }
     }
 
-    /** Sends checkpoint barrier {@code checkpointId} on every output channel, after what is buffered there. */
-    void broadcastBarrier(long checkpointId, long now) {
+    /**
+     * Sends checkpoint barrier {@code checkpointId} on every output channel, after what is buffered there.
+     *
+     * @return the barrier's sequence number on each channel, by channel index
+     */
+    Map<Integer, Long> broadcastBarrier(long checkpointId, long now) {
+        long[] seqs = new long[channels.size()];
+        Map<Integer, Long> byIndex = new HashMap<>();
+        for (int i = 0; i < channels.size(); i++) {
+            ChannelWriter channel = channels.get(i);
+            seqs[i] = channel.sendBarrier(checkpointId, now, watermark);
+            byIndex.put(channel.sender().channel().index(), seqs[i]);
+        }
+        barrierSeqs.put(checkpointId, seqs);
+        while (barrierSeqs.size() > MAX_TRACKED_CHECKPOINTS) {
+            barrierSeqs.pollFirstEntry(); // never completed: the coordinator gave up on it long ago
+        }
+        return byIndex;
+    }
+
+    /**
+     * Checkpoint {@code checkpointId} completed: every record up to its barrier on each channel is covered by
+     * the receivers' snapshots, so output logs may drop it. Uses the latest barrier at or before the checkpoint
+     * (a task that never saw this checkpoint's barrier, having been restored after it, holds an older one).
+     */
+    void checkpointCompleted(long checkpointId) {
+        Map.Entry<Long, long[]> covered = barrierSeqs.floorEntry(checkpointId);
+        if (covered == null) {
+            return;
+        }
+        long[] seqs = covered.getValue();
+        for (int i = 0; i < channels.size(); i++) {
+            channels.get(i).sender().truncateLog(seqs[i]);
+        }
+        barrierSeqs.headMap(covered.getKey(), true).clear();
+    }
+
+    /** Numbers each channel's output from one after the barrier it sent at the restored checkpoint. */
+    void resumeAt(ChannelPositions positions) {
         for (ChannelWriter channel : channels) {
-            channel.sendBarrier(checkpointId, now, watermark);
+            Long barrierSeq = positions.outputs().get(channel.sender().channel().index());
+            if (barrierSeq == null) {
+                throw new IllegalArgumentException("the snapshot has no position for output channel "
+                        + channel.sender().channel());
+            }
+            channel.resumeAt(barrierSeq + 1);
         }
     }
 
