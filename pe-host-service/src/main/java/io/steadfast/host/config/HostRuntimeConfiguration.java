@@ -80,7 +80,7 @@ class HostRuntimeConfiguration {
         DataPlane dataPlane = DataPlane.start(DataPlaneConfig.defaults().withBindAddress(properties.data().bindAddress()));
         HostRuntime runtime = new HostRuntime(new HostId(properties.id()), registry, dataPlane, TaskSettings.defaults(),
                 Clock.systemUTC(), uploader);
-        return new ProcessingNode(runtime, registry, new TaskMeters(meters, runtime));
+        return new ProcessingNode(runtime, registry, new TaskMeters(meters, runtime), Clock.systemUTC());
     }
 
     @Bean

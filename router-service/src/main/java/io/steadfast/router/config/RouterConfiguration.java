@@ -18,6 +18,7 @@ import io.steadfast.router.topology.TopologyProgress;
 import java.time.Duration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import io.steadfast.router.failure.HostLivenessMonitor;
+import io.steadfast.router.host.HostAssignments;
 import io.steadfast.router.host.HostClient;
 import io.steadfast.router.host.HostRegistry;
 import io.steadfast.router.host.InMemoryHostRegistry;
@@ -67,6 +68,11 @@ class RouterConfiguration {
     TopologyRepository topologyRepository(ObjectProvider<MongoDatabase> routerDatabase) {
         MongoDatabase database = routerDatabase.getIfAvailable();
         return database == null ? new InMemoryTopologyRepository() : new MongoTopologyRepository(database);
+    }
+
+    @Bean
+    HostAssignments hostAssignments(TopologyRepository topologies) {
+        return new HostAssignments(topologies);
     }
 
     @Bean

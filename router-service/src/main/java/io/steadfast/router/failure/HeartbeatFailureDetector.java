@@ -106,7 +106,9 @@ public final class HeartbeatFailureDetector {
                     }
                 }
             } else if (before != null) {
-                LOG.info("Host {} is LIVE again (heartbeat at {})", host.id(), host.lastHeartbeat());
+                LOG.info("Host {} is LIVE again (heartbeat at {}) after it was declared DEAD: it takes new tasks, and"
+                        + " its heartbeat answers tell it to cancel the tasks recovered elsewhere meanwhile", host.id(),
+                        host.lastHeartbeat());
             }
         }
     }
