@@ -28,6 +28,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -72,6 +73,14 @@ public final class ProcessingNode implements AutoCloseable {
 
     public boolean isClosed() {
         return closed;
+    }
+
+    /**
+     * Tells {@code listener} of every peer host whose data-plane connection from this host dropped, on the data
+     * plane's IO thread: hand off and return (see {@link HostRuntime#onPeerHostDisconnected}).
+     */
+    public void onPeerHostDisconnected(Consumer<HostId> listener) {
+        runtime.onPeerHostDisconnected(listener);
     }
 
     /**

@@ -2,6 +2,7 @@ package io.steadfast.router.web;
 
 import io.steadfast.router.config.RouterProperties;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
+import io.steadfast.router.failure.SuspicionChecker;
 import io.steadfast.router.host.HostAssignments;
 import io.steadfast.router.host.HostRegistry;
 import io.steadfast.router.host.RegisteredHost;
@@ -35,14 +36,16 @@ class HostController {
     private final HostRegistry hosts;
     private final HeartbeatFailureDetector failureDetector;
     private final HostAssignments assignments;
+    private final SuspicionChecker suspicions;
     private final RouterProperties properties;
     private final Clock clock;
 
     HostController(HostRegistry hosts, HeartbeatFailureDetector failureDetector, HostAssignments assignments,
-                   RouterProperties properties, Clock clock) {
+                   SuspicionChecker suspicions, RouterProperties properties, Clock clock) {
         this.hosts = hosts;
         this.failureDetector = failureDetector;
         this.assignments = assignments;
+        this.suspicions = suspicions;
         this.properties = properties;
         this.clock = clock;
     }
@@ -67,6 +70,23 @@ class HostController {
         List<HostDeployment> running = heartbeat.deployments() == null ? List.of() : heartbeat.deployments();
         return assignments.assignmentOf(id, running).map(ResponseEntity::ok)
                 .orElseGet(() -> ResponseEntity.noContent().build());
+    }
+
+    /**
+     * A host reports that its data-plane connection to host {@code hostId} dropped: the router checks that host
+     * at once, asynchronously (see {@link SuspicionChecker}); 202 Accepted, or 404 if either host is unknown.
+     */
+    @PostMapping("/{hostId}/suspicions")
+    ResponseEntity<Void> suspect(@PathVariable String hostId, @Valid @RequestBody Suspicion suspicion) {
+        HostId suspect = new HostId(hostId);
+        for (HostId known : List.of(suspect, new HostId(suspicion.reporter()))) {
+            if (hosts.find(known).isEmpty()) {
+                throw new ResponseStatusException(HttpStatus.NOT_FOUND, "Host '" + known + "' is not registered;"
+                        + " see GET /api/v1/hosts");
+            }
+        }
+        suspicions.suspect(suspect, new HostId(suspicion.reporter()));
+        return ResponseEntity.accepted().build();
     }
 
     @GetMapping
@@ -101,6 +121,14 @@ class HostController {
      * @param deployments every topology deployed on the host, with its epoch (absent from older hosts)
      */
     record Heartbeat(List<TaskReport> tasks, List<HostDeployment> deployments) {
+    }
+
+    /**
+     * Body of a suspicion.
+     *
+     * @param reporter the host whose data-plane connection to the suspected host dropped
+     */
+    record Suspicion(@NotBlank String reporter) {
     }
 
     /**
