@@ -101,6 +101,8 @@ class HostFailureRecoveryIT {
         HostId victim = killHostRunningTasks(id);
         RecoveryView recovery = awaitRecovered(id, victim);
         assertThat(recovery.restoredFrom()).as("restored from a completed checkpoint").isNotNull();
+        assertThat(recovery.detectionCause()).as("a peer's dropped connection, confirmed by a failed probe, beat"
+                + " the heartbeat timeout").isEqualTo("DATA_PLANE_DISCONNECT");
 
         assertThat(finalCounts(id)).containsExactlyInAnyOrderEntriesOf(LocalClusterIT.expectedCounts(count, KEYS))
                 .containsExactlyInAnyOrderEntriesOf(referenceCounts("e2e-one-kill-reference", count));
@@ -131,6 +133,36 @@ class HostFailureRecoveryIT {
         assertThat(router.delete(id)).isTrue();
     }
 
+    /**
+     * A host frozen (SIGSTOP) past the heartbeat timeout is declared dead and its topology recovered elsewhere;
+     * when it runs again (SIGCONT) its old tasks must not run on unseen: the router's heartbeat answer makes it
+     * cancel them, it is LIVE again, and the counts stay exact.
+     */
+    @Test
+    void aFrozenHostThatComesBackDropsItsStaleTasksAndTheCountsStayExact() {
+        int count = 600_000;
+        TopologyId id = router.deploy(wordCount("e2e-frozen", count, RATE_PER_SECOND)).id();
+        awaitCompletedCheckpoints(id, 2);
+        HostId victim = hostRunningTasks(id);
+        System.out.println("[e2e] freezing " + victim + " (SIGSTOP)");
+        processes.pauseHost(victim);
+        try {
+            await("recovery of %s away from the frozen %s".formatted(id, victim))
+                    .atMost(RECOVERY_TIMEOUT).pollInterval(POLL).failFast(() -> assertNoFailedRecovery(id))
+                    .until(() -> router.topology(id).tasks().stream().noneMatch(task -> victim.equals(task.host())));
+        } finally {
+            processes.resumeHost(victim);
+            System.out.println("[e2e] " + victim + " runs again (SIGCONT)");
+        }
+
+        await("%s LIVE again without tasks of %s".formatted(victim, id)).atMost(Duration.ofSeconds(30))
+                .pollInterval(POLL).until(() -> router.hosts().stream().filter(h -> h.hostId().equals(victim))
+                        .anyMatch(h -> h.isLive() && !h.tasks().toString().contains(id.value() + "/")));
+        assertThat(processes.host(victim).orElseThrow().logContains("cancels its stale tasks")).isTrue();
+        assertThat(finalCounts(id)).containsExactlyInAnyOrderEntriesOf(LocalClusterIT.expectedCounts(count, KEYS));
+        assertThat(router.delete(id)).isTrue();
+    }
+
     private static void awaitCompletedCheckpoints(TopologyId id, int completed) {
         await("%d completed checkpoints of %s".formatted(completed, id))
                 .atMost(Duration.ofSeconds(60)).pollInterval(POLL)
@@ -148,6 +180,18 @@ class HostFailureRecoveryIT {
 
     /** SIGKILLs a live host that runs an unfinished task of the topology, preferring one with a stateful count task. */
     private static HostId killHostRunningTasks(TopologyId id) {
+        HostId victim = hostRunningTasks(id);
+        TopologyView view = router.topology(id);
+        CheckpointsView checkpoints = router.checkpoints(id);
+        System.out.println("[e2e] killing " + victim + " (SIGKILL); tasks there: " + view.tasks().stream()
+                .filter(task -> victim.equals(task.host())).map(TaskView::task).toList()
+                + "; latest completed checkpoint " + checkpoints.latestCompletedCheckpoint().map(CheckpointView::checkpointId).orElse(null));
+        processes.killHost(victim);
+        return victim;
+    }
+
+    /** A live host that runs an unfinished task of the topology, preferring one with a stateful count task. */
+    private static HostId hostRunningTasks(TopologyId id) {
         TopologyView view = router.topology(id);
         assertThat(view.allTasksFinished()).as("the topology is still running when the host is killed").isFalse();
         List<HostId> live = processes.liveHostIds();
@@ -156,11 +200,6 @@ class HostFailureRecoveryIT {
         HostId victim = running.stream().filter(task -> task.task().contains("/count#")).map(TaskView::host).findFirst()
                 .or(() -> running.stream().map(TaskView::host).findFirst())
                 .orElseThrow(() -> new AssertionError("no live host runs a task of " + id + ": " + view.tasks()));
-        CheckpointsView checkpoints = router.checkpoints(id);
-        System.out.println("[e2e] killing " + victim + " (SIGKILL); tasks there: " + view.tasks().stream()
-                .filter(task -> victim.equals(task.host())).map(TaskView::task).toList()
-                + "; latest completed checkpoint " + checkpoints.latestCompletedCheckpoint().map(CheckpointView::checkpointId).orElse(null));
-        processes.killHost(victim);
         return victim;
     }
 

@@ -25,7 +25,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * The router and two hosts in one JVM, sharing an in-memory checkpoint store (registered as beans before each
  * context starts, in place of the checkpoint-service): a rate-limited word count checkpoints every 500 ms, one
- * host is shut down mid-stream, the router detects it and recovers every task onto the other host from the
+ * host is shut down mid-stream, the router detects it (through the other host's dropped data-plane connection
+ * and a failed probe) and recovers every task onto the other host from the
  * latest completed checkpoint, and every key's final count is exact.
  */
 @Timeout(180)
@@ -112,7 +113,10 @@ class GlobalRecoveryAcrossHostsIT {
         assertThat(recovery.get("failedHost").asString()).isEqualTo("rec-host-b");
         assertThat(recovery.get("epoch").asInt()).isEqualTo(1);
         assertThat(recovery.get("restoredFrom").asLong()).isPositive();
-        assertThat(recovery.get("detectionMillis").asLong()).isGreaterThanOrEqualTo(800);
+        // host A's data plane lost its connection to B, and B then failed its probe: declared before the 800 ms
+        // heartbeat timeout, but not before it had missed a heartbeat (steadfast.router.suspicion.min-silence)
+        assertThat(recovery.get("detectionCause").asString()).isEqualTo("DATA_PLANE_DISCONNECT");
+        assertThat(recovery.get("detectionMillis").asLong()).isGreaterThanOrEqualTo(300);
         assertThat(recovery.get("restoreMillis").isNumber()).isTrue();
         assertThat(recovery.get("catchUpMillis").isNumber()).isTrue();
 

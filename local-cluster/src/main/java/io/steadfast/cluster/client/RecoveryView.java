@@ -15,10 +15,12 @@ import org.jspecify.annotations.Nullable;
  * @param restoreMillis detection until the redeployment was answered, or null
  * @param catchUpMillis redeployment until the sinks caught up, or null
  * @param status RECOVERING, RECOVERED or FAILED
+ * @param detectionCause what made the router declare the host DEAD: HEARTBEAT_TIMEOUT or DATA_PLANE_DISCONNECT
  */
 public record RecoveryView(long id, TopologyId topology, HostId failedHost, List<String> tasks, int epoch,
         @Nullable Long restoredFrom, @Nullable Instant detectedAt, long detectionMillis, @Nullable Long restoreMillis,
-        @Nullable Long catchUpMillis, String status, @Nullable String failureReason, @Nullable String message) {
+        @Nullable Long catchUpMillis, String status, @Nullable String failureReason, @Nullable String message,
+        @Nullable String detectionCause) {
 
     public static final String RECOVERED = "RECOVERED";
     public static final String FAILED = "FAILED";

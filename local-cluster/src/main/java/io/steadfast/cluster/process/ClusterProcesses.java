@@ -170,6 +170,16 @@ public final class ClusterProcesses implements AutoCloseable {
         host(id).orElseThrow(() -> new IllegalArgumentException("No host " + id + "; hosts: " + hosts.keySet())).kill();
     }
 
+    /** Freezes a host (SIGSTOP) until {@link #resumeHost}: it stays a process, but silent. */
+    public synchronized void pauseHost(HostId id) {
+        host(id).orElseThrow(() -> new IllegalArgumentException("No host " + id + "; hosts: " + hosts.keySet())).pause();
+    }
+
+    /** Lets a paused host run again (SIGCONT). */
+    public synchronized void resumeHost(HostId id) {
+        host(id).orElseThrow(() -> new IllegalArgumentException("No host " + id + "; hosts: " + hosts.keySet())).resume();
+    }
+
     /** Stops a host gracefully (SIGTERM, then SIGKILL after {@link #STOP_GRACE}). */
     public synchronized void stopHost(HostId id) {
         host(id).orElseThrow(() -> new IllegalArgumentException("No host " + id + "; hosts: " + hosts.keySet()))

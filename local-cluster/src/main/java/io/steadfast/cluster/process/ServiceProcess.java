@@ -97,6 +97,33 @@ public final class ServiceProcess {
         awaitExit(Duration.ofSeconds(10));
     }
 
+    /**
+     * Freezes the process (SIGSTOP), as a long GC pause or a stalled VM would: it keeps its sockets but answers
+     * nothing until {@link #resume()}.
+     */
+    public void pause() {
+        signal("STOP");
+    }
+
+    /** Lets a {@link #pause() paused} process run again (SIGCONT). */
+    public void resume() {
+        signal("CONT");
+    }
+
+    private void signal(String name) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
+            if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new IllegalStateException("kill -" + name + " " + process.pid() + " failed");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot run kill -" + name + " on " + describe(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while signalling " + describe(), e);
+        }
+    }
+
     /** Asks the process to stop (SIGTERM on Unix), without waiting. */
     public void requestStop() {
         process.destroy();

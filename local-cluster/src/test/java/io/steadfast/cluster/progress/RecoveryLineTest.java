@@ -13,7 +13,8 @@ class RecoveryLineTest {
     @Test
     void describesARecoveredFailureWithItsTimes() {
         RecoveryView recovery = new RecoveryView(1, new TopologyId("word-count"), new HostId("host-2"),
-                List.of("word-count/count#1", "word-count/sink#0"), 1, 7L, null, 812, 640L, 2310L, "RECOVERED", null, "ok");
+                List.of("word-count/count#1", "word-count/sink#0"), 1, 7L, null, 812, 640L, 2310L, "RECOVERED", null, "ok",
+                "HEARTBEAT_TIMEOUT");
 
         assertThat(RecoveryLine.format(recovery)).isEqualTo("recovery 1 of word-count RECOVERED: host-2 failed (2 tasks: "
                 + "word-count/count#1, word-count/sink#0); detected after 812 ms, restored from checkpoint 7 in 640 ms, "
@@ -23,7 +24,8 @@ class RecoveryLineTest {
     @Test
     void namesTheReasonOfAFailedRecoveryAndARestartFromScratch() {
         RecoveryView recovery = new RecoveryView(2, new TopologyId("t"), new HostId("host-1"), List.of("t/src#0"), 2,
-                null, null, 900, 30L, null, "FAILED", "REDEPLOY_FAILED", "host-4 refused");
+                null, null, 900, 30L, null, "FAILED", "REDEPLOY_FAILED", "host-4 refused",
+                null);
 
         assertThat(RecoveryLine.format(recovery)).contains("(1 task: t/src#0)", "restored from scratch",
                 "failed: REDEPLOY_FAILED - host-4 refused");

@@ -25,6 +25,10 @@ import org.springframework.validation.annotation.Validated;
  * @param checkpointUrl base URL of the checkpoint-service that stores this host's task snapshots
  * @param snapshots uploads of snapshots and the resilience of the calls to the checkpoint-service
  * @param faultInjection fault injection for demos and tests
+ * @param unknownTopologyGrace how long a topology the router's heartbeat answer does not mention may run here
+ *                             before this host cancels it (a deployment in progress reaches the router's view
+ *                             only after every host accepted it)
+ * @param suspicions reports of peers whose data-plane connection dropped
  */
 @Validated
 @ConfigurationProperties("steadfast.host")
@@ -36,7 +40,9 @@ public record HostProperties(
         @NotNull @DefaultValue("200ms") Duration heartbeatInterval,
         @NotNull @DefaultValue("http://127.0.0.1:8082") URI checkpointUrl,
         @Valid @DefaultValue Snapshots snapshots,
-        @Valid @DefaultValue FaultInjection faultInjection) {
+        @Valid @DefaultValue FaultInjection faultInjection,
+        @NotNull @DefaultValue("15s") Duration unknownTopologyGrace,
+        @Valid @DefaultValue Suspicions suspicions) {
 
     private static final String ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -49,6 +55,7 @@ public record HostProperties(
                     + " characters long; use at most 128");
         }
         requirePositive("steadfast.host.heartbeat-interval", heartbeatInterval);
+        requirePositive("steadfast.host.unknown-topology-grace", unknownTopologyGrace);
     }
 
     /**
@@ -88,6 +95,21 @@ public record HostProperties(
      * @param enabled whether {@code POST /api/v1/fault/kill} halts this process (otherwise it is 404)
      */
     public record FaultInjection(@DefaultValue("false") boolean enabled) {
+    }
+
+    /**
+     * Reports to the router of peer hosts whose data-plane connection dropped: hints that let the router check
+     * such a host at once instead of waiting for its heartbeat timeout.
+     *
+     * @param enabled whether this host reports them at all
+     * @param minInterval the shortest time between two reports about the same peer host
+     */
+    public record Suspicions(@DefaultValue("true") boolean enabled,
+                             @NotNull @DefaultValue("1s") Duration minInterval) {
+
+        public Suspicions {
+            requirePositive("steadfast.host.suspicions.min-interval", minInterval);
+        }
     }
 
     private static void requirePositive(String key, Duration value) {

@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.steadfast.host.execution.ProcessingNode;
 import io.steadfast.host.execution.TaskMeters;
 import io.steadfast.host.fault.ProcessHalter;
+import io.steadfast.host.registration.SuspicionReporter;
 import io.steadfast.host.snapshot.CheckpointReporter;
 import io.steadfast.host.snapshot.HttpSnapshotStore;
 import io.steadfast.host.snapshot.ResilientSnapshotStore;
@@ -80,7 +81,20 @@ class HostRuntimeConfiguration {
         DataPlane dataPlane = DataPlane.start(DataPlaneConfig.defaults().withBindAddress(properties.data().bindAddress()));
         HostRuntime runtime = new HostRuntime(new HostId(properties.id()), registry, dataPlane, TaskSettings.defaults(),
                 Clock.systemUTC(), uploader);
-        return new ProcessingNode(runtime, registry, new TaskMeters(meters, runtime));
+        return new ProcessingNode(runtime, registry, new TaskMeters(meters, runtime), Clock.systemUTC());
+    }
+
+    /** Reports dropped peer connections to the router, unless {@code steadfast.host.suspicions.enabled=false}. */
+    @Bean(destroyMethod = "close")
+    SuspicionReporter suspicionReporter(HostProperties properties, ProcessingNode node) {
+        RestClient router = client(Duration.ofMillis(500), Duration.ofSeconds(1)).mutate()
+                .baseUrl(properties.routerUrl().toString()).build();
+        SuspicionReporter reporter = new SuspicionReporter(node.id(), router, Clock.systemUTC(),
+                properties.suspicions().minInterval());
+        if (properties.suspicions().enabled()) {
+            node.onPeerHostDisconnected(reporter::peerDisconnected);
+        }
+        return reporter;
     }
 
     @Bean

@@ -14,35 +14,49 @@ import io.steadfast.runtime.plan.TaskSpec;
 import io.steadfast.runtime.task.OperatorSnapshot;
 import io.steadfast.runtime.topology.ConfigProblem;
 import io.steadfast.runtime.topology.TopologyId;
+import io.steadfast.runtime.host.HostAssignment;
+import io.steadfast.runtime.host.HostDeployment;
+import java.time.InstantSource;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * This process's {@link HostRuntime} as the REST layer and the router see it: deployments are checked task by
  * task before anything starts, state queries wait with a timeout, and closing is observable for health.
- * Thread-safe; deploy and cancel are serialised.
+ * It reconciles what it runs with the router's view ({@link #reconcile}). Thread-safe; deploy, cancel and
+ * reconcile are serialised.
  */
 public final class ProcessingNode implements AutoCloseable {
 
+    private static final Logger LOG = LoggerFactory.getLogger(ProcessingNode.class);
     private static final Duration QUERY_TIMEOUT = Duration.ofSeconds(5);
 
     private final HostRuntime runtime;
     private final OperatorRegistry registry;
     private final TaskMeters meters;
+    private final InstantSource clock;
+    /** The epoch and start time of each topology deployed here; guarded by this. */
+    private final Map<TopologyId, LocalDeployment> deployments = new TreeMap<>();
     private volatile boolean closed;
 
-    public ProcessingNode(HostRuntime runtime, OperatorRegistry registry, TaskMeters meters) {
+    public ProcessingNode(HostRuntime runtime, OperatorRegistry registry, TaskMeters meters, InstantSource clock) {
         this.runtime = runtime;
         this.registry = registry;
         this.meters = meters;
+        this.clock = clock;
     }
 
     public HostId id() {
@@ -59,6 +73,14 @@ public final class ProcessingNode implements AutoCloseable {
 
     public boolean isClosed() {
         return closed;
+    }
+
+    /**
+     * Tells {@code listener} of every peer host whose data-plane connection from this host dropped, on the data
+     * plane's IO thread: hand off and return (see {@link HostRuntime#onPeerHostDisconnected}).
+     */
+    public void onPeerHostDisconnected(Consumer<HostId> listener) {
+        runtime.onPeerHostDisconnected(listener);
     }
 
     /**
@@ -100,6 +122,7 @@ public final class ProcessingNode implements AutoCloseable {
             throw invalid(topology, List.of(new TaskProblem(topology.value(), "plan", e.getMessage())));
         }
         meters.register(started);
+        deployments.put(topology, new LocalDeployment(plan.epoch(), started, clock.instant()));
         return started;
     }
 
@@ -137,6 +160,55 @@ public final class ProcessingNode implements AutoCloseable {
     public synchronized void cancel(TopologyId topology) {
         runtime.cancel(topology);
         meters.remove(topology);
+        deployments.remove(topology);
+    }
+
+    /** What this host runs, one entry per deployed topology, sorted: reported to the router with each heartbeat. */
+    public synchronized List<HostDeployment> deployments() {
+        return deployments.entrySet().stream()
+                .map(e -> new HostDeployment(e.getKey(), e.getValue().epoch(), e.getValue().tasks())).toList();
+    }
+
+    /**
+     * Cancels every deployment here that the router's view no longer has on this host: a topology the router
+     * runs at a later epoch (it was recovered elsewhere, typically while this host was declared dead and its
+     * tasks kept running unseen), one the router runs at the same epoch with no task here, and one the router
+     * does not know (cancelled while this host was unreachable, or forgotten by a router restarted without a
+     * store) once it has run here for longer than {@code unknownGrace}: a topology being deployed reaches the
+     * router's view only after every host accepted it. A deployment newer than the router's view (a
+     * redeployment the router has not recorded yet) is kept.
+     *
+     * @return what was cancelled and why, for the log
+     */
+    public synchronized List<StaleDeployment> reconcile(HostAssignment assignment, Duration unknownGrace) {
+        Instant now = clock.instant();
+        List<StaleDeployment> stale = new ArrayList<>();
+        for (Map.Entry<TopologyId, LocalDeployment> entry : List.copyOf(deployments.entrySet())) {
+            TopologyId topology = entry.getKey();
+            LocalDeployment local = entry.getValue();
+            Optional<HostDeployment> wanted = assignment.of(topology);
+            String reason = null;
+            if (wanted.isEmpty()) {
+                if (Duration.between(local.deployedAt(), now).compareTo(unknownGrace) > 0) {
+                    reason = "the router does not know topology '" + topology + "' (it was cancelled while this host"
+                            + " was unreachable, or the router restarted without its store)";
+                }
+            } else if (wanted.get().epoch() > local.epoch()) {
+                reason = "the router runs topology '" + topology + "' at epoch " + wanted.get().epoch()
+                        + (wanted.get().tasks().isEmpty() ? " on other hosts" : "")
+                        + " (it was recovered while this host was declared dead)";
+            } else if (wanted.get().epoch() == local.epoch() && wanted.get().tasks().isEmpty()) {
+                reason = "the router placed no task of topology '" + topology + "' epoch " + local.epoch()
+                        + " on this host";
+            }
+            if (reason != null) {
+                LOG.warn("Host {} cancels its stale tasks {} of topology '{}' epoch {}: {}", id(), local.tasks(),
+                        topology, local.epoch(), reason);
+                cancel(topology);
+                stale.add(new StaleDeployment(new HostDeployment(topology, local.epoch(), local.tasks()), reason));
+            }
+        }
+        return stale;
     }
 
     /**
@@ -204,6 +276,10 @@ public final class ProcessingNode implements AutoCloseable {
         for (TopologyId topology : runtime.topologies()) {
             meters.remove(topology);
         }
+        deployments.clear();
         runtime.close();
+    }
+
+    private record LocalDeployment(int epoch, List<TaskId> tasks, Instant deployedAt) {
     }
 }

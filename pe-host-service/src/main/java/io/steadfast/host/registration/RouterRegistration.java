@@ -2,14 +2,19 @@ package io.steadfast.host.registration;
 
 import io.steadfast.host.config.HostProperties;
 import io.steadfast.host.execution.ProcessingNode;
+import io.steadfast.host.execution.StaleDeployment;
+import io.steadfast.runtime.host.HostAssignment;
+import io.steadfast.runtime.host.HostDeployment;
 import io.steadfast.runtime.host.TaskReport;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -24,9 +29,14 @@ import org.springframework.web.client.RestClientException;
 
 /**
  * Registers this host with the router once the web server is up, then sends a heartbeat with every task's
- * report each {@code steadfast.host.heartbeat-interval}. Re-registers when the router answers 404 (it forgot
- * this host, e.g. after a restart). An unreachable router is retried forever and logged at most every
- * {@value #WARN_EVERY_SECONDS} seconds. Owns one thread, {@code steadfast-host-heartbeat}.
+ * report and every deployment's epoch each {@code steadfast.host.heartbeat-interval}. Re-registers when the
+ * router answers 404 (it forgot this host, e.g. after a restart). An unreachable router is retried forever and
+ * logged at most every {@value #WARN_EVERY_SECONDS} seconds.
+ *
+ * <p>The router answers each heartbeat with its view of what this host should run ({@link HostAssignment});
+ * the latest view is reconciled with {@link ProcessingNode#reconcile} on a second thread, so that cancelling
+ * stale tasks (seconds, at worst) never delays a heartbeat. Owns two threads, {@code steadfast-host-heartbeat}
+ * and {@code steadfast-host-reconcile}.
  */
 @Component
 public class RouterRegistration implements ApplicationListener<WebServerInitializedEvent>, DisposableBean {
@@ -42,6 +52,13 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
         thread.setDaemon(true);
         return thread;
     });
+    private final ExecutorService reconciler = Executors.newSingleThreadExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "steadfast-host-reconcile");
+        thread.setDaemon(true);
+        return thread;
+    });
+    /** The latest view not yet reconciled; a newer one replaces it, so a slow reconcile never queues up views. */
+    private final AtomicReference<HostAssignment> pendingAssignment = new AtomicReference<>();
     private volatile URI controlUrl;
     private volatile boolean registered;
     private long lastWarningNanos = System.nanoTime() - TimeUnit.SECONDS.toNanos(WARN_EVERY_SECONDS);
@@ -99,8 +116,29 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
     }
 
     private void sendHeartbeat() {
-        router.put().uri("/api/v1/hosts/{hostId}/heartbeat", node.id().value()).contentType(MediaType.APPLICATION_JSON)
-                .body(new Heartbeat(node.taskReports())).retrieve().toBodilessEntity();
+        HostAssignment assignment = router.put().uri("/api/v1/hosts/{hostId}/heartbeat", node.id().value())
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(new Heartbeat(node.taskReports(), node.deployments())).retrieve().body(HostAssignment.class);
+        if (assignment != null && pendingAssignment.getAndSet(assignment) == null) {
+            reconciler.execute(this::reconcile);
+        }
+    }
+
+    private void reconcile() {
+        HostAssignment assignment = pendingAssignment.getAndSet(null);
+        if (assignment == null || node.isClosed()) {
+            return;
+        }
+        try {
+            List<StaleDeployment> cancelled = node.reconcile(assignment, properties.unknownTopologyGrace());
+            if (!cancelled.isEmpty()) {
+                LOG.warn("Host {} dropped {} stale deployment(s) the router no longer runs here: {}", node.id(),
+                        cancelled.size(), cancelled.stream().map(StaleDeployment::deployment).toList());
+            }
+        } catch (RuntimeException e) {
+            LOG.error("Host {} could not reconcile its tasks with the router's view {}; retrying with the next"
+                    + " heartbeat", node.id(), assignment, e);
+        }
     }
 
     private void warnRateLimited(RestClientException e) {
@@ -116,14 +154,16 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
     @Override
     public void destroy() throws InterruptedException {
         heartbeats.shutdownNow();
+        reconciler.shutdownNow();
         heartbeats.awaitTermination(5, TimeUnit.SECONDS);
+        reconciler.awaitTermination(5, TimeUnit.SECONDS);
     }
 
     /** Body of {@code POST /api/v1/hosts}. */
     record Registration(String hostId, String controlUrl, String dataEndpoint) {
     }
 
-    /** Body of {@code PUT /api/v1/hosts/{id}/heartbeat}. */
-    record Heartbeat(List<TaskReport> tasks) {
+    /** Body of {@code PUT /api/v1/hosts/{id}/heartbeat}: every task's report and every deployment's epoch. */
+    record Heartbeat(List<TaskReport> tasks, List<HostDeployment> deployments) {
     }
 }

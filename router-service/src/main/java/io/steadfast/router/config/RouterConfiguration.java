@@ -18,6 +18,9 @@ import io.steadfast.router.topology.TopologyProgress;
 import java.time.Duration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import io.steadfast.router.failure.HostLivenessMonitor;
+import io.steadfast.router.failure.HttpHostProbe;
+import io.steadfast.router.failure.SuspicionChecker;
+import io.steadfast.router.host.HostAssignments;
 import io.steadfast.router.host.HostClient;
 import io.steadfast.router.host.HostRegistry;
 import io.steadfast.router.host.InMemoryHostRegistry;
@@ -70,8 +73,23 @@ class RouterConfiguration {
     }
 
     @Bean
+    HostAssignments hostAssignments(TopologyRepository topologies) {
+        return new HostAssignments(topologies);
+    }
+
+    @Bean
     HeartbeatFailureDetector heartbeatFailureDetector(HostRegistry hosts, Clock clock, RouterProperties properties) {
         return new HeartbeatFailureDetector(hosts, clock, properties.heartbeatTimeout(), properties.hostStartupGrace());
+    }
+
+    @Bean(destroyMethod = "close")
+    SuspicionChecker suspicionChecker(HeartbeatFailureDetector detector, Clock clock, RouterProperties properties) {
+        RouterProperties.Suspicion settings = properties.suspicion();
+        JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(HttpClient.newBuilder()
+                .connectTimeout(settings.probeTimeout()).build());
+        requests.setReadTimeout(settings.probeTimeout());
+        return new SuspicionChecker(detector, new HttpHostProbe(RestClient.builder().requestFactory(requests).build()),
+                clock, settings.minSilence(), settings.enabled());
     }
 
     @Bean(destroyMethod = "close")

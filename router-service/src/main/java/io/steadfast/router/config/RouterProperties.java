@@ -18,6 +18,7 @@ import org.springframework.validation.annotation.Validated;
  * @param limits bounds on submitted topologies
  * @param hostClient calls from the router to hosts
  * @param checkpoint checkpoint coordination
+ * @param suspicion how reports of dropped data-plane connections are checked
  */
 @Validated
 @ConfigurationProperties("steadfast.router")
@@ -26,13 +27,20 @@ public record RouterProperties(
         @NotNull @DefaultValue("3s") Duration hostStartupGrace,
         @Valid @DefaultValue Limits limits,
         @Valid @DefaultValue HostClient hostClient,
-        @Valid @DefaultValue Checkpoint checkpoint) {
+        @Valid @DefaultValue Checkpoint checkpoint,
+        @Valid @DefaultValue Suspicion suspicion) {
 
     public RouterProperties {
         requirePositive("steadfast.router.heartbeat-timeout", heartbeatTimeout);
         if (hostStartupGrace.isNegative()) {
             throw new IllegalArgumentException("steadfast.router.host-startup-grace must be >= 0, was "
                     + hostStartupGrace + "; use 0 to judge new hosts by the heartbeat timeout alone");
+        }
+        if (suspicion != null && suspicion.enabled() && suspicion.minSilence().compareTo(heartbeatTimeout) >= 0) {
+            throw new IllegalArgumentException("steadfast.router.suspicion.min-silence (" + suspicion.minSilence()
+                    + ") must be shorter than steadfast.router.heartbeat-timeout (" + heartbeatTimeout + "), or the"
+                    + " heartbeat timeout always decides first; lower it, or set steadfast.router.suspicion.enabled"
+                    + "=false");
         }
     }
 
@@ -106,6 +114,29 @@ public record RouterProperties(
         public Checkpoint {
             requirePositive("steadfast.router.checkpoint.interval", interval);
             requirePositive("steadfast.router.checkpoint.timeout", timeout);
+        }
+    }
+
+    /**
+     * Checks of a host that a peer reports its data-plane connection to dropped: the router probes the host's
+     * {@code /actuator/health/liveness} at once and declares it DEAD if it does not answer and has been silent
+     * for {@code minSilence}, which can beat the heartbeat timeout; a host that answers stays LIVE.
+     *
+     * @param enabled whether reports are checked (otherwise only heartbeats decide)
+     * @param probeTimeout how long the probe waits to connect and for the answer
+     * @param minSilence how long a host that does not answer must also have sent no heartbeat; 0 trusts the
+     *                   probe alone. The default, 300 ms, is one missed heartbeat at the suggested interval
+     */
+    public record Suspicion(@DefaultValue("true") boolean enabled,
+                            @NotNull @DefaultValue("300ms") Duration probeTimeout,
+                            @NotNull @DefaultValue("300ms") Duration minSilence) {
+
+        public Suspicion {
+            requirePositive("steadfast.router.suspicion.probe-timeout", probeTimeout);
+            if (minSilence.isNegative()) {
+                throw new IllegalArgumentException("steadfast.router.suspicion.min-silence must be >= 0, was "
+                        + minSilence);
+            }
         }
     }
 

@@ -17,10 +17,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Decides whether a host is LIVE or DEAD from the time of its last heartbeat: DEAD once no heartbeat arrived
- * for longer than the timeout. The status is computed on read from the injected clock, so it is never stale;
- * {@link #sweep()} (called periodically) logs each LIVE/DEAD transition once, records every LIVE to DEAD
- * transition as a {@link DetectedFailure} and tells the listeners (on the sweeping thread: hand off and return).
- * Recovery is not decided here. Thread-safe.
+ * for longer than the timeout, or once {@link #declareDead declared} so on other evidence (a confirmed data-plane
+ * disconnect) with no heartbeat since. The status is computed on read from the injected clock, so it is never
+ * stale; {@link #sweep()} (called periodically) logs each LIVE/DEAD transition once, records every LIVE to DEAD
+ * transition as a {@link DetectedFailure} with its cause and tells the listeners (on the sweeping thread: hand
+ * off and return). A heartbeat after either makes the host LIVE again. Recovery is not decided here.
+ * Thread-safe.
  */
 public final class HeartbeatFailureDetector {
 
@@ -32,6 +34,8 @@ public final class HeartbeatFailureDetector {
     private final Map<HostId, HostStatus> lastLogged = new ConcurrentHashMap<>();
     private final List<DetectedFailure> failures = new CopyOnWriteArrayList<>();
     private final List<Consumer<DetectedFailure>> listeners = new CopyOnWriteArrayList<>();
+    /** Hosts declared DEAD before their timeout, and the last heartbeat they had then. */
+    private final Map<HostId, Declared> declared = new ConcurrentHashMap<>();
 
     private final Duration startupGrace;
 
@@ -58,6 +62,10 @@ public final class HeartbeatFailureDetector {
      * declaring it dead then would send every topology into a needless global recovery.
      */
     public HostStatus statusOf(RegisteredHost host) {
+        Declared declaration = declared.get(host.id());
+        if (declaration != null && !host.lastHeartbeat().isAfter(declaration.lastHeartbeat())) {
+            return HostStatus.DEAD;
+        }
         Instant now = clock.instant();
         boolean starting = now.isBefore(host.registeredAt().plus(startupGrace));
         Instant deadline = host.lastHeartbeat().plus(starting && startupGrace.compareTo(timeout) > 0
@@ -85,19 +93,50 @@ public final class HeartbeatFailureDetector {
         return List.copyOf(failures);
     }
 
+    /**
+     * Declares a host DEAD before its heartbeat timeout, on other evidence, unless it heartbeated after
+     * {@code lastHeartbeatSeen} (the heartbeat the evidence was judged against); then sweeps at once, so that the
+     * failure is recorded and the listeners told on the calling thread.
+     *
+     * @param evidence what was seen, for the log
+     * @return whether the host is DEAD now
+     */
+    public boolean declareDead(HostId host, Instant lastHeartbeatSeen, DetectionCause cause, String evidence) {
+        Optional<RegisteredHost> current = hosts.find(host);
+        if (current.isEmpty() || current.get().lastHeartbeat().isAfter(lastHeartbeatSeen)) {
+            return false;
+        }
+        declared.put(host, new Declared(lastHeartbeatSeen, cause, evidence));
+        sweep();
+        return hosts.find(host).map(this::statusOf).orElse(HostStatus.DEAD) == HostStatus.DEAD;
+    }
+
     /** Logs every host whose status changed since the last sweep and records each that went DEAD. */
-    public void sweep() {
+    public synchronized void sweep() {
         for (RegisteredHost host : hosts.all()) {
             HostStatus status = statusOf(host);
             HostStatus before = lastLogged.put(host.id(), status);
+            Declared declaration = declared.get(host.id());
+            if (status == HostStatus.LIVE && declaration != null) {
+                declared.remove(host.id(), declaration); // it heartbeated since
+            }
             if (status == before) {
                 continue;
             }
             if (status == HostStatus.DEAD) {
-                DetectedFailure failure = new DetectedFailure(host.id(), host.lastHeartbeat(), clock.instant());
+                boolean early = declaration != null && !host.lastHeartbeat().isAfter(declaration.lastHeartbeat());
+                DetectedFailure failure = new DetectedFailure(host.id(), host.lastHeartbeat(), clock.instant(),
+                        early ? declaration.cause() : DetectionCause.HEARTBEAT_TIMEOUT);
                 failures.add(failure);
-                LOG.warn("Host {} is DEAD: no heartbeat since {} (timeout {}); recovering its topologies. "
-                        + "Check the host's /actuator/health and its log", host.id(), host.lastHeartbeat(), timeout);
+                if (early) {
+                    LOG.warn("Host {} is DEAD ({}): {}; last heartbeat {}, {} ms ago (timeout {}); recovering its"
+                            + " topologies. Check the host's /actuator/health and its log", host.id(),
+                            failure.cause(), declaration.evidence(), host.lastHeartbeat(),
+                            failure.detectionTime().toMillis(), timeout);
+                } else {
+                    LOG.warn("Host {} is DEAD: no heartbeat since {} (timeout {}); recovering its topologies. "
+                            + "Check the host's /actuator/health and its log", host.id(), host.lastHeartbeat(), timeout);
+                }
                 for (Consumer<DetectedFailure> listener : listeners) {
                     try {
                         listener.accept(failure);
@@ -106,8 +145,13 @@ public final class HeartbeatFailureDetector {
                     }
                 }
             } else if (before != null) {
-                LOG.info("Host {} is LIVE again (heartbeat at {})", host.id(), host.lastHeartbeat());
+                LOG.info("Host {} is LIVE again (heartbeat at {}) after it was declared DEAD: it takes new tasks, and"
+                        + " its heartbeat answers tell it to cancel the tasks recovered elsewhere meanwhile", host.id(),
+                        host.lastHeartbeat());
             }
         }
+    }
+
+    private record Declared(Instant lastHeartbeat, DetectionCause cause, String evidence) {
     }
 }

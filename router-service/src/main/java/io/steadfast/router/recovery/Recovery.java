@@ -1,5 +1,6 @@
 package io.steadfast.router.recovery;
 
+import io.steadfast.router.failure.DetectionCause;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
@@ -28,32 +29,44 @@ import org.jspecify.annotations.Nullable;
  * @param failureReason why it FAILED (NO_LIVE_HOSTS, REDEPLOY_FAILED), or null
  * @param message what happened, for people
  * @param sinkRecordsTarget records the sinks of the new deployment must take in to have caught up
+ * @param detectionCause what made the router declare the host DEAD (null in records stored before it was kept)
  */
 public record Recovery(long id, TopologyId topology, HostId failedHost, List<TaskId> tasks, int epoch,
                        @Nullable Long restoredFrom, Instant lastHeartbeat, Instant detectedAt,
                        @Nullable Instant restoredAt, @Nullable Instant caughtUpAt, long detectionMillis,
                        @Nullable Long restoreMillis, @Nullable Long catchUpMillis, RecoveryStatus status,
-                       @Nullable String failureReason, String message, long sinkRecordsTarget) {
+                       @Nullable String failureReason, String message, long sinkRecordsTarget,
+                       @Nullable DetectionCause detectionCause) {
 
     public Recovery {
         tasks = List.copyOf(tasks);
     }
 
+    /** A recovery whose detection cause is not known. */
+    public Recovery(long id, TopologyId topology, HostId failedHost, List<TaskId> tasks, int epoch,
+                    @Nullable Long restoredFrom, Instant lastHeartbeat, Instant detectedAt,
+                    @Nullable Instant restoredAt, @Nullable Instant caughtUpAt, long detectionMillis,
+                    @Nullable Long restoreMillis, @Nullable Long catchUpMillis, RecoveryStatus status,
+                    @Nullable String failureReason, String message, long sinkRecordsTarget) {
+        this(id, topology, failedHost, tasks, epoch, restoredFrom, lastHeartbeat, detectedAt, restoredAt, caughtUpAt,
+                detectionMillis, restoreMillis, catchUpMillis, status, failureReason, message, sinkRecordsTarget, null);
+    }
+
     Recovery restored(Instant at, int newEpoch, @Nullable Long checkpoint, long target, String text) {
         return new Recovery(id, topology, failedHost, tasks, newEpoch, checkpoint, lastHeartbeat, detectedAt, at,
                 null, detectionMillis, Duration.between(detectedAt, at).toMillis(), null, RecoveryStatus.RECOVERING,
-                null, text, target);
+                null, text, target, detectionCause);
     }
 
     Recovery caughtUp(Instant at) {
         return new Recovery(id, topology, failedHost, tasks, epoch, restoredFrom, lastHeartbeat, detectedAt,
                 restoredAt, at, detectionMillis, restoreMillis, Duration.between(restoredAt, at).toMillis(),
-                RecoveryStatus.RECOVERED, null, message, sinkRecordsTarget);
+                RecoveryStatus.RECOVERED, null, message, sinkRecordsTarget, detectionCause);
     }
 
     Recovery failed(String reason, String text) {
         return new Recovery(id, topology, failedHost, tasks, epoch, restoredFrom, lastHeartbeat, detectedAt,
                 restoredAt, caughtUpAt, detectionMillis, restoreMillis, catchUpMillis, RecoveryStatus.FAILED, reason,
-                text, sinkRecordsTarget);
+                text, sinkRecordsTarget, detectionCause);
     }
 }

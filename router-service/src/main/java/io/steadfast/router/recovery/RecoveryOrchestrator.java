@@ -4,6 +4,7 @@ import io.steadfast.router.checkpoint.CheckpointCoordinators;
 import io.steadfast.router.checkpoint.CheckpointRecords;
 import io.steadfast.router.checkpoint.CompletedCheckpoint;
 import io.steadfast.router.failure.DetectedFailure;
+import io.steadfast.router.failure.DetectionCause;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
 import io.steadfast.router.failure.HostStatus;
 import io.steadfast.router.host.HostCallException;
@@ -167,7 +168,8 @@ public final class RecoveryOrchestrator implements AutoCloseable {
                         LOG.info("Retrying the recovery of '{}' (last attempt failed: {})", topology.id(),
                                 latest.failureReason());
                         recover(topology, new DetectedFailure(latest.failedHost(), latest.lastHeartbeat(),
-                                latest.detectedAt()), lost);
+                                latest.detectedAt(), latest.detectionCause() == null
+                                ? DetectionCause.HEARTBEAT_TIMEOUT : latest.detectionCause()), lost);
                     });
         }
     }
@@ -177,7 +179,7 @@ public final class RecoveryOrchestrator implements AutoCloseable {
         long baseline = progress.sinkRecordsIn(topology);
         Recovery recovery = new Recovery(log.nextId(), topology.id(), failure.host(), lost, topology.plan().epoch(),
                 null, failure.lastHeartbeat(), failure.detectedAt(), null, null, failure.detectionTime().toMillis(),
-                null, null, RecoveryStatus.RECOVERING, null, "recovering", baseline);
+                null, null, RecoveryStatus.RECOVERING, null, "recovering", baseline, failure.cause());
         log.save(recovery);
         coordinators.pause(topology.id());
         Optional<CompletedCheckpoint> knownCompleted = coordinators.lastCompleted(topology.id());

@@ -2,8 +2,12 @@ package io.steadfast.router.web;
 
 import io.steadfast.router.config.RouterProperties;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
+import io.steadfast.router.failure.SuspicionChecker;
+import io.steadfast.router.host.HostAssignments;
 import io.steadfast.router.host.HostRegistry;
 import io.steadfast.router.host.RegisteredHost;
+import io.steadfast.runtime.host.HostAssignment;
+import io.steadfast.runtime.host.HostDeployment;
 import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.plan.HostId;
 import jakarta.validation.Valid;
@@ -31,13 +35,17 @@ class HostController {
 
     private final HostRegistry hosts;
     private final HeartbeatFailureDetector failureDetector;
+    private final HostAssignments assignments;
+    private final SuspicionChecker suspicions;
     private final RouterProperties properties;
     private final Clock clock;
 
-    HostController(HostRegistry hosts, HeartbeatFailureDetector failureDetector, RouterProperties properties,
-                   Clock clock) {
+    HostController(HostRegistry hosts, HeartbeatFailureDetector failureDetector, HostAssignments assignments,
+                   SuspicionChecker suspicions, RouterProperties properties, Clock clock) {
         this.hosts = hosts;
         this.failureDetector = failureDetector;
+        this.assignments = assignments;
+        this.suspicions = suspicions;
         this.properties = properties;
         this.clock = clock;
     }
@@ -49,12 +57,36 @@ class HostController {
         return new Registered(host.id().value(), properties.suggestedHeartbeatInterval().toString());
     }
 
+    /**
+     * Records a heartbeat and answers with what the host should run ({@link HostAssignment}), against which it
+     * cancels stale tasks; 204 without a body when the stored topologies cannot be read.
+     */
     @PutMapping("/{hostId}/heartbeat")
-    ResponseEntity<Void> heartbeat(@PathVariable String hostId, @RequestBody Heartbeat heartbeat) {
+    ResponseEntity<HostAssignment> heartbeat(@PathVariable String hostId, @RequestBody Heartbeat heartbeat) {
         List<TaskReport> tasks = heartbeat.tasks() == null ? List.of() : heartbeat.tasks();
-        hosts.heartbeat(new HostId(hostId), tasks, clock.instant()).orElseThrow(() -> new ResponseStatusException(
+        HostId id = new HostId(hostId);
+        hosts.heartbeat(id, tasks, clock.instant()).orElseThrow(() -> new ResponseStatusException(
                 HttpStatus.NOT_FOUND, "Host '" + hostId + "' is not registered; POST /api/v1/hosts first"));
-        return ResponseEntity.noContent().build();
+        List<HostDeployment> running = heartbeat.deployments() == null ? List.of() : heartbeat.deployments();
+        return assignments.assignmentOf(id, running).map(ResponseEntity::ok)
+                .orElseGet(() -> ResponseEntity.noContent().build());
+    }
+
+    /**
+     * A host reports that its data-plane connection to host {@code hostId} dropped: the router checks that host
+     * at once, asynchronously (see {@link SuspicionChecker}); 202 Accepted, or 404 if either host is unknown.
+     */
+    @PostMapping("/{hostId}/suspicions")
+    ResponseEntity<Void> suspect(@PathVariable String hostId, @Valid @RequestBody Suspicion suspicion) {
+        HostId suspect = new HostId(hostId);
+        for (HostId known : List.of(suspect, new HostId(suspicion.reporter()))) {
+            if (hosts.find(known).isEmpty()) {
+                throw new ResponseStatusException(HttpStatus.NOT_FOUND, "Host '" + known + "' is not registered;"
+                        + " see GET /api/v1/hosts");
+            }
+        }
+        suspicions.suspect(suspect, new HostId(suspicion.reporter()));
+        return ResponseEntity.accepted().build();
     }
 
     @GetMapping
@@ -86,8 +118,17 @@ class HostController {
      * Body of a heartbeat.
      *
      * @param tasks every task on the host
+     * @param deployments every topology deployed on the host, with its epoch (absent from older hosts)
      */
-    record Heartbeat(List<TaskReport> tasks) {
+    record Heartbeat(List<TaskReport> tasks, List<HostDeployment> deployments) {
+    }
+
+    /**
+     * Body of a suspicion.
+     *
+     * @param reporter the host whose data-plane connection to the suspected host dropped
+     */
+    record Suspicion(@NotBlank String reporter) {
     }
 
     /**

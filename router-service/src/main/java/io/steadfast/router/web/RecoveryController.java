@@ -27,13 +27,14 @@ class RecoveryController {
     record RecoveryView(long id, String topology, String failedHost, List<String> tasks, int epoch, Long restoredFrom,
                         Instant lastHeartbeat, Instant detectedAt, Instant restoredAt, Instant caughtUpAt,
                         long detectionMillis, Long restoreMillis, Long catchUpMillis, String status,
-                        String failureReason, String message) {
+                        String failureReason, String message, String detectionCause) {
 
         static RecoveryView of(Recovery r) {
             return new RecoveryView(r.id(), r.topology().value(), r.failedHost().value(),
                     r.tasks().stream().map(TaskId::toString).toList(), r.epoch(), r.restoredFrom(), r.lastHeartbeat(),
                     r.detectedAt(), r.restoredAt(), r.caughtUpAt(), r.detectionMillis(), r.restoreMillis(),
-                    r.catchUpMillis(), r.status().name(), r.failureReason(), r.message());
+                    r.catchUpMillis(), r.status().name(), r.failureReason(), r.message(),
+                    r.detectionCause() == null ? null : r.detectionCause().name());
         }
     }
 }

@@ -9,6 +9,7 @@ import io.steadfast.router.checkpoint.CheckpointSettings;
 import io.steadfast.router.checkpoint.InMemoryCheckpointRecords;
 import io.steadfast.router.checkpoint.TaskAck;
 import io.steadfast.router.failure.DetectedFailure;
+import io.steadfast.router.failure.DetectionCause;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
 import io.steadfast.router.host.InMemoryHostRegistry;
 import io.steadfast.router.placement.EvenTaskPlacer;
@@ -164,8 +165,27 @@ class RecoveryOrchestratorTest {
         assertThat(recovery.tasks()).containsExactly(TaskId.parse("t/count#1"));
         assertThat(recovery.restoredFrom()).isEqualTo(5L);
         assertThat(recovery.detectionMillis()).isEqualTo(900);
+        assertThat(recovery.detectionCause()).isEqualTo(DetectionCause.HEARTBEAT_TIMEOUT);
         assertThat(recovery.restoreMillis()).isZero();
         assertThat(recovery.sinkRecordsTarget()).isEqualTo(500);
+    }
+
+    @Test
+    void recordsAFailureConfirmedAfterADataPlaneDisconnectWithItsCause() {
+        deployOnThreeHosts();
+        heartbeat(A, 0);
+        heartbeat(B, 0);
+        Instant lastOfC = hosts.find(C).orElseThrow().lastHeartbeat();
+        clock.advance(Duration.ofMillis(300));
+        detector.declareDead(C, lastOfC, DetectionCause.DATA_PLANE_DISCONNECT, "a peer lost its connection");
+
+        orchestrator.recover(detector.failures().get(0));
+
+        Recovery recovery = log.all().get(0);
+        assertThat(recovery.failedHost()).isEqualTo(C);
+        assertThat(recovery.detectionCause()).isEqualTo(DetectionCause.DATA_PLANE_DISCONNECT);
+        assertThat(recovery.detectionMillis()).isEqualTo(300);
+        assertThat(hostClient.deployments).containsExactlyInAnyOrder("t@host-a:1:-", "t@host-b:1:-");
     }
 
     @Test

@@ -266,6 +266,22 @@ class RouterApiTest {
     }
 
     @Test
+    void acceptsASuspicionBetweenRegisteredHostsAndAnswers404WhenEitherIsUnknown() throws Exception {
+        register("sus-a");
+        register("sus-b");
+
+        mvc.perform(post("/api/v1/hosts/sus-a/suspicions").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"reporter\": \"sus-b\"}")).andExpect(status().isAccepted());
+        mvc.perform(post("/api/v1/hosts/ghost/suspicions").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"reporter\": \"sus-b\"}"))
+                .andExpect(status().isNotFound()).andExpect(content().contentTypeCompatibleWith(PROBLEM))
+                .andExpect(jsonPath("$.detail", containsString("'ghost' is not registered")));
+        mvc.perform(post("/api/v1/hosts/sus-a/suspicions").contentType(MediaType.APPLICATION_JSON)
+                .content("{\"reporter\": \"nobody\"}")).andExpect(status().isNotFound());
+        mvc.perform(get("/api/v1/hosts")).andExpect(jsonPath("$[?(@.hostId == 'sus-a')].status", hasItem("LIVE")));
+    }
+
+    @Test
     void answers404ToTheHeartbeatOfAnUnknownHost() throws Exception {
         mvc.perform(put("/api/v1/hosts/ghost/heartbeat").contentType(MediaType.APPLICATION_JSON)
                         .content("{\"tasks\": []}"))
@@ -287,7 +303,7 @@ class RouterApiTest {
                           "recordsIn": 5, "recordsOut": 0, "recordsInPerSecond": 2.5, "recordsOutPerSecond": 0,
                           "queuedFrames": 0, "malformedFrames": 0,
                           "backpressuredMillis": 0, "failure": null}]}"""))
-                .andExpect(status().isNoContent());
+                .andExpect(status().isOk());
         clock.advance(Duration.ofMillis(900));
 
         mvc.perform(get("/api/v1/hosts")).andExpect(jsonPath("$[?(@.hostId == 'beat')].status", hasItem("LIVE")))

@@ -200,6 +200,15 @@ public final class DataPlane implements AutoCloseable {
         return metrics;
     }
 
+    /**
+     * Tells {@code listener} of every drop of an established connection to a peer from now on, on the IO thread
+     * (see {@link PeerListener} for what it must not do). Listeners cannot be removed; they live as long as this
+     * data plane.
+     */
+    public void addPeerListener(PeerListener listener) {
+        loop.addPeerListener(Objects.requireNonNull(listener, "listener"));
+    }
+
     /** The live state of an outbound channel, for tests and gauges; null if not open. */
     OutboundChannelState outboundState(ChannelId id) {
         return outbound.get(id);

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.zeromq.SocketType;
@@ -32,6 +33,7 @@ final class IoLoop implements Runnable {
     private final IoCommandQueue commands = new IoCommandQueue();
     private final CompletableFuture<String> bound = new CompletableFuture<>();
     private final RateLimitedWarning droppedFrameWarning = new RateLimitedWarning(log);
+    private final List<PeerListener> peerListeners = new CopyOnWriteArrayList<>();
     private final long timerPeriodNanos;
 
     // IO thread only
@@ -58,6 +60,11 @@ final class IoLoop implements Runnable {
     /** Completes with the bound endpoint once the ROUTER is listening, or exceptionally if binding failed. */
     CompletableFuture<String> bound() {
         return bound;
+    }
+
+    /** Any thread; the listener is called on the IO thread. */
+    void addPeerListener(PeerListener listener) {
+        peerListeners.add(listener);
     }
 
     /** Any thread. */
@@ -129,6 +136,7 @@ final class IoLoop implements Runnable {
             work += readRouter();
             for (int i = 0; i < polledPeers.size(); i++) {
                 work += readDealer(polledPeers.get(i));
+                readConnectionEvents(polledPeers.get(i));
             }
             busy = work > 0;
             now = System.nanoTime();
@@ -150,11 +158,12 @@ final class IoLoop implements Runnable {
         }
         polledPeers.clear();
         polledPeers.addAll(peers.values());
-        poller = context.createPoller(2 + polledPeers.size());
+        poller = context.createPoller(2 + 2 * polledPeers.size());
         poller.register(commands.wakeUpChannel(), ZMQ.Poller.POLLIN);
         poller.register(router, ZMQ.Poller.POLLIN);
         for (PeerConnection peer : polledPeers) {
             poller.register(peer.socket(), ZMQ.Poller.POLLIN);
+            poller.register(peer.monitorSocket(), ZMQ.Poller.POLLIN);
         }
         pollerStale = false;
     }
@@ -195,6 +204,21 @@ final class IoLoop implements Runnable {
             }
         }
         return RECEIVE_BATCH;
+    }
+
+    private void readConnectionEvents(PeerConnection peer) {
+        if (!peer.readDisconnects()) {
+            return;
+        }
+        log.info("Data plane {} lost its connection to peer {}; reconnecting (telling {} listener(s))",
+                endpointForLog(), peer.endpoint(), peerListeners.size());
+        for (PeerListener listener : peerListeners) {
+            try {
+                listener.onPeerDisconnected(peer.endpoint());
+            } catch (RuntimeException e) {
+                log.error("A peer listener threw on the disconnect of {}; listeners must not throw", peer.endpoint(), e);
+            }
+        }
     }
 
     private int discardRemainingParts(ZMQ.Socket socket) {

@@ -2,23 +2,29 @@ package io.steadfast.runtime.dataplane;
 
 import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import org.zeromq.SocketType;
 import org.zeromq.ZContext;
 import org.zeromq.ZMQ;
 
 /**
- * The DEALER socket towards one peer endpoint, shared by every outbound channel to that peer. Created, used and
- * closed by the IO thread only. Sends never block: a refused send (high-water mark) returns false and the
- * resync protocol recovers the frame later.
+ * The DEALER socket towards one peer endpoint, shared by every outbound channel to that peer, and the PAIR socket
+ * that receives the DEALER's connection events (ZeroMQ socket monitor). Created, used and closed by the IO thread
+ * only. Sends never block: a refused send (high-water mark) returns false and the resync protocol recovers the
+ * frame later.
  */
 final class PeerConnection {
 
     private static final int SEND_HIGH_WATER_MARK = 100_000;
     static final int HANDSHAKE_TIMEOUT_MILLIS = 500;
+    private static final AtomicLong MONITORS = new AtomicLong();
 
     private final String endpoint;
     private final ZMQ.Socket dealer;
+    private final ZMQ.Socket monitor;
     private final Set<OutboundChannelState> channels = new HashSet<>();
+    /** Whether a ZMTP handshake with the peer completed since the last drop; IO thread only. */
+    private boolean established;
 
     PeerConnection(ZContext context, String endpoint, byte[] routingId, DataPlaneConfig config) {
         this.endpoint = endpoint;
@@ -33,6 +39,12 @@ final class PeerConnection {
         dealer.setHandshakeIvl(HANDSHAKE_TIMEOUT_MILLIS);
         dealer.setReconnectIVL(50);
         dealer.setReconnectIVLMax(1000);
+        // the monitor is attached before connecting, so that no event of the first connection is missed
+        String monitorAddress = "inproc://steadfast-peer-monitor-" + MONITORS.incrementAndGet();
+        dealer.monitor(monitorAddress, ZMQ.EVENT_HANDSHAKE_PROTOCOL | ZMQ.EVENT_DISCONNECTED);
+        this.monitor = context.createSocket(SocketType.PAIR);
+        monitor.setLinger(0);
+        monitor.connect(monitorAddress);
         dealer.connect(endpoint);
     }
 
@@ -42,6 +54,31 @@ final class PeerConnection {
 
     ZMQ.Socket socket() {
         return dealer;
+    }
+
+    /** The socket that receives the DEALER's connection events; poll it for input. */
+    ZMQ.Socket monitorSocket() {
+        return monitor;
+    }
+
+    /**
+     * Reads every pending connection event. A drop counts only after a completed handshake: a peer that refuses
+     * connections while the DEALER retries (it is gone, or not up yet) produces no further drops.
+     *
+     * @return whether an established connection dropped since the last call
+     */
+    boolean readDisconnects() {
+        boolean dropped = false;
+        ZMQ.Event event;
+        while ((event = ZMQ.Event.recv(monitor, ZMQ.DONTWAIT)) != null) {
+            if (event.getEvent() == ZMQ.EVENT_HANDSHAKE_PROTOCOL) {
+                established = true;
+            } else if (event.getEvent() == ZMQ.EVENT_DISCONNECTED && established) {
+                established = false;
+                dropped = true;
+            }
+        }
+        return dropped;
     }
 
     Set<OutboundChannelState> channels() {
@@ -61,6 +98,8 @@ final class PeerConnection {
     }
 
     void close() {
+        dealer.monitor(null, 0);
         dealer.close();
+        monitor.close();
     }
 }

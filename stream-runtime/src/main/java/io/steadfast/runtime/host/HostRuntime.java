@@ -37,6 +37,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,6 +58,8 @@ public final class HostRuntime implements AutoCloseable {
     private final Map<TopologyId, List<ChannelId>> channelsByTopology = new ConcurrentHashMap<>();
     private final Map<ChannelId, OutboundChannel> outboundChannels = new ConcurrentHashMap<>();
     private final TaskRates rates = new TaskRates();
+    /** The host of every peer data-plane endpoint in a placement deployed here, to name a peer that dropped. */
+    private final Map<String, HostId> hostsByEndpoint = new ConcurrentHashMap<>();
 
     private final CheckpointListener checkpoints;
     private final ExecutorService snapshotWriter;
@@ -156,6 +159,11 @@ public final class HostRuntime implements AutoCloseable {
             tasks.put(task.id(), task);
         }
         channelsByTopology.put(topology, opened);
+        placement.endpoints().forEach((host, endpoint) -> {
+            if (!host.equals(id)) {
+                hostsByEndpoint.put(endpoint, host);
+            }
+        });
         created.values().forEach(StreamTask::start);
         LOG.info("Host {} started {} tasks of topology '{}' ({} local channels)", id, created.size(), topology,
                 localChannels.size());
@@ -265,6 +273,23 @@ public final class HostRuntime implements AutoCloseable {
             dataPlane.closeInbound(channel);
         }
         LOG.info("Host {} cancelled {} tasks of topology '{}'", id, stopping.size(), topology);
+    }
+
+    /**
+     * Tells {@code listener} of every peer host whose data-plane connection from this host dropped: a hint that
+     * the peer may be dead (see {@link io.steadfast.runtime.dataplane.PeerListener}). The peer is named from the
+     * placements deployed here; drops of endpoints no placement named are ignored. Called on the data plane's IO
+     * thread: hand off and return.
+     */
+    public void onPeerHostDisconnected(Consumer<HostId> listener) {
+        dataPlane.addPeerListener(endpoint -> {
+            HostId peer = hostsByEndpoint.get(endpoint);
+            if (peer == null) {
+                LOG.debug("Host {}: connection to {} dropped, which no placement here names", id, endpoint);
+            } else {
+                listener.accept(peer);
+            }
+        });
     }
 
     /** Starts checkpoint {@code checkpointId} at this host's source tasks of a topology. */

@@ -1,0 +1,12 @@
+package io.steadfast.router.failure;
+
+/** What made the router declare a host DEAD. */
+public enum DetectionCause {
+    /** No heartbeat for longer than {@code steadfast.router.heartbeat-timeout}. */
+    HEARTBEAT_TIMEOUT,
+    /**
+     * A peer host reported that its data-plane connection to the host dropped, and the host then neither answered
+     * its health probe nor sent a heartbeat for {@code steadfast.router.suspicion.min-silence}.
+     */
+    DATA_PLANE_DISCONNECT
+}

@@ -1,0 +1,31 @@
+package io.steadfast.router.failure;
+
+import io.steadfast.router.host.RegisteredHost;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestClientException;
+
+/**
+ * Probes a host's {@code GET /actuator/health/liveness}: alive if it answers 2xx. The timeouts are those of the
+ * client it is given; keep them short (a fraction of the heartbeat timeout), since a dead host that still
+ * accepts TCP connections (a stopped process) is only told apart by the read timeout. Thread-safe.
+ */
+public final class HttpHostProbe implements HostProbe {
+
+    static final String PATH = "/actuator/health/liveness";
+
+    private final RestClient http;
+
+    public HttpHostProbe(RestClient http) {
+        this.http = http;
+    }
+
+    @Override
+    public boolean answers(RegisteredHost host) {
+        try {
+            return http.get().uri(host.controlUrl().resolve(PATH)).retrieve().toBodilessEntity()
+                    .getStatusCode().is2xxSuccessful();
+        } catch (RestClientException e) {
+            return false;
+        }
+    }
+}

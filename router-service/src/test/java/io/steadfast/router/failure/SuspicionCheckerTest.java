@@ -1,0 +1,181 @@
+package io.steadfast.router.failure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpServer;
+import io.steadfast.router.MutableClock;
+import io.steadfast.router.failure.SuspicionChecker.Outcome;
+import io.steadfast.router.host.InMemoryHostRegistry;
+import io.steadfast.runtime.plan.HostId;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.http.client.JdkClientHttpRequestFactory;
+import org.springframework.web.client.RestClient;
+
+/**
+ * A reported data-plane disconnect is a hint: the router probes the host over real HTTP on loopback and declares
+ * it DEAD only if it does not answer and has missed a heartbeat; faster than the heartbeat timeout.
+ */
+@Timeout(30)
+class SuspicionCheckerTest {
+
+    private static final Duration TIMEOUT = Duration.ofMillis(800);
+    private static final Duration MIN_SILENCE = Duration.ofMillis(300);
+    private static final HostId SUSPECT = new HostId("host-suspect");
+    private static final HostId REPORTER = new HostId("host-reporter");
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    private final InMemoryHostRegistry hosts = new InMemoryHostRegistry();
+    private final HeartbeatFailureDetector detector = new HeartbeatFailureDetector(hosts, clock, TIMEOUT);
+    private final SuspicionChecker checker = new SuspicionChecker(detector, new HttpHostProbe(probeClient()), clock,
+            MIN_SILENCE, true);
+    private final AtomicInteger probes = new AtomicInteger();
+    private HttpServer liveHost;
+
+    private static RestClient probeClient() {
+        JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(HttpClient.newBuilder()
+                .connectTimeout(Duration.ofMillis(300)).build());
+        requests.setReadTimeout(Duration.ofMillis(300));
+        return RestClient.builder().requestFactory(requests).build();
+    }
+
+    @AfterEach
+    void close() throws InterruptedException {
+        checker.close();
+        if (liveHost != null) {
+            liveHost.stop(0);
+        }
+    }
+
+    /** A host whose REST API answers its liveness probe with 200. */
+    private URI liveControlUrl() throws IOException {
+        liveHost = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        liveHost.createContext(HttpHostProbe.PATH, exchange -> {
+            probes.incrementAndGet();
+            byte[] body = "{\"status\":\"UP\"}".getBytes();
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        liveHost.start();
+        return URI.create("http://127.0.0.1:" + liveHost.getAddress().getPort());
+    }
+
+    /** The URL of a host process that is gone: nothing listens on its port any more. */
+    private static URI deadControlUrl() throws IOException {
+        HttpServer gone = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        int port = gone.getAddress().getPort();
+        gone.stop(0);
+        return URI.create("http://127.0.0.1:" + port);
+    }
+
+    private void register(URI controlUrl) {
+        hosts.register(SUSPECT, controlUrl, "tcp://127.0.0.1:1", clock.instant());
+        hosts.register(REPORTER, URI.create("http://127.0.0.1:2"), "tcp://127.0.0.1:3", clock.instant());
+        detector.sweep();
+    }
+
+    private Outcome suspect() throws Exception {
+        return checker.suspect(SUSPECT, REPORTER).get(10, TimeUnit.SECONDS);
+    }
+
+    private HostStatus statusOfSuspect() {
+        return detector.statusOf(hosts.find(SUSPECT).orElseThrow());
+    }
+
+    @Test
+    void aSuspectedHostThatAnswersItsProbeStaysLiveEvenAfterAMissedHeartbeat() throws Exception {
+        register(liveControlUrl());
+        clock.advance(Duration.ofMillis(500));
+
+        assertThat(suspect()).isEqualTo(Outcome.ANSWERED_PROBE);
+
+        assertThat(probes).hasValue(1);
+        assertThat(statusOfSuspect()).isEqualTo(HostStatus.LIVE);
+        assertThat(detector.failures()).isEmpty();
+    }
+
+    @Test
+    void aSuspectedHostThatDoesNotAnswerAndMissedAHeartbeatIsDeadBeforeTheHeartbeatTimeout() throws Exception {
+        register(deadControlUrl());
+        clock.advance(Duration.ofMillis(350));
+        List<DetectedFailure> told = new CopyOnWriteArrayList<>();
+        detector.onFailure(told::add);
+
+        assertThat(suspect()).isEqualTo(Outcome.DECLARED_DEAD);
+
+        assertThat(statusOfSuspect()).as("350 ms of silence, timeout 800 ms").isEqualTo(HostStatus.DEAD);
+        assertThat(detector.liveHosts()).extracting(host -> host.id()).containsExactly(REPORTER);
+        DetectedFailure failure = detector.failures().get(0);
+        assertThat(failure.host()).isEqualTo(SUSPECT);
+        assertThat(failure.cause()).isEqualTo(DetectionCause.DATA_PLANE_DISCONNECT);
+        assertThat(failure.detectionTime()).isEqualTo(Duration.ofMillis(350)).isLessThan(TIMEOUT);
+        assertThat(told).as("recovery listeners told at once").containsExactly(failure);
+
+        detector.sweep();
+        assertThat(detector.failures()).as("recorded once").hasSize(1);
+    }
+
+    @Test
+    void aSuspectedHostThatDoesNotAnswerIsDeclaredDeadOnlyOnceItMissedAHeartbeat() throws Exception {
+        register(deadControlUrl());
+        clock.advance(Duration.ofMillis(100));
+
+        var check = checker.suspect(SUSPECT, REPORTER);
+        assertThat(statusOfSuspect()).as("a hint alone, 100 ms after a heartbeat").isEqualTo(HostStatus.LIVE);
+        clock.advance(Duration.ofMillis(250));
+
+        assertThat(check.get(10, TimeUnit.SECONDS)).isEqualTo(Outcome.DECLARED_DEAD);
+        assertThat(detector.failures()).singleElement()
+                .satisfies(failure -> assertThat(failure.detectionTime()).isEqualTo(Duration.ofMillis(350)));
+    }
+
+    @Test
+    void aHeartbeatDuringTheCheckKeepsTheHostLiveAndAHeartbeatAfterADeclarationBringsItBack() throws Exception {
+        register(deadControlUrl());
+        clock.advance(Duration.ofMillis(100));
+
+        var check = checker.suspect(SUSPECT, REPORTER);
+        clock.advance(Duration.ofMillis(150));
+        hosts.heartbeat(SUSPECT, List.of(), clock.instant());
+
+        assertThat(check.get(10, TimeUnit.SECONDS)).isEqualTo(Outcome.HEARTBEAT_ARRIVED);
+        assertThat(statusOfSuspect()).isEqualTo(HostStatus.LIVE);
+        assertThat(detector.failures()).isEmpty();
+
+        clock.advance(Duration.ofMillis(400));
+        assertThat(suspect()).isEqualTo(Outcome.DECLARED_DEAD);
+        hosts.heartbeat(SUSPECT, List.of(), clock.instant());
+        assertThat(statusOfSuspect()).as("came back").isEqualTo(HostStatus.LIVE);
+    }
+
+    @Test
+    void aSuspicionOfAnUnknownOrDeadHostChecksNothing() throws Exception {
+        assertThat(suspect()).isEqualTo(Outcome.UNKNOWN_HOST);
+        register(deadControlUrl());
+        clock.advance(TIMEOUT.plusMillis(1));
+
+        assertThat(suspect()).isEqualTo(Outcome.ALREADY_DEAD);
+    }
+
+    @Test
+    void switchedOffChecksIgnoreEverySuspicion() throws Exception {
+        register(deadControlUrl());
+        clock.advance(Duration.ofMillis(500));
+        try (SuspicionChecker off = new SuspicionChecker(detector, host -> false, clock, MIN_SILENCE, false)) {
+            assertThat(off.suspect(SUSPECT, REPORTER).get(1, TimeUnit.SECONDS)).isEqualTo(Outcome.IGNORED);
+        }
+        assertThat(statusOfSuspect()).isEqualTo(HostStatus.LIVE);
+    }
+}
