@@ -33,6 +33,8 @@ public final class RecordBatchReader {
         for (Object record : decoded) {
             if (record instanceof Watermark watermark) {
                 visitor.onWatermark(watermark.timestamp());
+            } else if (record instanceof DeterminantRecord) {
+                continue; // for the runtime's replay, not for visitors
             } else if (toSkip > 0) {
                 toSkip--;
             } else if (record instanceof Barrier barrier) {
@@ -85,6 +87,12 @@ public final class RecordBatchReader {
                 sequenced++;
             } else if (kind == RecordKind.WATERMARK.code()) {
                 records[i] = new Watermark(in.readVarLong());
+            } else if (kind == RecordKind.DETERMINANTS.code()) {
+                long origin = in.readVarLong();
+                if (origin < 0 || origin > Integer.MAX_VALUE) {
+                    throw new CodecException("determinants of record " + i + " name task index " + origin);
+                }
+                records[i] = new DeterminantRecord((int) origin, in.readVarLong(), in.readVarLong(), in.readBytes());
             } else if (kind == RecordKind.BARRIER.code()) {
                 long checkpointId = in.readVarLong();
                 if (checkpointId < 1) {

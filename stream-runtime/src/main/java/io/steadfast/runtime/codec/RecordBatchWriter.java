@@ -71,6 +71,16 @@ public final class RecordBatchWriter {
         records++;
     }
 
+    /** Appends determinants of task {@code origin} (unsequenced); see {@link DeterminantRecord}. */
+    public void addDeterminants(int origin, long base, long from, byte[] determinants) {
+        out.writeByte(RecordKind.DETERMINANTS.code());
+        out.writeVarLong(origin);
+        out.writeVarLong(base);
+        out.writeVarLong(from);
+        out.writeBytes(determinants);
+        records++;
+    }
+
     /** Events and barriers in the batch: the records that take sequence numbers. */
     public int sequencedRecords() {
         return sequenced;

@@ -4,7 +4,8 @@ package io.steadfast.runtime.codec;
 public enum RecordKind {
     EVENT(0),
     WATERMARK(1),
-    BARRIER(2);
+    BARRIER(2),
+    DETERMINANTS(3);
 
     private final int code;
 

@@ -13,6 +13,8 @@ import io.steadfast.runtime.plan.RecoveryMode;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.plan.TaskSpec;
 import io.steadfast.runtime.task.CheckpointListener;
+import io.steadfast.runtime.task.DeterminantForwarder;
+import io.steadfast.runtime.task.DeterminantLog;
 import io.steadfast.runtime.task.FrameSender;
 import io.steadfast.runtime.task.KeyedProcessorDriver;
 import io.steadfast.runtime.task.OperatorSnapshot;
@@ -22,9 +24,11 @@ import io.steadfast.runtime.task.TaskSettings;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +61,9 @@ public final class HostRuntime implements AutoCloseable {
     private final Map<TaskId, StreamTask> tasks = new ConcurrentSkipListMap<>();
     private final Map<TopologyId, List<ChannelId>> channelsByTopology = new ConcurrentHashMap<>();
     private final Map<ChannelId, OutboundChannel> outboundChannels = new ConcurrentHashMap<>();
+    private final Map<TaskId, DeterminantLog> determinantLogs = new ConcurrentHashMap<>();
+    private final Map<TopologyId, ExecutionPlan> plans = new ConcurrentHashMap<>();
+    private final DeterminantStore upstreamDeterminants = new DeterminantStore();
     private final TaskRates rates = new TaskRates();
     /** The host of every peer data-plane endpoint in a placement deployed here, to name a peer that dropped. */
     private final Map<String, HostId> hostsByEndpoint = new ConcurrentHashMap<>();
@@ -128,6 +135,8 @@ public final class HostRuntime implements AutoCloseable {
         List<ChannelId> opened = new ArrayList<>();
         Map<ChannelId, LocalChannel> localChannels = new HashMap<>();
         Map<TaskId, StreamTask> created = new LinkedHashMap<>();
+        local.forEach(spec -> determinantLogs.put(spec.id(), new DeterminantLog(0)));
+        plans.put(topology, plan);
         for (TaskSpec spec : local) {
             StreamTask task = taskFactory.create(spec, channel -> {
                 ChannelSpec channelSpec = plan.channel(channel).orElseThrow();
@@ -138,10 +147,11 @@ public final class HostRuntime implements AutoCloseable {
                 }
                 opened.add(channel);
                 return openOutbound(channel, placement.endpointOf(channelSpec.to()), 1, plan.recoveryMode());
-            }, checkpoints);
+            }, channel -> forwarder(plan, placement, spec, channel), checkpoints, determinantLogs.get(spec.id()),
+                    record -> upstreamDeterminants.receive(topology, record));
             OperatorSnapshot snapshot = restoreFrom.get(spec.id());
             if (snapshot != null) {
-                task.restoreInPlace(snapshot);
+                task.restore(snapshot);
             }
             created.put(task.id(), task);
         }
@@ -183,15 +193,27 @@ public final class HostRuntime implements AutoCloseable {
      * of theirs goes over the data plane (their peers run elsewhere, or were recovered too). The topology may
      * already have tasks here.
      *
+     * Each task first replays its logged decisions (see {@link StreamTask#restoreInPlace}); a recovered
+     * source then sends the barriers it missed up to the latest triggered checkpoint.
+     *
      * @param tasksToRecover tasks placed on this host by {@code placement}, each with a snapshot
      * @throws IllegalArgumentException if a task is not placed here, has no snapshot, or its type is unknown
      */
     public synchronized List<TaskId> recoverInPlace(ExecutionPlan plan, TaskPlacement placement,
-                                                    Map<TaskId, OperatorSnapshot> snapshots,
-                                                    Set<TaskId> tasksToRecover) {
+                                                    Set<TaskId> tasksToRecover, InPlaceRestore restore) {
         TopologyId topology = plan.topology();
+        Map<TaskId, OperatorSnapshot> snapshots = restore.snapshots();
         List<ChannelId> opened = new ArrayList<>();
         Map<TaskId, StreamTask> created = new LinkedHashMap<>();
+        plans.putIfAbsent(topology, plan);
+        for (TaskId taskId : tasksToRecover) {
+            OperatorSnapshot snapshot = snapshots.get(taskId);
+            if (snapshot != null) {
+                DeterminantLog log = new DeterminantLog(snapshot.positions().determinantOffset());
+                log.appendEncoded(restore.determinantsOf(taskId));
+                determinantLogs.put(taskId, log);
+            }
+        }
         for (TaskId taskId : new TreeSet<>(tasksToRecover)) {
             TaskSpec spec = plan.task(taskId).orElseThrow(() -> new IllegalArgumentException(
                     "task " + taskId + " is not in the plan of " + topology));
@@ -209,8 +231,9 @@ public final class HostRuntime implements AutoCloseable {
                 opened.add(channel);
                 return openOutbound(channel, placement.endpointOf(channelSpec.to()), barrierSeq + 1,
                         plan.recoveryMode());
-            }, checkpoints);
-            task.restoreInPlace(snapshot);
+            }, channel -> forwarder(plan, placement, spec, channel), checkpoints, determinantLogs.get(taskId),
+                    record -> upstreamDeterminants.receive(topology, record));
+            task.restoreInPlace(snapshot, restore.checkpointId(), restore.determinantsOf(taskId));
             created.put(taskId, task);
         }
         for (StreamTask task : created.values()) {
@@ -225,9 +248,56 @@ public final class HostRuntime implements AutoCloseable {
         }
         channelsByTopology.computeIfAbsent(topology, t -> new ArrayList<>()).addAll(opened);
         created.values().forEach(StreamTask::start);
-        LOG.info("Host {} recovered {} tasks of topology '{}' in place: {}", id, created.size(), topology,
-                created.keySet());
+        created.values().forEach(task -> task.triggerCheckpointIfSource(restore.latestTriggered()));
+        LOG.info("Host {} recovered {} tasks of topology '{}' in place from checkpoint {}: {}", id, created.size(),
+                topology, restore.checkpointId(), created.keySet());
         return List.copyOf(created.keySet());
+    }
+
+    /**
+     * What the frames of an output channel carry for replays: nothing if the receiver runs on this host (it
+     * would be lost with the sender); else the sender's determinants and those of its upstream tasks on this
+     * host, found through the placement (whose decisions the sender's output depends on, and which would be
+     * lost with it).
+     */
+    private DeterminantForwarder forwarder(ExecutionPlan plan, TaskPlacement placement, TaskSpec sender,
+                                           ChannelId channel) {
+        ChannelSpec channelSpec = plan.channel(channel).orElseThrow();
+        if (id.equals(placement.hostOf(channelSpec.to()))) {
+            return null;
+        }
+        List<DeterminantForwarder.Origin> origins = new ArrayList<>();
+        Set<TaskId> seen = new HashSet<>();
+        ArrayDeque<TaskId> toVisit = new ArrayDeque<>(List.of(sender.id()));
+        while (!toVisit.isEmpty()) {
+            TaskId task = toVisit.poll();
+            if (!seen.add(task)) {
+                continue;
+            }
+            DeterminantLog log = determinantLogs.get(task);
+            if (log != null) {
+                origins.add(new DeterminantForwarder.Origin(plan.tasks().indexOf(plan.task(task).orElseThrow()), log,
+                        0));
+            }
+            for (InputChannel input : plan.task(task).orElseThrow().inputs()) {
+                if (id.equals(placement.hostOf(input.from()))) {
+                    toVisit.add(input.from());
+                }
+            }
+        }
+        return new DeterminantForwarder(origins);
+    }
+
+    /**
+     * The determinants of a task of a deployed topology that arrived here with its output, from
+     * {@code fromOffset} on, if this host holds them from there.
+     */
+    public Optional<byte[]> determinantsOf(TaskId task, long fromOffset) {
+        ExecutionPlan plan = plans.get(task.topology());
+        if (plan == null || plan.task(task).isEmpty()) {
+            return Optional.empty();
+        }
+        return upstreamDeterminants.read(task.topology(), plan.tasks().indexOf(plan.task(task).get()), fromOffset);
     }
 
     /**
@@ -263,6 +333,9 @@ public final class HostRuntime implements AutoCloseable {
         if (channels == null) {
             return;
         }
+        plans.remove(topology);
+        upstreamDeterminants.forget(topology);
+        determinantLogs.keySet().removeIf(task -> task.topology().equals(topology));
         List<StreamTask> stopping = tasks.values().stream().filter(t -> t.id().topology().equals(topology)).toList();
         stopping.forEach(task -> task.cancel(CANCEL_TIMEOUT));
         stopping.forEach(task -> tasks.remove(task.id()));

@@ -31,6 +31,10 @@ final class BarrierAligner {
             this.frame = frame;
             this.toSkip = frame.skip();
         }
+
+        boolean isDone() {
+            return records != null && next >= records.length;
+        }
     }
 
     private static final class ChannelState {

@@ -11,12 +11,13 @@ import java.util.TreeMap;
  * input channel the sequence number of the last record it took (the barrier), for each output channel the
  * sequence number of the barrier it sent. A task restored in place of a lost one resumes its channels there:
  * its inputs are replayed from the record after, and its regenerated output is numbered from the barrier on,
- * so receivers drop what they already have. Immutable.
+ * so receivers drop what they already have. {@code determinantOffset} is where the task's
+ * {@link DeterminantLog} stood: a recovered task replays the decisions logged from there. Immutable.
  */
-public record ChannelPositions(Map<Integer, Long> inputs, Map<Integer, Long> outputs) {
+public record ChannelPositions(Map<Integer, Long> inputs, Map<Integer, Long> outputs, long determinantOffset) {
 
     /** No positions: a snapshot taken outside a checkpoint, or stored before positions were kept. */
-    public static final ChannelPositions NONE = new ChannelPositions(Map.of(), Map.of());
+    public static final ChannelPositions NONE = new ChannelPositions(Map.of(), Map.of(), 0);
 
     public ChannelPositions {
         inputs = Map.copyOf(inputs);
@@ -26,11 +27,13 @@ public record ChannelPositions(Map<Integer, Long> inputs, Map<Integer, Long> out
     void writeTo(ByteArrayCodecOutput out) {
         write(inputs, out);
         write(outputs, out);
+        out.writeVarLong(determinantOffset);
     }
 
     static ChannelPositions readFrom(ByteArrayCodecInput in) {
         Map<Integer, Long> inputs = read(in);
-        return new ChannelPositions(inputs, read(in));
+        Map<Integer, Long> outputs = read(in);
+        return new ChannelPositions(inputs, outputs, in.readVarLong());
     }
 
     private static void write(Map<Integer, Long> positions, ByteArrayCodecOutput out) {

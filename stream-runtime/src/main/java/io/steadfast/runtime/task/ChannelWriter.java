@@ -15,6 +15,8 @@ import io.steadfast.runtime.codec.ValueCodecRegistry;
 final class ChannelWriter {
 
     private final FrameSender sender;
+    private final DeterminantForwarder determinants;
+    private Runnable beforeSend = () -> { };
     private final RecordBatchWriter batch;
     private final TaskSettings settings;
     private final TaskMetrics metrics;
@@ -24,7 +26,14 @@ final class ChannelWriter {
     private long lastWatermarkNanos;
 
     ChannelWriter(FrameSender sender, ValueCodecRegistry codecs, TaskSettings settings, TaskMetrics metrics) {
+        this(sender, null, codecs, settings, metrics);
+    }
+
+    /** @param determinants what the frames carry to a receiver on another host; null for none */
+    ChannelWriter(FrameSender sender, DeterminantForwarder determinants, ValueCodecRegistry codecs,
+                  TaskSettings settings, TaskMetrics metrics) {
         this.sender = sender;
+        this.determinants = determinants;
         this.batch = new RecordBatchWriter(codecs, settings.frameTargetBytes() + 1024);
         this.settings = settings;
         this.metrics = metrics;
@@ -32,6 +41,16 @@ final class ChannelWriter {
 
     FrameSender sender() {
         return sender;
+    }
+
+    /** The sequence number of the last event or barrier sent (0 before any). */
+    long lastSeq() {
+        return nextSeq - 1;
+    }
+
+    /** Runs before every frame is sent: the task writes its pending decisions to its log. */
+    void beforeSend(Runnable action) {
+        this.beforeSend = action;
     }
 
     /** The sequence number the next event or barrier gets; for a restored task, one after its barrier's. */
@@ -130,6 +149,10 @@ final class ChannelWriter {
 
     private void send(long nowNanos) {
         int sequenced = batch.sequencedRecords();
+        beforeSend.run();
+        if (determinants != null && sequenced > 0) {
+            determinants.appendTo(batch); // before the records that depend on them are out
+        }
         sender.send(batch.drain(), sequenced);
         nextSeq += sequenced;
         metrics.addFrameOut();

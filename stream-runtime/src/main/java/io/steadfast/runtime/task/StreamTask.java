@@ -4,6 +4,7 @@ import io.steadfast.api.Event;
 import io.steadfast.api.codec.CodecException;
 import io.steadfast.api.source.Source;
 import io.steadfast.runtime.codec.Barrier;
+import io.steadfast.runtime.codec.DeterminantRecord;
 import io.steadfast.runtime.codec.RecordBatchReader;
 import io.steadfast.runtime.codec.Watermark;
 import io.steadfast.runtime.plan.ChannelId;
@@ -12,6 +13,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
@@ -19,6 +21,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,14 +63,36 @@ public final class StreamTask {
     private final CheckpointListener checkpointListener;
     private final Executor snapshotWriter;
     private final Thread thread;
+    private final Map<ChannelId, Integer> inputIndex = new HashMap<>();
+    private final List<ChannelId> inputs;
+    private final DecisionRecorder decisions;
+    /** A source's output: each event counts in its log before it can reach a frame. */
+    private final EventOutput sourceOutput;
+    private final Consumer<DeterminantRecord> upstreamDeterminants;
+    /** While not null, the task replays logged decisions before it runs freely. */
+    private InputReplay replay;
+    /** Checkpoints a recovered source was asked for while it still replayed its logged barriers. */
+    private final List<Long> deferredTriggers = new ArrayList<>();
+    private long lastBarrier;
     private volatile TaskStatus status = TaskStatus.CREATED;
     private volatile String failure;
     private boolean stopRequested;
 
     StreamTask(TaskId id, String operatorType, OperatorDriver driver, TaskOutput output, List<ChannelId> inputs,
                RecordBatchReader reader, TaskSettings settings, TaskMetrics metrics,
-               CheckpointListener checkpointListener, Executor snapshotWriter) {
+               CheckpointListener checkpointListener, Executor snapshotWriter, DeterminantLog log,
+               Consumer<DeterminantRecord> upstreamDeterminants) {
         this.id = id;
+        this.inputs = List.copyOf(inputs);
+        for (int i = 0; i < inputs.size(); i++) {
+            inputIndex.put(inputs.get(i), i);
+        }
+        this.decisions = new DecisionRecorder(log);
+        this.sourceOutput = event -> {
+            decisions.took(0);
+            output.emit(event);
+        };
+        this.upstreamDeterminants = upstreamDeterminants;
         this.operatorType = operatorType;
         this.driver = driver;
         this.output = output;
@@ -85,6 +110,7 @@ public final class StreamTask {
         this.thread.setDaemon(true);
         mailbox.bindOwner(thread);
         output.onCreditAvailable(mailbox::wakeUp);
+        output.beforeSend(decisions::flush);
     }
 
     public TaskId id() {
@@ -135,7 +161,26 @@ public final class StreamTask {
      * @throws IllegalArgumentException if the snapshot lacks the position of one of the task's channels
      */
     public void restoreInPlace(OperatorSnapshot snapshot) {
+        restoreInPlace(snapshot, 0, new byte[0]);
+    }
+
+    /**
+     * As {@link #restoreInPlace(OperatorSnapshot)}, then replays {@code determinants} (encoded, as logged from the
+     * snapshot's barrier on and collected from the task's receivers) before running freely: the task takes its
+     * input in the logged order, applies the logged watermarks, and a source sends its barriers at the logged
+     * positions, so it regenerates exactly the output its receivers have seen. The task's log goes on after them.
+     *
+     * @param checkpointId the checkpoint the snapshot belongs to; a source sends the barriers after it
+     */
+    public void restoreInPlace(OperatorSnapshot snapshot, long checkpointId, byte[] determinants) {
         requireNotStarted();
+        lastBarrier = checkpointId;
+        Determinant.Parsed replayed = Determinant.parse(determinants);
+        if (!replayed.determinants().isEmpty()) {
+            replay = new InputReplay(replayed, snapshot.positions().determinantOffset(), inputs);
+            decisions.setReplaying(true);
+            LOG.info("Task {} replays {} logged decisions", id, replayed.determinants().size());
+        }
         ChannelPositions positions = snapshot.positions();
         for (Map.Entry<ChannelId, long[]> input : inputSeqs.entrySet()) {
             Long seq = positions.inputs().get(input.getKey().index());
@@ -160,12 +205,17 @@ public final class StreamTask {
      * thread.
      */
     public void checkpointCompleted(long checkpointId) {
-        mailbox.putMail(() -> output.checkpointCompleted(checkpointId));
+        mailbox.putMail(() -> {
+            output.checkpointCompleted(checkpointId);
+            decisions.checkpointCompleted(checkpointId);
+        });
     }
 
     /**
      * Starts checkpoint {@code checkpointId} at this source task: between two polls it snapshots the source
-     * position and sends the barrier on every output. Any thread; ignored with a warning by non-sources.
+     * position and sends the barrier on every output, preceded by the barriers of any earlier checkpoints it
+     * has not sent (a source recovered while they were in flight: the tasks downstream align on every id in
+     * order). Any thread; ignored with a warning by non-sources.
      */
     public void triggerCheckpoint(long checkpointId) {
         mailbox.putMail(() -> {
@@ -173,8 +223,20 @@ public final class StreamTask {
                 LOG.warn("Task {} is not a source and ignores the trigger of checkpoint {}", id, checkpointId);
                 return;
             }
-            completeCheckpoint(checkpointId);
+            if (replay != null) {
+                deferredTriggers.add(checkpointId); // its barrier must follow the logged ones
+                return;
+            }
+            sendBarriersUpTo(checkpointId);
         });
+    }
+
+    private void sendBarriersUpTo(long checkpointId) {
+        SourceDriver source = (SourceDriver) driver;
+        for (long next = lastBarrier == 0 ? checkpointId : lastBarrier + 1; next <= checkpointId; next++) {
+            decisions.sourceBarrier(next, source.position());
+            completeCheckpoint(next);
+        }
     }
 
     /** As {@link #triggerCheckpoint}, but silently does nothing at a task that is not a source. */
@@ -267,14 +329,20 @@ public final class StreamTask {
             return false;
         }
         if (driver instanceof SourceDriver source) {
-            return !source.isExhausted() && pollSource(source, now);
+            if (replay != null) {
+                return replaySource(source, now);
+            }
+            return !source.isExhausted() && pollSource(source, now, settings.sourceBatch()) > 0;
+        }
+        if (replay != null) {
+            return replayInput();
         }
         BarrierAligner.HeldInput held = ready.poll();
         if (held != null) {
             if (aligner.isBlocked(held.frame.channel())) {
                 aligner.hold(held.frame.channel(), held);
             } else {
-                runInput(held);
+                runInput(held, Integer.MAX_VALUE);
             }
             return true;
         }
@@ -287,32 +355,108 @@ public final class StreamTask {
         if (aligner.isBlocked(frame.channel())) {
             aligner.hold(frame.channel(), input);
         } else {
-            runInput(input);
+            runInput(input, Integer.MAX_VALUE);
         }
         return true;
     }
 
-    private boolean pollSource(SourceDriver source, long now) {
-        int emitted = source.poll(output, settings.sourceBatch());
+    /**
+     * Emits up to the position of the next logged barrier and sends it there; once every logged barrier is
+     * sent, the source runs freely, starting with the checkpoints it was asked for meanwhile.
+     */
+    private boolean replaySource(SourceDriver source, long now) {
+        if (replay.isDone()) {
+            finishReplay();
+            return true;
+        }
+        if (replay.next() instanceof Determinant.Run) {
+            int emitted = pollSource(source, now, Math.min(settings.sourceBatch(), replay.remainingOfRun()));
+            if (emitted == Source.EXHAUSTED) {
+                throw new IllegalStateException("source task " + id + " ended at " + source.position()
+                        + " while replaying events it emitted before");
+            }
+            replay.took(emitted);
+            return emitted > 0;
+        }
+        Determinant.SourceBarrier barrier = (Determinant.SourceBarrier) replay.next();
+        if (barrier.position() != source.position()) {
+            throw new IllegalStateException("source task " + id + " is at " + source.position()
+                    + " where it sent barrier " + barrier.checkpointId() + " at " + barrier.position());
+        }
+        completeCheckpoint(barrier.checkpointId());
+        replay.advance();
+        return true;
+    }
+
+    /** Takes input in the logged order: records from the channel each run names, watermarks as logged. */
+    private boolean replayInput() {
+        InputFrame arrived;
+        while ((arrived = mailbox.pollFrame()) != null) {
+            metrics.addFrameIn();
+            replay.queue(new BarrierAligner.HeldInput(arrived));
+        }
+        if (replay.isDone()) {
+            finishReplay();
+            return true;
+        }
+        Determinant next = replay.next();
+        if (next instanceof Determinant.AppliedWatermark watermark) {
+            applyInputWatermark(inputs.get(watermark.input()), watermark.value());
+            replay.advance();
+            return true;
+        }
+        if (next instanceof Determinant.Run run) {
+            Deque<BarrierAligner.HeldInput> queue = replay.queueOf(inputs.get(run.input()));
+            BarrierAligner.HeldInput head = queue.peekFirst();
+            if (head == null) {
+                return false; // the logged input has not arrived yet
+            }
+            int taken = runInput(head, replay.remainingOfRun());
+            if (head.isDone()) {
+                queue.pollFirst();
+            }
+            replay.took(taken);
+            return true;
+        }
+        throw new IllegalStateException("task " + id + " cannot replay " + next);
+    }
+
+    private void finishReplay() {
+        ready.addAll(replay.drain());
+        replay = null;
+        decisions.setReplaying(false);
+        LOG.info("Task {} replayed its logged decisions and runs freely", id);
+        deferredTriggers.stream().max(Long::compare).ifPresent(this::sendBarriersUpTo);
+        deferredTriggers.clear();
+    }
+
+    /** @return the events emitted, or {@link Source#EXHAUSTED} */
+    private int pollSource(SourceDriver source, long now, int maxEvents) {
+        int emitted = source.poll(sourceOutput, maxEvents);
         if (emitted == Source.EXHAUSTED) {
             output.advanceWatermark(Long.MAX_VALUE);
             output.flushAll(now);
             moveTo(TaskStatus.FINISHED);
             LOG.info("Source task {} is exhausted at position {}", id, source.position());
-            return false;
+            return Source.EXHAUSTED;
         }
         if (emitted > 0) {
             metrics.addRecordsIn(emitted);
             output.advanceWatermark(source.watermark());
         }
-        return emitted > 0;
+        return emitted;
     }
 
     /**
-     * Processes a frame's records from where it stopped; stops after a barrier that blocks the channel and
-     * holds the rest. The frame is acknowledged (credit returned) only once all of it is processed.
+     * Processes a frame's records from where it stopped, taking at most {@code budget} sequenced records (a
+     * replayed run takes exactly its length). Running freely it stops after a barrier that blocks the channel
+     * and holds the rest; replaying it never holds (the log already has the order alignment produced) and
+     * ignores the watermarks in the stream (the log has the ones applied). The frame is acknowledged (credit
+     * returned) only once all of it is processed.
+     *
+     * @return the sequenced records taken
      */
-    private void runInput(BarrierAligner.HeldInput input) {
+    private int runInput(BarrierAligner.HeldInput input, int budget) {
         InputFrame frame = input.frame;
         if (input.records == null) {
             try {
@@ -320,43 +464,63 @@ public final class StreamTask {
             } catch (CodecException e) {
                 metrics.addMalformedFrame();
                 LOG.warn("Task {} dropped a malformed frame from channel {}: {}", id, frame.channel(), e.getMessage());
+                input.records = new Object[0];
                 frame.consumed();
-                return;
+                return 0;
             }
         }
         Object[] records = input.records;
         ChannelId channel = frame.channel();
+        int index = inputIndex.get(channel);
         long[] seq = inputSeqs.get(channel);
+        boolean replaying = replay != null;
+        int taken = 0;
         long events = 0;
         KeyedProcessorDriver keyed = (KeyedProcessorDriver) driver;
         for (int i = input.next; i < records.length; i++) {
             Object record = records[i];
-            if (input.toSkip > 0 && !(record instanceof Watermark)) {
+            if (record instanceof DeterminantRecord determinants) {
+                upstreamDeterminants.accept(determinants);
+                continue;
+            }
+            if (record instanceof Watermark watermark) {
+                if (!replaying) {
+                    applyInputWatermark(channel, watermark.timestamp());
+                }
+                continue;
+            }
+            if (input.toSkip > 0) {
                 input.toSkip--;
                 continue;
             }
+            if (taken == budget) {
+                input.next = i;
+                metrics.addRecordsIn(events);
+                return taken;
+            }
+            seq[0]++;
+            taken++;
+            decisions.took(index);
             if (record instanceof Event<?> event) {
-                seq[0]++;
                 events++;
                 @SuppressWarnings("unchecked")
                 Event<Object> typed = (Event<Object>) event;
                 keyed.process(typed, output);
-            } else if (record instanceof Watermark watermark) {
-                onInputWatermark(channel, watermark.timestamp());
             } else if (record instanceof Barrier barrier) {
-                seq[0]++;
                 if (aligner.onBarrier(channel, barrier.checkpointId())) {
                     completeCheckpoint(barrier.checkpointId());
-                } else {
+                } else if (!replaying) {
                     input.next = i + 1;
                     aligner.holdFirst(channel, input);
                     metrics.addRecordsIn(events);
-                    return;
+                    return taken;
                 }
             }
         }
+        input.next = records.length;
         metrics.addRecordsIn(events);
         frame.consumed();
+        return taken;
     }
 
     /**
@@ -365,11 +529,13 @@ public final class StreamTask {
      */
     private void completeCheckpoint(long checkpointId) {
         long start = System.nanoTime();
+        lastBarrier = Math.max(lastBarrier, checkpointId);
+        long logOffset = decisions.markCheckpoint(checkpointId, replay == null ? 0 : replay.offsetAfterCurrent());
         Map<Integer, Long> inputPositions = new HashMap<>();
         inputSeqs.forEach((channel, seq) -> inputPositions.put(channel.index(), seq[0]));
         Map<Integer, Long> outputPositions = output.broadcastBarrier(checkpointId, System.nanoTime());
         OperatorSnapshot.Prepared prepared = OperatorSnapshot.prepare(operatorType, driver,
-                new ChannelPositions(inputPositions, outputPositions));
+                new ChannelPositions(inputPositions, outputPositions, logOffset));
         long syncNanos = System.nanoTime() - start;
         ready.addAll(aligner.release());
         snapshotWriter.execute(() -> {
@@ -381,11 +547,12 @@ public final class StreamTask {
         });
     }
 
-    private void onInputWatermark(ChannelId channel, long watermark) {
+    private void applyInputWatermark(ChannelId channel, long watermark) {
         long[] slot = inputWatermarks.get(channel);
         if (slot == null || watermark <= slot[0]) {
             return;
         }
+        decisions.appliedWatermark(inputIndex.get(channel), watermark);
         slot[0] = watermark;
         if (watermark == Long.MAX_VALUE && aligner.onEnded(channel)) {
             completeCheckpoint(aligner.aligningCheckpoint());

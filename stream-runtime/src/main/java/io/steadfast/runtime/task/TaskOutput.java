@@ -70,6 +70,11 @@ final class TaskOutput implements EventOutput {
         channels.forEach(channel -> channel.sender().onCreditAvailable(wakeUp));
     }
 
+    /** Registers what to run before any frame leaves the task. */
+    void beforeSend(Runnable action) {
+        channels.forEach(channel -> channel.beforeSend(action));
+    }
+
     void advanceWatermark(long newWatermark) {
         if (newWatermark > watermark) {
             watermark = newWatermark;
@@ -96,16 +101,22 @@ final class TaskOutput implements EventOutput {
     }
 
     /**
-     * Sends checkpoint barrier {@code checkpointId} on every output channel, after what is buffered there.
+     * Sends checkpoint barrier {@code checkpointId} on every output channel, after what is buffered there. A
+     * task whose output ended (final watermark sent) sends none: its receivers count an ended channel as
+     * aligned, and a barrier after the end would start an alignment nothing else joins.
      *
-     * @return the barrier's sequence number on each channel, by channel index
+     * @return the barrier's sequence number on each channel (for an ended task, its last one), by channel index
      */
     Map<Integer, Long> broadcastBarrier(long checkpointId, long now) {
         long[] seqs = new long[channels.size()];
         Map<Integer, Long> byIndex = new HashMap<>();
+        boolean ended = watermark == Long.MAX_VALUE;
         for (int i = 0; i < channels.size(); i++) {
             ChannelWriter channel = channels.get(i);
-            seqs[i] = channel.sendBarrier(checkpointId, now, watermark);
+            if (ended) {
+                channel.flush(now, watermark);
+            }
+            seqs[i] = ended ? channel.lastSeq() : channel.sendBarrier(checkpointId, now, watermark);
             byIndex.put(channel.sender().channel().index(), seqs[i]);
         }
         barrierSeqs.put(checkpointId, seqs);

@@ -24,8 +24,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -35,6 +37,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -57,6 +60,7 @@ class LocalRecoveryTest {
     private final List<HostRuntime> all = new ArrayList<>();
     private final CompletingCollector collector = new CompletingCollector();
     private final ScheduledExecutorService coordinator = Executors.newSingleThreadScheduledExecutor();
+    private final AtomicLong nextCheckpoint = new AtomicLong();
 
     @AfterEach
     void stop() {
@@ -74,13 +78,20 @@ class LocalRecoveryTest {
         final AtomicLong latestComplete = new AtomicLong();
         volatile int taskCount = Integer.MAX_VALUE;
         volatile ExecutionPlan plan;
+        /**
+         * Set from a failure until its recovery is under way, as the router aborts pending checkpoints when it
+         * detects one: a checkpoint completing meanwhile would truncate the output logs past the checkpoint
+         * the recovery restores from.
+         */
+        volatile boolean recovering;
 
         @Override
         public void onSnapshot(TaskId task, long checkpointId, OperatorSnapshot snapshot, long syncNanos) {
             Map<TaskId, OperatorSnapshot> snapshots = byCheckpoint.computeIfAbsent(checkpointId,
                     id -> new ConcurrentHashMap<>());
             snapshots.put(task, snapshot);
-            if (snapshots.size() == taskCount && latestComplete.getAndAccumulate(checkpointId, Math::max) < checkpointId) {
+            if (!recovering && snapshots.size() == taskCount
+                    && latestComplete.getAndAccumulate(checkpointId, Math::max) < checkpointId) {
                 live.forEach(host -> host.checkpointCompleted(plan.topology(), checkpointId));
             }
         }
@@ -96,51 +107,30 @@ class LocalRecoveryTest {
 
     @Test
     void recoversTheTasksOfALostHostAloneWhileEveryOtherTaskKeepsRunningAndEveryKeyIsExact() {
-        ExecutionPlan plan = PlanExpander.expand(new TopologyValidator(registry).validate(new TopologySpecReader().read("""
+        ExecutionPlan plan = plan("""
                 {"id": "local", "operators": [
                   {"id": "src", "type": "generator", "parallelism": 1,
                    "config": {"count": %d, "keys": %d, "ratePerSecond": 30000}},
                   {"id": "count", "type": "keyed-count", "parallelism": 2, "inputs": [{"from": "src"}]},
                   {"id": "sink", "type": "latest-value-sink", "parallelism": 2, "inputs": [{"from": "count"}]}
-                ]}""".formatted(COUNT, KEYS)))).withRecoveryMode(RecoveryMode.LOCAL);
+                ]}""");
         HostRuntime sources = startHost("host-a");
         HostRuntime counters = startHost("host-b");
         HostRuntime sinks = startHost("host-c");
         HostRuntime standby = startHost("host-d");
-        Map<TaskId, HostId> hostOf = new HashMap<>();
-        for (TaskSpec task : plan.tasks()) {
-            String operator = task.id().operator().value();
-            hostOf.put(task.id(), operator.equals("src") ? sources.id() : operator.equals("count") ? counters.id() : sinks.id());
-        }
-        Map<HostId, String> endpoints = all.stream().collect(Collectors.toMap(HostRuntime::id, HostRuntime::dataEndpoint));
-        TaskPlacement placement = new TaskPlacement(hostOf, endpoints);
-        collector.plan = plan;
-        collector.taskCount = plan.tasks().size();
-        List.of(sources, counters, sinks).forEach(host -> host.deploy(plan, placement));
+        TaskPlacement placement = deploy(plan, task -> switch (task.operator().value()) {
+            case "src" -> sources;
+            case "count" -> counters;
+            default -> sinks;
+        });
         Map<TaskId, StreamTask> survivorsBefore = tasksOn(List.of(sources, sinks));
+        checkpointUntilTwoCompleted(plan, sources);
 
-        AtomicLong nextCheckpoint = new AtomicLong();
-        coordinator.scheduleAtFixedRate(() -> sources.triggerCheckpoint(plan.topology(), nextCheckpoint.incrementAndGet()),
-                100, 200, TimeUnit.MILLISECONDS);
-        await().atMost(Duration.ofSeconds(20)).until(() -> collector.latestComplete.get() >= 2);
-        assertThat(status(sources, "src")).as("the host must die mid-stream").isEqualTo(TaskStatus.RUNNING);
+        Map<TaskId, byte[]> determinants = loseAndRecover(plan, placement, counters, standby);
 
-        counters.close(); // the host of both counting tasks dies: their state and in-flight frames are lost
-        live.remove(counters);
-        long restoreFrom = collector.latestComplete.get();
-        Set<TaskId> lost = Set.copyOf(plan.tasksOf(OperatorId.of("count")).stream().map(TaskSpec::id).toList());
-        Map<TaskId, HostId> moved = new HashMap<>(hostOf);
-        lost.forEach(task -> moved.put(task, standby.id()));
-        TaskPlacement newPlacement = new TaskPlacement(moved, endpoints);
-        standby.recoverInPlace(plan, newPlacement, collector.byCheckpoint.get(restoreFrom), lost);
-        sources.outboundChannelsTo(plan, lost).forEach(channel -> sources.redirect(channel, standby.dataEndpoint()));
-
-        await().atMost(Duration.ofSeconds(60)).until(() -> status(sinks, "sink") == TaskStatus.FINISHED);
-        Map<String, Object> actual = new TreeMap<>();
-        for (TaskSpec sink : plan.tasksOf(OperatorId.of("sink"))) {
-            actual.putAll(sinks.queryAll(sink.id(), "latest", Integer.MAX_VALUE).join());
-        }
-        assertThat(actual).isEqualTo(MultiHostKeyedCountTest.expectedCounts(COUNT, KEYS));
+        assertThat(determinants).as("the sinks hold the counters' logs").containsOnlyKeys(
+                TaskId.parse("local/count#0"), TaskId.parse("local/count#1"));
+        assertThat(sinkResults(plan, sinks)).isEqualTo(MultiHostKeyedCountTest.expectedCounts(COUNT, KEYS));
         assertThat(tasksOn(List.of(sources, sinks))).as("no source or sink task was replaced")
                 .containsExactlyInAnyOrderEntriesOf(survivorsBefore);
         assertThat(recordsIn(sources, "src")).as("the source never rewound: it emitted every event once")
@@ -148,6 +138,117 @@ class LocalRecoveryTest {
         assertThat(recordsIn(sinks, "sink")).as("no regenerated count reached a sink twice").isEqualTo(COUNT);
         assertThat(recordsIn(standby, "count")).as("the recovered tasks reprocessed only what followed the checkpoint")
                 .isPositive().isLessThan(COUNT);
+    }
+
+    /**
+     * A source and the multi-input counting tasks it feeds die together: the counters must take their input in
+     * the logged order (determinants their receivers hold) and the source must send its barriers where it did,
+     * or the recounting downstream tasks, which never stop, would count some updates twice and others never.
+     */
+    @Test
+    void replaysTheLoggedDecisionsOfMultiInputTasksLostTogetherWithTheirSourceAndEveryKeyIsExact() {
+        ExecutionPlan plan = plan("""
+                {"id": "replay", "operators": [
+                  {"id": "src", "type": "generator", "parallelism": 2,
+                   "config": {"count": %d, "keys": %d, "ratePerSecond": 20000}},
+                  {"id": "count", "type": "keyed-count", "parallelism": 2, "inputs": [{"from": "src"}]},
+                  {"id": "recount", "type": "keyed-count", "parallelism": 2, "inputs": [{"from": "count"}]},
+                  {"id": "sink", "type": "latest-value-sink", "parallelism": 2, "inputs": [{"from": "recount"}]}
+                ]}""");
+        HostRuntime first = startHost("host-a");
+        HostRuntime lostHost = startHost("host-b");
+        HostRuntime downstream = startHost("host-c");
+        HostRuntime standby = startHost("host-d");
+        TaskId src0 = TaskId.parse("replay/src#0");
+        TaskPlacement placement = deploy(plan, task -> task.equals(src0) ? first
+                : task.operator().value().equals("src") || task.operator().value().equals("count") ? lostHost
+                : downstream);
+        Map<TaskId, StreamTask> survivorsBefore = tasksOn(List.of(first, downstream));
+        checkpointUntilTwoCompleted(plan, first);
+
+        Map<TaskId, byte[]> determinants = loseAndRecover(plan, placement, lostHost, standby);
+
+        assertThat(determinants).as("the receivers hold the lost counters' decisions")
+                .containsKeys(TaskId.parse("replay/count#0"), TaskId.parse("replay/count#1"));
+        assertThat(sinkResults(plan, downstream)).as("every count update reached the recount exactly once")
+                .isEqualTo(MultiHostKeyedCountTest.expectedCounts(COUNT, KEYS));
+        assertThat(tasksOn(List.of(first, downstream))).as("no live task was replaced")
+                .containsExactlyInAnyOrderEntriesOf(survivorsBefore);
+        assertThat(recordsIn(first, "src")).as("the live source never rewound").isEqualTo(COUNT / 2);
+        assertThat(recordsIn(downstream, "recount")).isEqualTo(COUNT);
+    }
+
+    private ExecutionPlan plan(String json) {
+        ExecutionPlan plan = PlanExpander.expand(new TopologyValidator(registry).validate(
+                new TopologySpecReader().read(json.formatted(COUNT, KEYS)))).withRecoveryMode(RecoveryMode.LOCAL);
+        collector.plan = plan;
+        collector.taskCount = plan.tasks().size();
+        return plan;
+    }
+
+    private TaskPlacement deploy(ExecutionPlan plan, Function<TaskId, HostRuntime> hostOf) {
+        Map<TaskId, HostId> hosts = new HashMap<>();
+        plan.tasks().forEach(task -> hosts.put(task.id(), hostOf.apply(task.id()).id()));
+        TaskPlacement placement = new TaskPlacement(hosts, endpoints());
+        all.stream().filter(host -> hosts.containsValue(host.id())).forEach(host -> host.deploy(plan, placement));
+        return placement;
+    }
+
+    private Map<HostId, String> endpoints() {
+        return all.stream().collect(Collectors.toMap(HostRuntime::id, HostRuntime::dataEndpoint));
+    }
+
+    /** Triggers a checkpoint every 200 ms from now on; returns once two completed, the source still running. */
+    private void checkpointUntilTwoCompleted(ExecutionPlan plan, HostRuntime sourceHost) {
+        coordinator.scheduleAtFixedRate(() -> {
+            long id = nextCheckpoint.incrementAndGet();
+            live.forEach(host -> host.triggerCheckpoint(plan.topology(), id));
+        }, 100, 200, TimeUnit.MILLISECONDS);
+        await().atMost(Duration.ofSeconds(20)).until(() -> collector.latestComplete.get() >= 2);
+        assertThat(status(sourceHost, "src")).as("the host must die mid-stream").isEqualTo(TaskStatus.RUNNING);
+    }
+
+    /**
+     * What the router does when a host dies, in local mode: the tasks it ran restore on the standby host from
+     * the latest completed checkpoint, with the determinants collected from the live hosts (the longest run of
+     * each), and the live upstream tasks redirect their channels there.
+     *
+     * @return the determinants found, by lost task
+     */
+    private Map<TaskId, byte[]> loseAndRecover(ExecutionPlan plan, TaskPlacement placement, HostRuntime lostHost,
+                                               HostRuntime standby) {
+        collector.recovering = true;
+        lostHost.close(); // its tasks' state and everything in flight to and from them is lost
+        live.remove(lostHost);
+        long restoreFrom = collector.latestComplete.get();
+        Map<TaskId, OperatorSnapshot> snapshots = collector.byCheckpoint.get(restoreFrom);
+        Set<TaskId> lost = placement.hosts().entrySet().stream()
+                .filter(entry -> entry.getValue().equals(lostHost.id())).map(Map.Entry::getKey)
+                .collect(Collectors.toSet());
+        Map<TaskId, byte[]> determinants = new HashMap<>();
+        for (TaskId task : lost) {
+            long from = snapshots.get(task).positions().determinantOffset();
+            live.stream().map(host -> host.determinantsOf(task, from)).flatMap(Optional::stream)
+                    .max(Comparator.comparingInt(bytes -> bytes.length))
+                    .ifPresent(longest -> determinants.put(task, longest));
+        }
+        Map<TaskId, HostId> moved = new HashMap<>(placement.hosts());
+        lost.forEach(task -> moved.put(task, standby.id()));
+        standby.recoverInPlace(plan, new TaskPlacement(moved, endpoints()), lost,
+                new InPlaceRestore(restoreFrom, snapshots, determinants, nextCheckpoint.get()));
+        live.stream().filter(host -> host != standby).forEach(host -> host.outboundChannelsTo(plan, lost)
+                .forEach(channel -> host.redirect(channel, standby.dataEndpoint())));
+        collector.recovering = false;
+        return determinants;
+    }
+
+    private static Map<String, Object> sinkResults(ExecutionPlan plan, HostRuntime host) {
+        await().atMost(Duration.ofSeconds(60)).until(() -> status(host, "sink") == TaskStatus.FINISHED);
+        Map<String, Object> results = new TreeMap<>();
+        for (TaskSpec sink : plan.tasksOf(OperatorId.of("sink"))) {
+            results.putAll(host.queryAll(sink.id(), "latest", Integer.MAX_VALUE).join());
+        }
+        return results;
     }
 
     private static Map<TaskId, StreamTask> tasksOn(List<HostRuntime> hosts) {

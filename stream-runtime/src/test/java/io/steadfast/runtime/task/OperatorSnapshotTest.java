@@ -70,7 +70,7 @@ class OperatorSnapshotTest {
     void roundTripsChannelPositions() {
         KeyedProcessorDriver driver = newDriver();
         driver.process(Event.of("a", 1L, 1), event -> { });
-        ChannelPositions positions = new ChannelPositions(java.util.Map.of(0, 5L, 7, 1L << 40), java.util.Map.of(3, 9L));
+        ChannelPositions positions = new ChannelPositions(java.util.Map.of(0, 5L, 7, 1L << 40), java.util.Map.of(3, 9L), 123);
         OperatorSnapshot snapshot = OperatorSnapshot.prepare("counter", driver, positions).write();
 
         OperatorSnapshot copy = OperatorSnapshot.fromBytes(snapshot.toBytes());
@@ -83,8 +83,8 @@ class OperatorSnapshotTest {
     void readsSnapshotsStoredWithoutChannelPositions() {
         OperatorSnapshot plain = snapshotWithState();
         byte[] withoutPositions = plain.toBytes();
-        // a version 1 snapshot: the same bytes up to the end of the state, without the two empty position maps
-        byte[] version1 = java.util.Arrays.copyOf(withoutPositions, withoutPositions.length - 2);
+        // a version 1 snapshot: the same bytes up to the end of the state, without the two empty position maps and the log offset
+        byte[] version1 = java.util.Arrays.copyOf(withoutPositions, withoutPositions.length - 3);
         version1[4] = 1;
 
         assertThat(OperatorSnapshot.fromBytes(version1)).isEqualTo(plain);

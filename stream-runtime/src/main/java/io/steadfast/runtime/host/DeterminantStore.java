@@ -1,0 +1,99 @@
+package io.steadfast.runtime.host;
+
+import io.steadfast.runtime.codec.DeterminantRecord;
+import io.steadfast.runtime.topology.TopologyId;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The determinants of upstream tasks that arrived with this host's input, kept so that a recovered upstream
+ * task can replay its decisions: per topology and task, the parts of its log seen so far, merged by offset.
+ * Parts arrive out of order (several tasks here decode frames of several channels on their own threads), so
+ * they are kept as disjoint runs until the gaps between them fill; what lies before the base a task reports
+ * (truncated at a completed checkpoint) is dropped. Thread-safe.
+ */
+final class DeterminantStore {
+
+    private record Key(TopologyId topology, int task) {
+    }
+
+    /** Disjoint runs of one task's log by start offset; guarded by its own monitor. */
+    private static final class TaskLog {
+        final NavigableMap<Long, byte[]> runs = new TreeMap<>();
+        long base;
+
+        synchronized void add(long from, byte[] bytes, long newBase) {
+            base = Math.max(base, newBase);
+            if (bytes.length > 0) {
+                long start = from;
+                byte[] merged = bytes;
+                Map.Entry<Long, byte[]> before = runs.floorEntry(start);
+                if (before != null && before.getKey() + before.getValue().length >= start) {
+                    merged = join(before.getKey(), before.getValue(), start, merged);
+                    start = before.getKey();
+                    runs.remove(before.getKey());
+                }
+                Map.Entry<Long, byte[]> after;
+                while ((after = runs.ceilingEntry(start)) != null && after.getKey() <= start + merged.length) {
+                    merged = join(start, merged, after.getKey(), after.getValue());
+                    runs.remove(after.getKey());
+                }
+                runs.put(start, merged);
+            }
+            dropBeforeBase();
+        }
+
+        private void dropBeforeBase() {
+            Map.Entry<Long, byte[]> first;
+            while ((first = runs.firstEntry()) != null && first.getKey() < base) {
+                runs.remove(first.getKey());
+                long end = first.getKey() + first.getValue().length;
+                if (end > base) {
+                    runs.put(base, Arrays.copyOfRange(first.getValue(), (int) (base - first.getKey()),
+                            first.getValue().length));
+                }
+            }
+        }
+
+        synchronized Optional<byte[]> readFrom(long from) {
+            Map.Entry<Long, byte[]> run = runs.floorEntry(from);
+            if (run == null || run.getKey() + run.getValue().length < from) {
+                return Optional.empty();
+            }
+            return Optional.of(Arrays.copyOfRange(run.getValue(), (int) (from - run.getKey()), run.getValue().length));
+        }
+
+        /** Two overlapping or adjacent runs as one; {@code secondStart} lies within or right after the first. */
+        private static byte[] join(long firstStart, byte[] first, long secondStart, byte[] second) {
+            long end = Math.max(firstStart + first.length, secondStart + second.length);
+            byte[] joined = Arrays.copyOf(first, (int) (end - firstStart));
+            int offset = (int) (secondStart - firstStart);
+            int tail = (int) (end - secondStart) - Math.max(0, first.length - offset);
+            if (tail > 0) {
+                System.arraycopy(second, second.length - tail, joined, joined.length - tail, tail);
+            }
+            return joined;
+        }
+    }
+
+    private final Map<Key, TaskLog> logs = new ConcurrentHashMap<>();
+
+    void receive(TopologyId topology, DeterminantRecord record) {
+        logs.computeIfAbsent(new Key(topology, record.origin()), key -> new TaskLog())
+                .add(record.from(), record.bytes(), record.base());
+    }
+
+    /** The task's determinants from {@code fromOffset} to the end of the run that holds it, if one does. */
+    Optional<byte[]> read(TopologyId topology, int task, long fromOffset) {
+        TaskLog log = logs.get(new Key(topology, task));
+        return log == null ? Optional.empty() : log.readFrom(fromOffset);
+    }
+
+    void forget(TopologyId topology) {
+        logs.keySet().removeIf(key -> key.topology().equals(topology));
+    }
+}

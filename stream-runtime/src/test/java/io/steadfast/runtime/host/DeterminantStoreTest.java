@@ -1,0 +1,59 @@
+package io.steadfast.runtime.host;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.steadfast.runtime.codec.DeterminantRecord;
+import io.steadfast.runtime.topology.TopologyId;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+/** Parts of one task's determinant log, arriving out of order and overlapping, merge into one run by offset. */
+class DeterminantStoreTest {
+
+    private static final TopologyId TOPOLOGY = new TopologyId("store");
+    private final DeterminantStore store = new DeterminantStore();
+    private final byte[] log = new byte[100];
+
+    DeterminantStoreTest() {
+        for (int i = 0; i < log.length; i++) {
+            log[i] = (byte) i;
+        }
+    }
+
+    private void receive(long base, int from, int to) {
+        store.receive(TOPOLOGY, new DeterminantRecord(7, base, from, Arrays.copyOfRange(log, from, to)));
+    }
+
+    @Test
+    void mergesPartsThatArriveOutOfOrderAndOverlap() {
+        receive(0, 60, 100);
+        receive(0, 10, 40);
+        assertThat(store.read(TOPOLOGY, 7, 10)).hasValueSatisfying(bytes -> assertThat(bytes).hasSize(30));
+        assertThat(store.read(TOPOLOGY, 7, 50)).as("in the gap").isEmpty();
+
+        receive(0, 30, 70);
+
+        assertThat(store.read(TOPOLOGY, 7, 10)).hasValueSatisfying(bytes ->
+                assertThat(bytes).containsExactly(Arrays.copyOfRange(log, 10, 100)));
+        assertThat(store.read(TOPOLOGY, 7, 100)).hasValueSatisfying(bytes -> assertThat(bytes).isEmpty());
+        assertThat(store.read(TOPOLOGY, 8, 10)).as("another task").isEmpty();
+    }
+
+    @Test
+    void dropsWhatLiesBeforeTheBaseTheTaskReports() {
+        receive(0, 0, 50);
+        receive(20, 50, 60);
+
+        assertThat(store.read(TOPOLOGY, 7, 10)).isEmpty();
+        assertThat(store.read(TOPOLOGY, 7, 20)).hasValueSatisfying(bytes ->
+                assertThat(bytes).containsExactly(Arrays.copyOfRange(log, 20, 60)));
+    }
+
+    @Test
+    void forgetsATopology() {
+        receive(0, 0, 50);
+        store.forget(TOPOLOGY);
+
+        assertThat(store.read(TOPOLOGY, 7, 0)).isEmpty();
+    }
+}
