@@ -304,6 +304,9 @@ public final class WriteBehind<K, V> implements AutoCloseable {
         }
         try {
             store.ping();
+            if (!reachable) {
+                LOG.info("{} answers again; nothing of the router's {} was pending", storeName, records);
+            }
             reached();
             synchronized (lock) {
                 if (pending.isEmpty()) {
