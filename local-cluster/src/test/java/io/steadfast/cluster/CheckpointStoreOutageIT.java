@@ -42,9 +42,11 @@ import org.junit.jupiter.api.Timeout;
  * processes: checkpoint-service (embedded H2-backed store in the run directory), router and two hosts on
  * loopback; a rate-limited word count runs for about 90 s with a checkpoint every second. After two checkpoints
  * have completed, the checkpoint-service process is killed with SIGKILL (a crash of the store). While it is down
- * the sinks must keep receiving records and no router or host process may die. The checkpoint-service is then
- * started again on the same port with the same data directory; a checkpoint newer than every one completed
- * before the outage must complete, and every key's final count must be exact.
+ * the sinks must keep receiving records, the router must keep reporting the topology (its own records live in the
+ * same embedded store; it answers from memory) and no router or host process may die. The checkpoint-service is
+ * then started again on the same ports with the same data directory; a checkpoint newer than every one completed
+ * before the outage must complete, the router must report its store UP again, and every key's final count must be
+ * exact.
  *
  * <p>SIGKILL is deliberate: the embedded H2 backend may lose writes it never acknowledged, but every snapshot and
  * completion the service acknowledged was committed before its answer, so the checkpoints completed before the
@@ -130,6 +132,9 @@ class CheckpointStoreOutageIT {
 
         CheckpointView resumed = awaitCheckpointCompletedAfter(id, beforeOutage);
         log("checkpoint " + resumed.checkpointId() + " COMPLETED after the outage");
+        await("the router reaches its own records in the restarted store (its health UP again)")
+                .atMost(Duration.ofSeconds(60)).pollInterval(POLL)
+                .until(() -> router.healthStatus().filter("UP"::equals).isPresent());
         CheckpointsView afterOutage = router.checkpoints(id);
         log("checkpoints after the outage: " + afterOutage.checkpoints().stream()
                 .map(c -> c.checkpointId() + ":" + c.status() + (c.failureReason() == null ? "" : "(" + c.failureReason() + ")"))
@@ -185,12 +190,13 @@ class CheckpointStoreOutageIT {
     }
 
     /**
-     * Starts the checkpoint-service again on the same port with the same data directory and waits until its
-     * health is UP. The port is not probed first: connections the killed process held may linger in TIME_WAIT,
-     * which keeps a plain probe from binding but not the service (it binds with SO_REUSEADDR).
+     * Starts the checkpoint-service again on the same port with the same data directory, and its embedded store on
+     * the same port too (the router keeps its own records there), and waits until its health is UP. The ports are
+     * not probed first: connections the killed process held may linger in TIME_WAIT, which keeps a plain probe
+     * from binding but not the service (it binds with SO_REUSEADDR).
      */
     private static ServiceProcess restartCheckpointService(int port) {
-        ServiceProcess restarted = processes.startCheckpointService(port);
+        ServiceProcess restarted = processes.startCheckpointService(port, processes.routerStoreUri().getPort());
         URI health = URI.create("http://127.0.0.1:" + port + "/actuator/health");
         await("the restarted checkpoint-service is UP on port %d".formatted(port))
                 .atMost(STARTUP_TIMEOUT).pollInterval(POLL)

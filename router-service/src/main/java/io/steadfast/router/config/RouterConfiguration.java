@@ -7,9 +7,6 @@ import io.steadfast.router.checkpoint.HttpCheckpointRecords;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
 import io.steadfast.router.host.HostCallException;
 import io.steadfast.router.recovery.RecoveryLog;
-import io.steadfast.router.recovery.MongoRecoveryStore;
-import io.steadfast.router.topology.MongoTopologyRepository;
-import com.mongodb.client.MongoDatabase;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.ApplicationListener;
@@ -66,10 +63,14 @@ class RouterConfiguration {
         return new InMemoryHostRegistry();
     }
 
-    @Bean
-    TopologyRepository topologyRepository(ObjectProvider<MongoDatabase> routerDatabase) {
-        MongoDatabase database = routerDatabase.getIfAvailable();
-        return database == null ? new InMemoryTopologyRepository() : new MongoTopologyRepository(database);
+    /**
+     * In memory, and written behind to MongoDB when {@code spring.mongodb.uri} is set ({@link MongoRouterRecords},
+     * which also closes it).
+     */
+    @Bean(destroyMethod = "")
+    TopologyRepository topologyRepository(ObjectProvider<MongoRouterRecords> stored) {
+        MongoRouterRecords records = stored.getIfAvailable();
+        return records == null ? new InMemoryTopologyRepository() : records.topologies();
     }
 
     @Bean
@@ -151,9 +152,9 @@ class RouterConfiguration {
     }
 
     @Bean
-    RecoveryLog recoveryLog(ObjectProvider<MongoDatabase> routerDatabase) {
-        MongoDatabase database = routerDatabase.getIfAvailable();
-        return database == null ? new RecoveryLog() : new RecoveryLog(new MongoRecoveryStore(database));
+    RecoveryLog recoveryLog(ObjectProvider<MongoRouterRecords> stored) {
+        MongoRouterRecords records = stored.getIfAvailable();
+        return records == null ? new RecoveryLog() : records.recoveryLog();
     }
 
     @Bean(destroyMethod = "close")
@@ -170,15 +171,24 @@ class RouterConfiguration {
     /**
      * After a restart, hosts alive across it re-register with their next heartbeat once the router accepts
      * requests; a host of a stored placement that has not done so within the startup grace (at least two
-     * heartbeat timeouts) after the router became ready is taken as dead and its topologies recovered.
+     * heartbeat timeouts) after the router became ready is taken as dead and its topologies recovered. If the
+     * stored records could not be loaded at start-up, the grace starts once they are.
      */
     @Bean
     ApplicationListener<ApplicationReadyEvent> neverSeenHostsCheck(RecoveryOrchestrator orchestrator,
-                                                                   RouterProperties properties) {
+                                                                   RouterProperties properties,
+                                                                   ObjectProvider<MongoRouterRecords> stored) {
         Duration twoTimeouts = properties.heartbeatTimeout().multipliedBy(2);
         Duration grace = properties.hostStartupGrace().compareTo(twoTimeouts) > 0 ? properties.hostStartupGrace()
                 : twoTimeouts;
-        return event -> orchestrator.scheduleNeverSeenCheck(grace);
+        MongoRouterRecords records = stored.getIfAvailable();
+        return event -> {
+            if (records == null) {
+                orchestrator.scheduleNeverSeenCheck(grace);
+            } else {
+                records.whenLoaded(() -> orchestrator.scheduleNeverSeenCheck(grace));
+            }
+        };
     }
 
     @Bean

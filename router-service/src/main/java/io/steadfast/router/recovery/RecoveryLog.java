@@ -1,6 +1,7 @@
 package io.steadfast.router.recovery;
 
 import io.steadfast.runtime.topology.TopologyId;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +25,16 @@ public final class RecoveryLog {
 
     public RecoveryLog(RecoveryStore store) {
         this.store = store;
-        for (Recovery recovery : store.loadAll()) {
-            recoveries.put(recovery.id(), recovery);
+        restore(store.loadAll());
+    }
+
+    /**
+     * Takes in recoveries read back from the store (for a store that loads them after the log was made): each one
+     * whose id the log does not have yet; ids continue after the highest.
+     */
+    public void restore(Collection<Recovery> stored) {
+        for (Recovery recovery : stored) {
+            recoveries.putIfAbsent(recovery.id(), recovery);
             ids.accumulateAndGet(recovery.id(), Math::max);
         }
     }

@@ -5,6 +5,7 @@ import com.mongodb.MongoWriteException;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.ReplaceOptions;
 import com.mongodb.client.model.Sorts;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
@@ -23,16 +24,19 @@ import tools.jackson.databind.json.JsonMapper;
  * A {@link TopologyRepository} in the MongoDB collection {@code topologies}, so a restarted router knows what
  * runs: one document per topology, {@code {_id: id, spec: "<json>", plan: "<json>", placement: [{task, host}],
  * deployedAt, epoch}}. Spec and plan are kept as JSON strings (the plan's own Jackson form), the placement as a
- * list because task ids are not safe field names. Every call goes to the database; thread-safe.
+ * list because task ids are not safe field names. Every call goes to the database and throws if it cannot be
+ * reached; {@link WriteBehindTopologyRepository} keeps the router going while it cannot. Thread-safe.
  */
 public final class MongoTopologyRepository implements TopologyRepository {
 
     public static final String COLLECTION = "topologies";
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
+    private final MongoDatabase database;
     private final MongoCollection<Document> collection;
 
     public MongoTopologyRepository(MongoDatabase database) {
+        this.database = database;
         this.collection = database.getCollection(COLLECTION);
     }
 
@@ -71,6 +75,17 @@ public final class MongoTopologyRepository implements TopologyRepository {
     @Override
     public boolean remove(TopologyId id) {
         return collection.deleteOne(Filters.eq("_id", id.value())).getDeletedCount() > 0;
+    }
+
+    /** Stores a topology whether or not one with its id is stored (an upsert: repeating it is harmless). */
+    public void save(DeployedTopology topology) {
+        collection.replaceOne(Filters.eq("_id", topology.id().value()), toDocument(topology),
+                new ReplaceOptions().upsert(true));
+    }
+
+    /** Throws if the database does not answer {@code {ping: 1}}. */
+    public void ping() {
+        database.runCommand(new Document("ping", 1));
     }
 
     static Document toDocument(DeployedTopology topology) {

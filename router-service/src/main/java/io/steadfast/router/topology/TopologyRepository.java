@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The deployed topologies. In memory for now ({@link InMemoryTopologyRepository}); a store-backed one replaces it
- * without touching callers. Implementations are thread-safe.
+ * The deployed topologies: in memory ({@link InMemoryTopologyRepository}), or in memory and written behind to
+ * MongoDB ({@link WriteBehindTopologyRepository}). Implementations are thread-safe.
  */
 public interface TopologyRepository {
 

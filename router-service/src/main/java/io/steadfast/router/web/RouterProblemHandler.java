@@ -1,12 +1,15 @@
 package io.steadfast.router.web;
 
+import io.steadfast.router.store.RecordsNotLoadedException;
 import io.steadfast.router.topology.TopologyException;
 import io.steadfast.runtime.topology.TopologyValidationException;
 import io.steadfast.runtime.topology.Violation;
 import jakarta.validation.ConstraintViolationException;
 import java.util.List;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
@@ -40,6 +43,17 @@ class RouterProblemHandler extends ResponseEntityExceptionHandler {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, e.getMessage());
         problem.setProperty("reason", e.reason().name());
         return problem;
+    }
+
+    /** 503 with Retry-After: the router's records are not loaded from its store yet. */
+    @ExceptionHandler
+    ResponseEntity<ProblemDetail> recordsNotLoaded(RecordsNotLoadedException e) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, e.getMessage());
+        problem.setTitle("Records not loaded");
+        problem.setProperty("reason", "RECORDS_NOT_LOADED");
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                .header(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, e.retryInterval().toSeconds())))
+                .body(problem);
     }
 
     @ExceptionHandler({IllegalArgumentException.class, ConstraintViolationException.class})

@@ -13,31 +13,20 @@ import io.steadfast.router.recovery.RecoveryLog;
 import io.steadfast.router.recovery.RecoveryStatus;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.router.topology.MongoTopologyRepository;
-import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
-import io.steadfast.runtime.plan.PlanExpander;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
-import io.steadfast.runtime.topology.TopologySpecReader;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.json.JsonMapper;
 
 /** The router's Mongo-backed records against the embedded MongoDB-wire server, over TCP through the driver. */
 class MongoRouterStoreTest {
 
-    private static final String SPEC = """
-            {"id": "t", "operators": [
-              {"id": "source", "type": "generator", "config": {"count": 10}},
-              {"id": "count", "type": "keyed-count", "parallelism": 2, "inputs": [{"from": "source"}]},
-              {"id": "sink", "type": "latest-value-sink", "inputs": [{"from": "count"}]}
-            ]}""";
     private static final TopologyId T = TopologyId.of("t");
-    private static final Instant AT = Instant.parse("2026-01-01T00:00:00Z");
+    private static final Instant AT = StoredTopologies.DEPLOYED_AT;
 
     private MongoServer server;
     private MongoClient client;
@@ -58,13 +47,7 @@ class MongoRouterStoreTest {
     }
 
     private static DeployedTopology topology(TopologyId id, int epoch) {
-        ExecutionPlan plan = PlanExpander.expand(new TopologySpecReader().read(SPEC.replace("\"t\"", "\"" + id.value() + "\"")))
-                .withEpoch(epoch);
-        HostId a = new HostId("host-1");
-        HostId b = new HostId("host-2");
-        return new DeployedTopology(id, JsonMapper.builder().build().readTree(SPEC), plan,
-                Map.of(TaskId.parse(id.value() + "/source#0"), a, TaskId.parse(id.value() + "/count#0"), b,
-                        TaskId.parse(id.value() + "/count#1"), a, TaskId.parse(id.value() + "/sink#0"), b), AT);
+        return StoredTopologies.topology(id.value(), epoch);
     }
 
     @Test

@@ -9,7 +9,7 @@ import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import io.steadfast.router.RouterTestBeans;
 import io.steadfast.router.recovery.RecoveryLog;
-import io.steadfast.router.topology.MongoTopologyRepository;
+import io.steadfast.router.topology.WriteBehindTopologyRepository;
 import io.steadfast.router.topology.TopologyRepository;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -22,8 +22,8 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.servlet.MockMvc;
 
 /**
- * With {@code spring.mongodb.uri} set the router keeps its records in that MongoDB, and its health is UP against
- * the embedded MongoDB-wire server (which does not know {@code hello}).
+ * With {@code spring.mongodb.uri} set the router keeps its records in memory, written behind to that MongoDB, and
+ * its store's health is UP against the embedded MongoDB-wire server (which does not know {@code hello}).
  */
 @SpringBootTest
 @AutoConfigureMockMvc
@@ -59,11 +59,12 @@ class RouterWithMongoStoreTest {
 
     @Test
     void usesMongoAndReportsItsHealthUp() throws Exception {
-        assertThat(topologies).isInstanceOf(MongoTopologyRepository.class);
+        assertThat(topologies).isInstanceOf(WriteBehindTopologyRepository.class);
         assertThat(recoveries.all()).isEmpty();
         mvc.perform(get("/actuator/health")).andExpect(status().isOk())
                 .andExpect(jsonPath("$.status").value("UP"))
-                .andExpect(jsonPath("$.components.mongo.status").value("UP"));
+                .andExpect(jsonPath("$.components.routerStore.status").value("UP"))
+                .andExpect(jsonPath("$.components.routerStore.details.topologies.loaded").value(true));
         mvc.perform(get("/api/v1/topologies")).andExpect(status().isOk());
     }
 }
