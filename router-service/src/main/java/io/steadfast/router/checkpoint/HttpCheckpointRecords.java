@@ -11,6 +11,8 @@ import java.util.OptionalLong;
 import java.util.function.Supplier;
 import org.springframework.http.MediaType;
 import org.springframework.web.client.HttpClientErrorException;
+import org.springframework.web.client.HttpServerErrorException;
+import org.springframework.web.client.ResourceAccessException;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
 import tools.jackson.databind.JsonNode;
@@ -117,7 +119,24 @@ public final class HttpCheckpointRecords implements CheckpointRecords {
     }
 
     private CheckpointRecordsException failure(String what, RestClientException e) {
-        return new CheckpointRecordsException("Checkpoint-service at " + baseUrl + " could not " + what + ": "
-                + e.getMessage() + "; check that it runs and steadfast.router.checkpoint.service-url is right", e);
+        CheckpointRecordsException.Reason reason = reasonOf(e);
+        String action = reason == CheckpointRecordsException.Reason.UNAVAILABLE
+                ? "; check that it runs and steadfast.router.checkpoint.service-url is right"
+                : "";
+        return new CheckpointRecordsException(reason, "Checkpoint-service at " + baseUrl + " could not " + what + ": "
+                + e.getMessage() + action, e);
+    }
+
+    private static CheckpointRecordsException.Reason reasonOf(RestClientException e) {
+        if (e instanceof ResourceAccessException || e instanceof HttpServerErrorException) {
+            return CheckpointRecordsException.Reason.UNAVAILABLE;
+        }
+        if (e instanceof HttpClientErrorException.NotFound) {
+            return CheckpointRecordsException.Reason.NOT_FOUND;
+        }
+        if (e instanceof HttpClientErrorException.Conflict) {
+            return CheckpointRecordsException.Reason.CONFLICT;
+        }
+        return CheckpointRecordsException.Reason.REJECTED;
     }
 }

@@ -1,12 +1,15 @@
 package io.steadfast.router.web;
 
+import io.steadfast.router.checkpoint.CheckpointRecordsException;
 import io.steadfast.router.topology.TopologyException;
 import io.steadfast.runtime.topology.TopologyValidationException;
 import io.steadfast.runtime.topology.Violation;
 import jakarta.validation.ConstraintViolationException;
 import java.util.List;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
@@ -14,6 +17,9 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 /** Turns the router's exceptions into RFC 9457 problem details ({@code application/problem+json}). */
 @RestControllerAdvice
 class RouterProblemHandler extends ResponseEntityExceptionHandler {
+
+    private static final String CHECKPOINT_SERVICE = "checkpoint-service";
+    private static final int RETRY_AFTER_SECONDS = 5;
 
     /** 400 with an {@code errors} array: one {operator, field, message} per violation. */
     @ExceptionHandler
@@ -40,6 +46,30 @@ class RouterProblemHandler extends ResponseEntityExceptionHandler {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, e.getMessage());
         problem.setProperty("reason", e.reason().name());
         return problem;
+    }
+
+    /**
+     * 503 with {@code Retry-After} when the checkpoint-service cannot be reached (processing is not affected: only
+     * the checkpoint records are out of reach); 502 when it refused the call.
+     */
+    @ExceptionHandler
+    ResponseEntity<ProblemDetail> checkpointStoreFailed(CheckpointRecordsException e) {
+        if (!e.isUnavailable()) {
+            ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_GATEWAY, e.getMessage());
+            problem.setTitle("Checkpoint store refused the request");
+            problem.setProperty("service", CHECKPOINT_SERVICE);
+            problem.setProperty("reason", e.reason().name());
+            return ResponseEntity.status(HttpStatus.BAD_GATEWAY).body(problem);
+        }
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, "The "
+                + CHECKPOINT_SERVICE + ", which keeps the checkpoint records, is unavailable: " + e.getMessage()
+                + ". Processing goes on; checkpoints that fail meanwhile are kept by the router and recorded once"
+                + " the " + CHECKPOINT_SERVICE + " is back. Retry in a few seconds.");
+        problem.setTitle("Checkpoint store unavailable");
+        problem.setProperty("service", CHECKPOINT_SERVICE);
+        problem.setProperty("reason", e.reason().name());
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                .header(HttpHeaders.RETRY_AFTER, String.valueOf(RETRY_AFTER_SECONDS)).body(problem);
     }
 
     @ExceptionHandler({IllegalArgumentException.class, ConstraintViolationException.class})
