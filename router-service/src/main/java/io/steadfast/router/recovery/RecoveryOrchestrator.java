@@ -179,13 +179,17 @@ public final class RecoveryOrchestrator implements AutoCloseable {
                 null, failure.lastHeartbeat(), failure.detectedAt(), null, null, failure.detectionTime().toMillis(),
                 null, null, RecoveryStatus.RECOVERING, null, "recovering", baseline);
         log.save(recovery);
-        coordinators.pause(topology.id());
+        coordinators.pause(topology.id(), "recovery " + recovery.id() + " is in progress (host " + failure.host()
+                + " failed); checkpointing resumes once the topology is redeployed");
         Optional<CompletedCheckpoint> knownCompleted = coordinators.lastCompleted(topology.id());
         List<RegisteredHost> live = detector.liveHosts();
         if (live.isEmpty()) {
             log.save(recovery.failed("NO_LIVE_HOSTS", "Topology '" + topology.id() + "' lost tasks " + lost
                     + " with host " + failure.host() + " and no host is LIVE to run it; start a pe-host-service"
                     + " pointed at this router; recovery is retried every " + RETRY_BACKOFF.toSeconds() + " s"));
+            coordinators.pause(topology.id(), "recovery " + recovery.id() + " failed (NO_LIVE_HOSTS): no host is"
+                    + " LIVE to run the topology; checkpointing resumes once a later recovery succeeds (retried every "
+                    + RETRY_BACKOFF.toSeconds() + " s); start a pe-host-service pointed at this router");
             LOG.error("Recovery of '{}' failed: no LIVE host", topology.id());
             return;
         }
@@ -198,6 +202,8 @@ public final class RecoveryOrchestrator implements AutoCloseable {
         String redeployFailure = deploy(plan, placement, byId, restoreFrom);
         if (redeployFailure != null) {
             log.save(recovery.failed("REDEPLOY_FAILED", redeployFailure + "; retried in " + RETRY_BACKOFF.toSeconds() + " s"));
+            coordinators.pause(topology.id(), "recovery " + recovery.id() + " failed (REDEPLOY_FAILED); checkpointing"
+                    + " resumes once a later recovery succeeds (retried every " + RETRY_BACKOFF.toSeconds() + " s)");
             return;
         }
         topologies.replace(new DeployedTopology(topology.id(), topology.spec(), plan, placement,

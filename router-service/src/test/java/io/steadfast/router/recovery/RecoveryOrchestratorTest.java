@@ -6,8 +6,10 @@ import io.steadfast.router.FakeHostClient;
 import io.steadfast.router.MutableClock;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
 import io.steadfast.router.checkpoint.CheckpointSettings;
+import io.steadfast.router.checkpoint.CheckpointingStatus;
 import io.steadfast.router.checkpoint.InMemoryCheckpointRecords;
 import io.steadfast.router.checkpoint.TaskAck;
+import io.steadfast.router.checkpoint.TriggerResult;
 import io.steadfast.router.failure.DetectedFailure;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
 import io.steadfast.router.host.InMemoryHostRegistry;
@@ -29,6 +31,7 @@ import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -53,8 +56,9 @@ class RecoveryOrchestratorTest {
     private final InMemoryCheckpointRecords records = new InMemoryCheckpointRecords(clock);
     private final FakeHostClient hostClient = new FakeHostClient();
     private final TopologyProgress progress = new TopologyProgress(detector);
+    private final List<String> triggers = new CopyOnWriteArrayList<>();
     private final CheckpointCoordinators coordinators = new CheckpointCoordinators(topologies, records,
-            (host, topology, id) -> { }, progress, clock,
+            (host, topology, id) -> triggers.add(topology + "@" + host + ":" + id), progress, clock,
             new CheckpointSettings(Duration.ofSeconds(1), Duration.ofSeconds(10), 1));
     private final RecoveryLog log = new RecoveryLog();
     private final RecoveryOrchestrator orchestrator = new RecoveryOrchestrator(topologies, detector,
@@ -133,13 +137,13 @@ class RecoveryOrchestratorTest {
     @Test
     void checkpointIdsOfATopologyResumedAfterARestartContinueAfterTheStoredOnes() {
         deployOnThreeHosts();
-        coordinators.pause(T);
+        coordinators.pause(T, "a test paused it");
         completeCheckpoint(7);
         // A fresh set of coordinators, as in a restarted router that found the topology in its store.
         CheckpointCoordinators restarted = new CheckpointCoordinators(topologies, records, (host, topology, id) -> { },
                 progress, clock, new CheckpointSettings(Duration.ofSeconds(1), Duration.ofSeconds(10), 1));
         restarted.tick();
-        assertThat(restarted.triggerNow(T)).hasValue(8);
+        assertThat(restarted.triggerNow(T)).isEqualTo(new TriggerResult.Triggered(8));
     }
 
     @Test
@@ -266,5 +270,35 @@ class RecoveryOrchestratorTest {
         assertThat(topologies.find(T).orElseThrow().plan().epoch()).isEqualTo(1);
         assertThat(log.all().get(0).status()).isEqualTo(RecoveryStatus.RECOVERING);
         assertThat(new HashSet<>(topologies.find(T).orElseThrow().placement().values())).containsExactlyInAnyOrder(A, B);
+    }
+
+    @Test
+    void checkpointingPausesWhenNoHostIsLiveToRecoverOnAndResumesWhenALaterRecoverySucceeds() {
+        deployOnThreeHosts();
+        clock.advance(Duration.ofSeconds(1));
+        detector.sweep();
+        orchestrator.recover(detector.failures().get(0));
+        assertThat(log.all().get(0).failureReason()).isEqualTo("NO_LIVE_HOSTS");
+
+        for (int i = 0; i < 5; i++) {
+            clock.advance(Duration.ofSeconds(1));
+            coordinators.tick();
+        }
+
+        assertThat(triggers).as("no checkpoint while no host is LIVE").isEmpty();
+        CheckpointingStatus paused = coordinators.status(T).orElseThrow();
+        assertThat(paused.state()).isEqualTo(CheckpointingStatus.State.PAUSED);
+        assertThat(paused.reason()).contains("recovery 1 failed (NO_LIVE_HOSTS)")
+                .contains("resumes once a later recovery succeeds");
+
+        hosts.heartbeat(A, List.of(), clock.instant()); // host A is back
+        orchestrator.retryFailed();
+        assertThat(log.all().get(0).status()).isEqualTo(RecoveryStatus.RECOVERING);
+        assertThat(coordinators.status(T).orElseThrow().state()).isEqualTo(CheckpointingStatus.State.ACTIVE);
+
+        clock.advance(Duration.ofSeconds(1));
+        hosts.heartbeat(A, List.of(), clock.instant());
+        coordinators.tick();
+        assertThat(triggers).containsExactly("t@host-a:1");
     }
 }

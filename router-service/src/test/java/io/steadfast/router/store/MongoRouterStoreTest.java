@@ -17,6 +17,7 @@ import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.PlanExpander;
 import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.topology.CheckpointingSpec;
 import io.steadfast.runtime.topology.TopologyId;
 import io.steadfast.runtime.topology.TopologySpecReader;
 import java.time.Instant;
@@ -31,7 +32,7 @@ import tools.jackson.databind.json.JsonMapper;
 class MongoRouterStoreTest {
 
     private static final String SPEC = """
-            {"id": "t", "operators": [
+            {"id": "t", "checkpointing": {"intervalMs": 1500, "maxConcurrent": 2}, "operators": [
               {"id": "source", "type": "generator", "config": {"count": 10}},
               {"id": "count", "type": "keyed-count", "parallelism": 2, "inputs": [{"from": "source"}]},
               {"id": "sink", "type": "latest-value-sink", "inputs": [{"from": "count"}]}
@@ -81,6 +82,9 @@ class MongoRouterStoreTest {
         assertThat(read.plan()).isEqualTo(t.plan());
         assertThat(read.placement()).isEqualTo(t.placement());
         assertThat(read.spec()).isEqualTo(t.spec());
+        assertThat(new TopologySpecReader().read(read.spec()).checkpointing())
+                .as("the topology's own checkpoint settings survive the store")
+                .isEqualTo(new CheckpointingSpec(1500L, null, 2));
         assertThat(read.deployedAt()).isEqualTo(AT);
         assertThat(reopened.all()).extracting(DeployedTopology::id).containsExactly(TopologyId.of("a"), T);
 

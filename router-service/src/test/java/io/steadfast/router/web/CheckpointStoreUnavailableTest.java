@@ -25,7 +25,7 @@ import org.springframework.test.web.servlet.MockMvc;
 
 /**
  * The router's real {@link HttpCheckpointRecords} against a checkpoint-service that does not run (a closed port on
- * loopback): the checkpoint listing answers 503 problems that say so, instead of 500.
+ * loopback): the checkpoint listing and the trigger answer 503 problems that say so, instead of 500.
  */
 @SpringBootTest(properties = {"steadfast.router.host-startup-grace=0s", "steadfast.router.heartbeat-timeout=1h"})
 @AutoConfigureMockMvc
@@ -52,7 +52,7 @@ class CheckpointStoreUnavailableTest {
     private CheckpointRecords records;
 
     @Test
-    void listingAnswers503NamingTheCheckpointServiceWhileItIsDown() throws Exception {
+    void listingAndTriggeringAnswer503NamingTheCheckpointServiceWhileItIsDown() throws Exception {
         org.assertj.core.api.Assertions.assertThat(records).isInstanceOf(HttpCheckpointRecords.class);
         RouterCalls router = new RouterCalls(mvc);
         router.register("down-a");
@@ -69,6 +69,10 @@ class CheckpointStoreUnavailableTest {
                         + " records, is unavailable")))
                 .andExpect(jsonPath("$.detail", containsString("steadfast.router.checkpoint.service-url")))
                 .andExpect(jsonPath("$.detail", containsString("Retry in a few seconds")));
+        router.trigger("down")
+                .andExpect(status().isServiceUnavailable())
+                .andExpect(content().contentTypeCompatibleWith(PROBLEM))
+                .andExpect(jsonPath("$.title").value("Checkpoint store unavailable"));
         router.checkpoints("nope").andExpect(status().isNotFound());
     }
 }
