@@ -14,7 +14,8 @@ import org.jspecify.annotations.Nullable;
  * @param detectionMillis heartbeat silence until the failure was detected
  * @param restoreMillis detection until the redeployment was answered, or null
  * @param catchUpMillis redeployment until the sinks caught up, or null
- * @param status RECOVERING, RECOVERED or FAILED
+ * @param status RECOVERING, RECOVERED, FAILED (retried) or ABANDONED (it can never finish: the router restarted
+ *               before it redeployed, a later recovery took over, or the topology was cancelled)
  */
 public record RecoveryView(long id, TopologyId topology, HostId failedHost, List<String> tasks, int epoch,
         @Nullable Long restoredFrom, @Nullable Instant detectedAt, long detectionMillis, @Nullable Long restoreMillis,
@@ -22,6 +23,7 @@ public record RecoveryView(long id, TopologyId topology, HostId failedHost, List
 
     public static final String RECOVERED = "RECOVERED";
     public static final String FAILED = "FAILED";
+    public static final String ABANDONED = "ABANDONED";
 
     public RecoveryView {
         tasks = tasks == null ? List.of() : List.copyOf(tasks);
@@ -33,5 +35,9 @@ public record RecoveryView(long id, TopologyId topology, HostId failedHost, List
 
     public boolean isFailed() {
         return FAILED.equals(status);
+    }
+
+    public boolean isAbandoned() {
+        return ABANDONED.equals(status);
     }
 }

@@ -145,6 +145,7 @@ class RouterConfiguration {
                                               RecoveryLog log, Clock clock) {
         RecoveryOrchestrator orchestrator = new RecoveryOrchestrator(topologies, detector, placer, hostClient, records,
                 coordinators, progress, log, clock);
+        orchestrator.abandonInterrupted();
         orchestrator.start(Duration.ofMillis(100));
         return orchestrator;
     }
@@ -152,7 +153,8 @@ class RouterConfiguration {
     /**
      * After a restart, hosts alive across it re-register with their next heartbeat once the router accepts
      * requests; a host of a stored placement that has not done so within the startup grace (at least two
-     * heartbeat timeouts) after the router became ready is taken as dead and its topologies recovered.
+     * heartbeat timeouts) after the router became ready is taken as dead and its topologies recovered. Then the
+     * topologies whose recovery the restart interrupted are recovered afresh.
      */
     @Bean
     ApplicationListener<ApplicationReadyEvent> neverSeenHostsCheck(RecoveryOrchestrator orchestrator,

@@ -301,4 +301,38 @@ class RecoveryOrchestratorTest {
         coordinators.tick();
         assertThat(triggers).containsExactly("t@host-a:1");
     }
+
+    @Test
+    void aNewRecoveryOfATopologyAbandonsTheOneStillCatchingUp() {
+        deployOnThreeHosts();
+        orchestrator.recover(killC());
+        Recovery first = log.all().get(0);
+        assertThat(first.status()).isEqualTo(RecoveryStatus.RECOVERING);
+
+        // B dies before the sinks caught up: a second recovery redeploys on A alone
+        clock.advance(Duration.ofMillis(900));
+        heartbeat(A, 0);
+        detector.sweep();
+        orchestrator.recover(detector.failures().get(1));
+
+        Recovery abandoned = log.all().get(1);
+        assertThat(abandoned.id()).isEqualTo(first.id());
+        assertThat(abandoned.status()).isEqualTo(RecoveryStatus.ABANDONED);
+        assertThat(abandoned.failureReason()).isEqualTo("SUPERSEDED");
+        assertThat(abandoned.message()).contains("Recovery " + log.all().get(0).id()).contains("host-b");
+        assertThat(log.recovering()).extracting(Recovery::epoch).containsExactly(2);
+    }
+
+    @Test
+    void aRecoveryWhoseTopologyWasCancelledBeforeItCaughtUpIsAbandoned() {
+        deployOnThreeHosts();
+        orchestrator.recover(killC());
+        topologies.remove(T);
+
+        orchestrator.checkProgress();
+
+        assertThat(log.all().get(0).status()).isEqualTo(RecoveryStatus.ABANDONED);
+        assertThat(log.all().get(0).failureReason()).isEqualTo("TOPOLOGY_CANCELLED");
+        assertThat(log.recovering()).isEmpty();
+    }
 }
