@@ -145,7 +145,7 @@ class RouterConfiguration {
                                               RecoveryLog log, Clock clock) {
         RecoveryOrchestrator orchestrator = new RecoveryOrchestrator(topologies, detector, placer, hostClient, records,
                 coordinators, progress, log, clock);
-        orchestrator.abandonInterrupted();
+        orchestrator.resumeAfterRestart();
         orchestrator.start(Duration.ofMillis(100));
         return orchestrator;
     }

@@ -43,7 +43,7 @@ import org.slf4j.LoggerFactory;
  * none completed); its checkpointing pauses meanwhile and resumes with higher ids. Each recovery is recorded in
  * the {@link RecoveryLog}, and marked RECOVERED once the sinks have caught up with what they had taken in before
  * the failure. A recovery that a router restart interrupted before it had redeployed is ABANDONED at start-up
- * ({@link #abandonInterrupted}) and its topology recovered afresh once hosts had time to re-register. Runs on its
+ * ({@link #resumeAfterRestart}) and its topology recovered afresh once hosts had time to re-register. Runs on its
  * own thread, {@code steadfast-router-recovery}, so one recovery at a time.
  */
 public final class RecoveryOrchestrator implements AutoCloseable {
@@ -65,6 +65,8 @@ public final class RecoveryOrchestrator implements AutoCloseable {
     private final Map<TopologyId, Instant> lastAttempt = new ConcurrentHashMap<>();
     /** Recoveries abandoned at start-up because the router restarted before they had redeployed. */
     private final List<Recovery> interrupted = new CopyOnWriteArrayList<>();
+    /** Whether hosts have had time to re-register since start-up (see {@link #recoverInterrupted}). */
+    private volatile boolean restartGraceOver;
 
     public RecoveryOrchestrator(TopologyRepository topologies, HeartbeatFailureDetector detector, TaskPlacer placer,
                                 HostClient hostClient, CheckpointRecords records, CheckpointCoordinators coordinators,
@@ -108,16 +110,21 @@ public final class RecoveryOrchestrator implements AutoCloseable {
     }
 
     /**
-     * At start-up, before hosts re-register: marks ABANDONED (reason ROUTER_RESTARTED) every recovery the stored
-     * log still has RECOVERING without a completed redeployment. Its topology may be cancelled on some hosts and
-     * redeployed on others, in either epoch, which host reports cannot tell apart (they carry no epoch); so its
-     * checkpointing stays paused and {@link #recoverInterrupted} recovers it afresh from the latest completed
-     * checkpoint. A RECOVERING recovery that had redeployed is left as it is: the topology runs in its new epoch,
-     * and {@link #checkProgress} marks it RECOVERED once the re-registered hosts report the sinks caught up.
+     * At start-up, before hosts re-register, takes over what the stored log says of recoveries:
+     * <ul>
+     * <li>every recovery still RECOVERING without a completed redeployment is marked ABANDONED (reason
+     * ROUTER_RESTARTED). Its topology may be cancelled on some hosts and redeployed on others, in either epoch, which
+     * host reports cannot tell apart (they carry no epoch); so its checkpointing is paused and
+     * {@link #recoverInterrupted} recovers it afresh from the latest completed checkpoint;</li>
+     * <li>a topology whose latest recovery FAILED has its checkpointing paused; {@link #retryFailed} retries it once
+     * the restart grace has passed;</li>
+     * <li>a RECOVERING recovery that had redeployed is left as it is: the topology runs in its new epoch, and
+     * {@link #checkProgress} marks it RECOVERED once the re-registered hosts report the sinks caught up.</li>
+     * </ul>
      *
      * @return the recoveries abandoned
      */
-    public List<Recovery> abandonInterrupted() {
+    public List<Recovery> resumeAfterRestart() {
         List<Recovery> abandoned = new ArrayList<>();
         for (Recovery recovery : log.recovering()) {
             if (recovery.restoredAt() != null) {
@@ -134,15 +141,22 @@ public final class RecoveryOrchestrator implements AutoCloseable {
                     + " hosts have re-registered", recovery.id(), recovery.topology());
         }
         interrupted.addAll(abandoned);
+        for (DeployedTopology topology : topologies.all()) {
+            latestOf(topology.id()).filter(latest -> latest.status() == RecoveryStatus.FAILED).ifPresent(failed ->
+                    coordinators.pause(topology.id(), "recovery " + failed.id() + " had failed ("
+                            + failed.failureReason() + ") before the router restarted; checkpointing resumes once a"
+                            + " retry succeeds, after hosts have re-registered"));
+        }
         return abandoned;
     }
 
     /**
-     * Recovers afresh each topology whose recovery {@link #abandonInterrupted} abandoned, unless a later recovery of
+     * Recovers afresh each topology whose recovery {@link #resumeAfterRestart} abandoned, unless a later recovery of
      * it has started since (e.g. for a host that never re-registered) or it was cancelled. Called once the restart
-     * grace has passed.
+     * grace has passed; from then on {@link #retryFailed} also retries recoveries that failed before the restart.
      */
     public void recoverInterrupted() {
+        restartGraceOver = true;
         for (Recovery abandoned : List.copyOf(interrupted)) {
             interrupted.remove(abandoned);
             Optional<DeployedTopology> topology = topologies.find(abandoned.topology());
@@ -211,24 +225,26 @@ public final class RecoveryOrchestrator implements AutoCloseable {
 
     /**
      * Tries again, {@link #RETRY_BACKOFF} after the last attempt, to recover each topology whose latest recovery
-     * FAILED (no live host then, or a host refused the redeployment) while it still has tasks on hosts that are
-     * not LIVE: a host that registers later, or a transient refusal, no longer leaves the topology broken until
-     * the next failure happens to be detected.
+     * FAILED (no live host then, or a host refused the redeployment): a host that registers later, or a transient
+     * refusal, no longer leaves the topology broken until the next failure happens to be detected. It is retried
+     * even when every host of its placement is LIVE again (they came back): a failed attempt may have cancelled the
+     * topology on some of them, and until a recovery succeeds the topology takes no checkpoints. A recovery that
+     * failed before a router restart is retried once the restart grace has passed.
      */
     public void retryFailed() {
         Instant now = clock.instant();
         for (DeployedTopology topology : topologies.all()) {
-            List<TaskId> lost = tasksOnDeadHosts(topology);
             Instant last = lastAttempt.get(topology.id());
-            if (lost.isEmpty() || last == null || Duration.between(last, now).compareTo(RETRY_BACKOFF) < 0) {
+            if (last == null ? !restartGraceOver : Duration.between(last, now).compareTo(RETRY_BACKOFF) < 0) {
                 continue;
             }
             latestOf(topology.id()).filter(latest -> latest.status() == RecoveryStatus.FAILED)
                     .ifPresent(latest -> {
                         LOG.info("Retrying the recovery of '{}' (last attempt failed: {})", topology.id(),
                                 latest.failureReason());
+                        List<TaskId> lost = tasksOnDeadHosts(topology);
                         recover(topology, new DetectedFailure(latest.failedHost(), latest.lastHeartbeat(),
-                                latest.detectedAt()), lost);
+                                latest.detectedAt()), lost.isEmpty() ? latest.tasks() : lost);
                     });
         }
     }

@@ -1,12 +1,15 @@
 package io.steadfast.router.recovery;
 
+import static io.steadfast.router.recovery.RecoveryOrchestratorTest.A;
+import static io.steadfast.router.recovery.RecoveryOrchestratorTest.B;
+import static io.steadfast.router.recovery.RecoveryOrchestratorTest.C;
+import static io.steadfast.router.recovery.RecoveryOrchestratorTest.SINK;
+import static io.steadfast.router.recovery.RecoveryOrchestratorTest.SPEC;
+import static io.steadfast.router.recovery.RecoveryOrchestratorTest.T;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.steadfast.router.EmbeddedMongo;
 import io.steadfast.router.FakeHostClient;
 import io.steadfast.router.MutableClock;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
@@ -25,7 +28,6 @@ import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.PlanExpander;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.task.TaskStatus;
-import io.steadfast.runtime.topology.TopologyId;
 import io.steadfast.runtime.topology.TopologySpecReader;
 import java.net.URI;
 import java.time.Duration;
@@ -44,23 +46,10 @@ import tools.jackson.databind.json.JsonMapper;
  */
 class RecoveryAfterRouterRestartTest {
 
-    private static final String SPEC = """
-            {"id": "t", "operators": [
-              {"id": "source", "type": "generator"},
-              {"id": "count", "type": "keyed-count", "parallelism": 2, "inputs": [{"from": "source"}]},
-              {"id": "sink", "type": "latest-value-sink", "inputs": [{"from": "count"}]}
-            ]}""";
-    private static final TopologyId T = TopologyId.of("t");
-    private static final HostId A = new HostId("host-a");
-    private static final HostId B = new HostId("host-b");
-    private static final HostId C = new HostId("host-c");
-    private static final TaskId SINK = TaskId.parse("t/sink#0");
-
     private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
     private final FakeHostClient hostClient = new FakeHostClient();
     private final InMemoryCheckpointRecords records = new InMemoryCheckpointRecords(clock);
-    private MongoServer server;
-    private MongoClient client;
+    private EmbeddedMongo mongo;
     private MongoDatabase database;
 
     /** The objects of one router process over the shared database. */
@@ -92,16 +81,13 @@ class RecoveryAfterRouterRestartTest {
 
     @BeforeEach
     void startServer() {
-        server = new MongoServer(new MemoryBackend());
-        server.bind("127.0.0.1", 0);
-        client = MongoClients.create(server.getConnectionString());
-        database = client.getDatabase("steadfast-router");
+        mongo = EmbeddedMongo.start();
+        database = mongo.database("steadfast-router");
     }
 
     @AfterEach
     void stopServer() {
-        client.close();
-        server.shutdownNow();
+        mongo.close();
     }
 
     private static DeployedTopology topology(int epoch, Map<TaskId, HostId> placement) {
@@ -135,7 +121,7 @@ class RecoveryAfterRouterRestartTest {
         Recovery interrupted = recoveringWhenTheRouterDied(dying, false);
 
         Router restarted = new Router();
-        assertThat(restarted.orchestrator.abandonInterrupted()).hasSize(1);
+        assertThat(restarted.orchestrator.resumeAfterRestart()).hasSize(1);
 
         Recovery abandoned = new RecoveryLog(new MongoRecoveryStore(database)).all().get(0);
         assertThat(abandoned.id()).isEqualTo(interrupted.id());
@@ -175,7 +161,7 @@ class RecoveryAfterRouterRestartTest {
         recoveringWhenTheRouterDied(dying, false);
 
         Router restarted = new Router();
-        restarted.orchestrator.abandonInterrupted();
+        restarted.orchestrator.resumeAfterRestart();
         restarted.register(A, B);
         restarted.orchestrator.recoverHostsNeverSeen(clock.instant());
         restarted.orchestrator.recoverInterrupted();
@@ -194,7 +180,7 @@ class RecoveryAfterRouterRestartTest {
         recoveringWhenTheRouterDied(dying, true);
 
         Router restarted = new Router();
-        assertThat(restarted.orchestrator.abandonInterrupted()).isEmpty();
+        assertThat(restarted.orchestrator.resumeAfterRestart()).isEmpty();
         restarted.register(A, B);
         restarted.orchestrator.recoverHostsNeverSeen(clock.instant());
         restarted.orchestrator.recoverInterrupted();
@@ -209,5 +195,28 @@ class RecoveryAfterRouterRestartTest {
 
         assertThat(new RecoveryLog(new MongoRecoveryStore(database)).all().get(0).status())
                 .isEqualTo(RecoveryStatus.RECOVERED);
+    }
+
+    @Test
+    void aRecoveryThatHadFailedBeforeTheRestartPausesCheckpointingAndIsRetriedOnceHostsHadTimeToComeBack() {
+        Router dying = new Router();
+        dying.topologies.add(topology(0, onThreeHosts()));
+        Recovery recovering = recoveringWhenTheRouterDied(dying, false);
+        dying.log.save(recovering.failed("NO_LIVE_HOSTS", "no host is LIVE"));
+
+        Router restarted = new Router();
+        assertThat(restarted.orchestrator.resumeAfterRestart()).as("nothing RECOVERING to abandon").isEmpty();
+        assertThat(restarted.coordinators.status(T).orElseThrow().reason()).contains("had failed (NO_LIVE_HOSTS)");
+        clock.advance(RecoveryOrchestrator.RETRY_BACKOFF);
+        restarted.register(A, B, C);
+        restarted.orchestrator.retryFailed();
+        assertThat(hostClient.deployments).as("not before the restart grace is over").isEmpty();
+
+        restarted.orchestrator.recoverInterrupted();
+        restarted.orchestrator.retryFailed();
+
+        assertThat(hostClient.deployments).hasSize(3).allMatch(d -> d.endsWith(":1:-"));
+        assertThat(restarted.log.all().get(0).status()).isEqualTo(RecoveryStatus.RECOVERING);
+        assertThat(restarted.coordinators.status(T).orElseThrow().state()).isEqualTo(CheckpointingStatus.State.ACTIVE);
     }
 }

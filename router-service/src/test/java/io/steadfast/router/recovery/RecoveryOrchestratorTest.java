@@ -37,17 +37,17 @@ import tools.jackson.databind.json.JsonMapper;
 
 class RecoveryOrchestratorTest {
 
-    private static final String SPEC = """
+    static final String SPEC = """
             {"id": "t", "operators": [
               {"id": "source", "type": "generator", "config": {"count": 10}},
               {"id": "count", "type": "keyed-count", "parallelism": 2, "inputs": [{"from": "source"}]},
               {"id": "sink", "type": "latest-value-sink", "inputs": [{"from": "count"}]}
             ]}""";
-    private static final TopologyId T = TopologyId.of("t");
-    private static final HostId A = new HostId("host-a");
-    private static final HostId B = new HostId("host-b");
-    private static final HostId C = new HostId("host-c");
-    private static final TaskId SINK = TaskId.parse("t/sink#0");
+    static final TopologyId T = TopologyId.of("t");
+    static final HostId A = new HostId("host-a");
+    static final HostId B = new HostId("host-b");
+    static final HostId C = new HostId("host-c");
+    static final TaskId SINK = TaskId.parse("t/sink#0");
 
     private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
     private final InMemoryHostRegistry hosts = new InMemoryHostRegistry();
@@ -272,13 +272,18 @@ class RecoveryOrchestratorTest {
         assertThat(new HashSet<>(topologies.find(T).orElseThrow().placement().values())).containsExactlyInAnyOrder(A, B);
     }
 
-    @Test
-    void checkpointingPausesWhenNoHostIsLiveToRecoverOnAndResumesWhenALaterRecoverySucceeds() {
+    /** Deploys on three hosts that all go silent: their recovery fails with NO_LIVE_HOSTS. */
+    private void failForWantOfLiveHosts() {
         deployOnThreeHosts();
         clock.advance(Duration.ofSeconds(1));
         detector.sweep();
         orchestrator.recover(detector.failures().get(0));
         assertThat(log.all().get(0).failureReason()).isEqualTo("NO_LIVE_HOSTS");
+    }
+
+    @Test
+    void checkpointingPausesWhenNoHostIsLiveToRecoverOnAndResumesWhenALaterRecoverySucceeds() {
+        failForWantOfLiveHosts();
 
         for (int i = 0; i < 5; i++) {
             clock.advance(Duration.ofSeconds(1));
@@ -334,5 +339,19 @@ class RecoveryOrchestratorTest {
         assertThat(log.all().get(0).status()).isEqualTo(RecoveryStatus.ABANDONED);
         assertThat(log.all().get(0).failureReason()).isEqualTo("TOPOLOGY_CANCELLED");
         assertThat(log.recovering()).isEmpty();
+    }
+
+    @Test
+    void aRecoveryThatFoundNoLiveHostIsRetriedWhenItsHostsComeBackThoughNoneOfThemIsDeadAnyMore() {
+        failForWantOfLiveHosts();
+
+        clock.advance(RecoveryOrchestrator.RETRY_BACKOFF);
+        List.of(A, B, C).forEach(host -> heartbeat(host, 0)); // all back: no task sits on a dead host now
+        orchestrator.retryFailed();
+
+        assertThat(log.all().get(0).status()).isEqualTo(RecoveryStatus.RECOVERING);
+        assertThat(topologies.find(T).orElseThrow().plan().epoch()).isEqualTo(1);
+        assertThat(hostClient.cancelled).containsExactlyInAnyOrder("t@host-a", "t@host-b", "t@host-c");
+        assertThat(coordinators.status(T).orElseThrow().state()).isEqualTo(CheckpointingStatus.State.ACTIVE);
     }
 }

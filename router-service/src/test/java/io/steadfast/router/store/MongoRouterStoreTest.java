@@ -2,11 +2,8 @@ package io.steadfast.router.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.steadfast.router.EmbeddedMongo;
 import io.steadfast.router.recovery.MongoRecoveryStore;
 import io.steadfast.router.recovery.Recovery;
 import io.steadfast.router.recovery.RecoveryLog;
@@ -40,22 +37,18 @@ class MongoRouterStoreTest {
     private static final TopologyId T = TopologyId.of("t");
     private static final Instant AT = Instant.parse("2026-01-01T00:00:00Z");
 
-    private MongoServer server;
-    private MongoClient client;
+    private EmbeddedMongo mongo;
     private MongoDatabase database;
 
     @BeforeEach
     void startServer() {
-        server = new MongoServer(new MemoryBackend());
-        server.bind("127.0.0.1", 0);
-        client = MongoClients.create(server.getConnectionString());
-        database = client.getDatabase("steadfast-router");
+        mongo = EmbeddedMongo.start();
+        database = mongo.database("steadfast-router");
     }
 
     @AfterEach
     void stopServer() {
-        client.close();
-        server.shutdownNow();
+        mongo.close();
     }
 
     private static DeployedTopology topology(TopologyId id, int epoch) {

@@ -3,15 +3,14 @@ package io.steadfast.router.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.put;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.steadfast.router.EmbeddedMongo;
 import io.steadfast.router.FakeHostClient;
+import io.steadfast.router.MutableClock;
 import io.steadfast.router.RouterCalls;
 import io.steadfast.router.RouterTestBeans;
 import io.steadfast.router.recovery.MongoRecoveryStore;
@@ -37,6 +36,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.context.annotation.Import;
+import org.springframework.http.MediaType;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.servlet.MockMvc;
@@ -55,35 +55,31 @@ class RouterRestartDuringRecoveryTest {
 
     private static final TopologyId T = TopologyId.of("interrupted");
     private static final String SPEC = RouterCalls.pipeline(T.value(), "");
-    private static final MongoServer SERVER = startServerWithAnInterruptedRecovery();
+    private static final String DATABASE = "steadfast-router-restart";
+    private static final EmbeddedMongo MONGO = startWithAnInterruptedRecovery();
 
-    private static MongoServer startServerWithAnInterruptedRecovery() {
-        MongoServer server = new MongoServer(new MemoryBackend());
-        server.bind("127.0.0.1", 0);
-        try (MongoClient client = MongoClients.create(server.getConnectionString())) {
-            MongoDatabase database = client.getDatabase("steadfast-router-restart");
-            ExecutionPlan plan = PlanExpander.expand(new TopologySpecReader().read(SPEC));
-            Instant at = Instant.parse("2026-01-01T00:00:00Z");
-            new MongoTopologyRepository(database).add(new DeployedTopology(T, JsonMapper.builder().build()
-                    .readTree(SPEC), plan, Map.of(TaskId.parse("interrupted/source#0"), new HostId("r-a"),
-                    TaskId.parse("interrupted/count#0"), new HostId("r-b"), TaskId.parse("interrupted/sink#0"),
-                    new HostId("r-c")), at));
-            new RecoveryLog(new MongoRecoveryStore(database)).save(new Recovery(1, T, new HostId("r-c"),
-                    List.of(TaskId.parse("interrupted/sink#0")), 0, null, at, at.plusMillis(900), null, null, 900,
-                    null, null, RecoveryStatus.RECOVERING, null, "recovering", 0));
-        }
-        return server;
+    private static EmbeddedMongo startWithAnInterruptedRecovery() {
+        EmbeddedMongo mongo = EmbeddedMongo.start();
+        MongoDatabase database = mongo.database(DATABASE);
+        ExecutionPlan plan = PlanExpander.expand(new TopologySpecReader().read(SPEC));
+        Instant at = Instant.parse("2026-01-01T00:00:00Z");
+        new MongoTopologyRepository(database).add(new DeployedTopology(T, JsonMapper.builder().build().readTree(SPEC),
+                plan, Map.of(TaskId.parse("interrupted/source#0"), new HostId("r-a"), TaskId.parse("interrupted/count#0"),
+                        new HostId("r-b"), TaskId.parse("interrupted/sink#0"), new HostId("r-c")), at));
+        new RecoveryLog(new MongoRecoveryStore(database)).save(new Recovery(1, T, new HostId("r-c"),
+                List.of(TaskId.parse("interrupted/sink#0")), 0, null, at, at.plusMillis(900), null, null, 900, null,
+                null, RecoveryStatus.RECOVERING, null, "recovering", 0));
+        return mongo;
     }
 
     @DynamicPropertySource
     static void mongo(DynamicPropertyRegistry registry) {
-        registry.add("spring.mongodb.uri", () -> "mongodb://127.0.0.1:" + SERVER.getLocalAddress().getPort()
-                + "/steadfast-router-restart");
+        registry.add("spring.mongodb.uri", () -> MONGO.uri(DATABASE));
     }
 
     @AfterAll
     static void stop() {
-        SERVER.shutdownNow();
+        MONGO.close();
     }
 
     @Autowired
@@ -91,12 +87,12 @@ class RouterRestartDuringRecoveryTest {
     @Autowired
     private FakeHostClient hosts;
     @Autowired
+    private MutableClock clock;
+    @Autowired
     private RecoveryLog recoveries;
 
     private static List<Recovery> stored() {
-        try (MongoClient client = MongoClients.create(SERVER.getConnectionString())) {
-            return new RecoveryLog(new MongoRecoveryStore(client.getDatabase("steadfast-router-restart"))).all();
-        }
+        return new RecoveryLog(new MongoRecoveryStore(MONGO.database(DATABASE))).all();
     }
 
     @Test
@@ -113,9 +109,17 @@ class RouterRestartDuringRecoveryTest {
             router.register(host);
         }
 
-        await("a fresh recovery redeployed the topology").atMost(Duration.ofSeconds(30))
-                .until(() -> recoveries.all().get(0).status() == RecoveryStatus.RECOVERING
-                        && recoveries.all().get(0).restoredAt() != null);
+        // On a slow machine the restart grace may pass before the hosts register: the recovery then fails for
+        // want of live hosts and is retried after its backoff, on the router's clock, which the test moves.
+        await("a fresh recovery redeployed the topology").atMost(Duration.ofSeconds(30)).until(() -> {
+            clock.advance(Duration.ofMillis(500));
+            for (String host : List.of("r-a", "r-b", "r-c")) {
+                mvc.perform(put("/api/v1/hosts/{id}/heartbeat", host).contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"tasks\": []}")).andExpect(status().isNoContent());
+            }
+            return recoveries.all().get(0).status() == RecoveryStatus.RECOVERING
+                    && recoveries.all().get(0).restoredAt() != null;
+        });
         Recovery fresh = recoveries.all().get(0);
         assertThat(fresh.id()).isGreaterThan(1);
         assertThat(fresh.epoch()).isEqualTo(1);
