@@ -89,7 +89,9 @@ public final class CheckpointCoordinator {
             try {
                 trigger();
             } catch (CheckpointRecordsException e) {
-                LOG.debug("Checkpoint of '{}' not started at this tick", topology, e);
+                LOG.debug("Checkpoint of '{}' not started at this tick", topology, e); // trigger() logged why
+            } catch (RuntimeException e) {
+                LOG.warn("Checkpoint of '{}' not started at this tick: {}", topology, e.toString());
             }
         }
     }
