@@ -124,7 +124,16 @@ public final class HttpCheckpointRecords implements CheckpointRecords {
                 ? "; check that it runs and steadfast.router.checkpoint.service-url is right"
                 : "";
         return new CheckpointRecordsException(reason, "Checkpoint-service at " + baseUrl + " could not " + what + ": "
-                + e.getMessage() + action, e);
+                + describe(e) + action, e);
+    }
+
+    /** The client's message, with the cause's class instead of its message when that is null (connection refused). */
+    private static String describe(RestClientException e) {
+        String message = String.valueOf(e.getMessage());
+        Throwable cause = e.getMostSpecificCause();
+        return message.endsWith(": null") && cause != e
+                ? message.substring(0, message.length() - "null".length()) + cause.getClass().getSimpleName()
+                : message;
     }
 
     private static CheckpointRecordsException.Reason reasonOf(RestClientException e) {

@@ -1,6 +1,7 @@
 package io.steadfast.router.web;
 
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.not;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
@@ -68,6 +69,7 @@ class CheckpointStoreUnavailableTest {
                 .andExpect(jsonPath("$.detail", containsString("The checkpoint-service, which keeps the checkpoint"
                         + " records, is unavailable")))
                 .andExpect(jsonPath("$.detail", containsString("steadfast.router.checkpoint.service-url")))
+                .andExpect(jsonPath("$.detail", not(containsString(": null"))))
                 .andExpect(jsonPath("$.detail", containsString("Retry in a few seconds")));
         router.trigger("down")
                 .andExpect(status().isServiceUnavailable())
