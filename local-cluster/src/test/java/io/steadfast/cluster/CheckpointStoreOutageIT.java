@@ -1,6 +1,7 @@
 package io.steadfast.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.awaitility.Awaitility.await;
 
@@ -43,10 +44,11 @@ import org.junit.jupiter.api.Timeout;
  * loopback; a rate-limited word count runs for about 90 s with a checkpoint every second. After two checkpoints
  * have completed, the checkpoint-service process is killed with SIGKILL (a crash of the store). While it is down
  * the sinks must keep receiving records, the router must keep reporting the topology (its own records live in the
- * same embedded store; it answers from memory) and no router or host process may die. The checkpoint-service is
- * then started again on the same ports with the same data directory; a checkpoint newer than every one completed
- * before the outage must complete, the router must report its store UP again, and every key's final count must be
- * exact.
+ * same embedded store; it answers from memory) and no router or host process may die; the router's checkpoint
+ * listing answers 503 meanwhile. The checkpoint-service is then started again on the same ports with the same
+ * data directory; a checkpoint newer than every one completed before the outage must complete, the router must
+ * report its store UP again and record there the checkpoints that failed meanwhile, and every key's final count
+ * must be exact.
  *
  * <p>SIGKILL is deliberate: the embedded H2 backend may lose writes it never acknowledged, but every snapshot and
  * completion the service acknowledged was committed before its answer, so the checkpoints completed before the
@@ -118,7 +120,7 @@ class CheckpointStoreOutageIT {
         Instant killedAt = Instant.now();
 
         processingGoesOnWithoutTheStore(id, sinkInAtKill, killedAt);
-        logCheckpointListingDuringOutage(id);
+        checkpointListingAnswers503DuringOutage(id);
 
         ServiceProcess restarted = restartCheckpointService(port);
         log("checkpoint-service is UP again after " + Duration.between(killedAt, Instant.now()).toMillis()
@@ -129,6 +131,8 @@ class CheckpointStoreOutageIT {
                 .as("checkpoint %d was acknowledged as COMPLETED before the SIGKILL, so the restarted store still has it "
                         + "(or a newer one)", beforeOutage)
                 .isGreaterThanOrEqualTo(beforeOutage);
+
+        failuresDuringOutageAreRecordedOnceTheStoreIsBack(processes.checkpointUrl(), id);
 
         CheckpointView resumed = awaitCheckpointCompletedAfter(id, beforeOutage);
         log("checkpoint " + resumed.checkpointId() + " COMPLETED after the outage");
@@ -177,16 +181,54 @@ class CheckpointStoreOutageIT {
         assertRouterAndHostsAlive();
     }
 
-    /** The router keeps checkpoint records in the store, so while it is down the listing may be refused. */
-    private static void logCheckpointListingDuringOutage(TopologyId id) {
-        try {
-            CheckpointsView view = router.checkpoints(id);
-            log("checkpoint listing during the outage: latest completed " + view.latestCompleted() + ", "
-                    + view.checkpoints().size() + " listed");
-        } catch (RouterRequestException e) {
-            log("checkpoint listing unavailable during the outage, as expected: HTTP " + e.status());
-        }
+    /**
+     * The router keeps checkpoint records in the store, so while it is down the listing cannot be answered: it must
+     * be a 503 problem that names the checkpoint-service, not a 500.
+     */
+    private static void checkpointListingAnswers503DuringOutage(TopologyId id) {
+        assertThatThrownBy(() -> router.checkpoints(id))
+                .as("the checkpoint listing while the checkpoint-service is down")
+                .isInstanceOfSatisfying(RouterRequestException.class, e -> {
+                    assertThat(e.status()).isEqualTo(503);
+                    assertThat(e.getMessage()).contains("The checkpoint-service, which keeps the checkpoint records,"
+                            + " is unavailable");
+                });
+        log("checkpoint listing during the outage: HTTP 503, as expected");
         assertThat(router.healthStatus()).as("the router still answers its health endpoint").isPresent();
+    }
+
+    /**
+     * Checkpoints that failed while the store was down are recorded there once it is back: the restarted store's
+     * counter of failures for want of the store grows. (Its listing keeps them only until the next checkpoint
+     * completes: retention deletes every record older than the newest completed one but the kept completed ones.)
+     */
+    private static void failuresDuringOutageAreRecordedOnceTheStoreIsBack(URI checkpointService, TopologyId id) {
+        AtomicReference<Double> recorded = new AtomicReference<>(0.0);
+        await("the router records the checkpoints of %s that failed during the outage".formatted(id))
+                .atMost(Duration.ofSeconds(30)).pollInterval(POLL)
+                .until(() -> {
+                    recorded.set(storeUnavailableFailures(checkpointService, id));
+                    return recorded.get() >= 1;
+                });
+        log("the restarted store recorded " + recorded.get().longValue() + " checkpoint failure(s) with reason"
+                + " STORE_UNAVAILABLE");
+    }
+
+    /** {@code steadfast_checkpoint_failed_total{reason="STORE_UNAVAILABLE",topology=id}} of the checkpoint-service. */
+    private static double storeUnavailableFailures(URI checkpointService, TopologyId id) {
+        HttpRequest request = HttpRequest.newBuilder(checkpointService.resolve("/actuator/prometheus"))
+                .timeout(Duration.ofSeconds(5)).GET().build();
+        try {
+            String metrics = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString()).body();
+            return metrics.lines().filter(line -> line.startsWith("steadfast_checkpoint_failed_total{")
+                            && line.contains("reason=\"STORE_UNAVAILABLE\"") && line.contains("topology=\"" + id + "\""))
+                    .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
+        } catch (IOException e) {
+            return 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 0;
+        }
     }
 
     /**

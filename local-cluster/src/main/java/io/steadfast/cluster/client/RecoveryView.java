@@ -14,7 +14,8 @@ import org.jspecify.annotations.Nullable;
  * @param detectionMillis heartbeat silence until the failure was detected
  * @param restoreMillis detection until the redeployment was answered, or null
  * @param catchUpMillis redeployment until the sinks caught up, or null
- * @param status RECOVERING, RECOVERED or FAILED
+ * @param status RECOVERING, RECOVERED, FAILED (retried) or ABANDONED (it can never finish: the router restarted
+ *               before it redeployed, a later recovery took over, or the topology was cancelled)
  * @param detectionCause what made the router declare the host DEAD: HEARTBEAT_TIMEOUT or DATA_PLANE_DISCONNECT
  */
 public record RecoveryView(long id, TopologyId topology, HostId failedHost, List<String> tasks, int epoch,
@@ -24,6 +25,7 @@ public record RecoveryView(long id, TopologyId topology, HostId failedHost, List
 
     public static final String RECOVERED = "RECOVERED";
     public static final String FAILED = "FAILED";
+    public static final String ABANDONED = "ABANDONED";
 
     public RecoveryView {
         tasks = tasks == null ? List.of() : List.copyOf(tasks);
@@ -35,5 +37,9 @@ public record RecoveryView(long id, TopologyId topology, HostId failedHost, List
 
     public boolean isFailed() {
         return FAILED.equals(status);
+    }
+
+    public boolean isAbandoned() {
+        return ABANDONED.equals(status);
     }
 }

@@ -36,8 +36,8 @@ public final class RecoveryLine {
         if (recovery.catchUpMillis() != null) {
             line.append(", caught up after ").append(millis(recovery.catchUpMillis()));
         }
-        if (recovery.isFailed()) {
-            line.append("; failed: ").append(recovery.failureReason())
+        if (recovery.isFailed() || recovery.isAbandoned()) {
+            line.append(recovery.isFailed() ? "; failed: " : "; abandoned: ").append(recovery.failureReason())
                     .append(recovery.message() == null ? "" : " - " + recovery.message());
         }
         return line.toString();

@@ -30,4 +30,14 @@ class RecoveryLineTest {
         assertThat(RecoveryLine.format(recovery)).contains("(1 task: t/src#0)", "restored from scratch",
                 "failed: REDEPLOY_FAILED - host-4 refused");
     }
+
+    @Test
+    void namesTheReasonOfAnAbandonedRecovery() {
+        RecoveryView recovery = new RecoveryView(3, new TopologyId("t"), new HostId("host-1"), List.of("t/src#0"), 0,
+                null, null, 900, null, null, "ABANDONED", "ROUTER_RESTARTED", "the router restarted",
+                null);
+
+        assertThat(RecoveryLine.format(recovery)).startsWith("recovery 3 of t ABANDONED: host-1 failed")
+                .endsWith("; abandoned: ROUTER_RESTARTED - the router restarted");
+    }
 }

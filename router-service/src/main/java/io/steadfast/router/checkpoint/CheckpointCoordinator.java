@@ -8,9 +8,9 @@ import io.steadfast.runtime.topology.TopologyId;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -21,8 +21,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Sequences the checkpoints of one deployment of one topology: asks the {@link CheckpointScheduler} when, records
  * each in the store, triggers the hosts of its source tasks, feeds acks to the {@link PendingCheckpoint} and
- * completes, fails or expires it. Ids only increase, starting from the one it is given. Thread-safe (every
- * method is synchronized; calls to the store and hosts are short and bounded by their clients' timeouts).
+ * completes, fails or expires it. Failures go to the store through {@link UnrecordedFailures}, which keeps them
+ * while the store is unreachable. While the topology is not running it skips due checkpoints and keeps the reason.
+ * Ids only increase, starting from the one it is given. Thread-safe (every method is synchronized; calls to the
+ * store and hosts are short and bounded by their clients' timeouts).
  */
 public final class CheckpointCoordinator {
 
@@ -33,6 +35,7 @@ public final class CheckpointCoordinator {
     private final Map<TaskId, HostId> tasks;
     private final Set<HostId> sourceHosts = new TreeSet<>();
     private final CheckpointRecords records;
+    private final UnrecordedFailures failures;
     private final CheckpointTriggers triggers;
     private final LongSupplier sinkRecords;
     private final Clock clock;
@@ -44,15 +47,17 @@ public final class CheckpointCoordinator {
     private long completedCount;
     private long failedCount;
     private boolean stopped;
+    private String notRunning;
 
     /**
      * @param firstId the id of this coordinator's first checkpoint (one past every id used before for the topology)
      * @param sinkRecords the records the topology's sinks have taken in so far, from the hosts' latest reports
+     * @param failures where failures are recorded (kept while the store is unreachable)
      * @param lastCompleted the latest checkpoint completed before this deployment, or null
      */
     public CheckpointCoordinator(DeployedTopology topology, long firstId, CheckpointRecords records,
-                                 CheckpointTriggers triggers, LongSupplier sinkRecords, Clock clock,
-                                 CheckpointSettings settings, CompletedCheckpoint lastCompleted) {
+                                 UnrecordedFailures failures, CheckpointTriggers triggers, LongSupplier sinkRecords,
+                                 Clock clock, CheckpointSettings settings, CompletedCheckpoint lastCompleted) {
         this.topology = topology.id();
         this.epoch = topology.plan().epoch();
         this.tasks = new TreeMap<>(topology.placement());
@@ -60,6 +65,7 @@ public final class CheckpointCoordinator {
             sourceHosts.add(topology.placement().get(source.id()));
         }
         this.records = records;
+        this.failures = failures;
         this.triggers = triggers;
         this.sinkRecords = sinkRecords;
         this.clock = clock;
@@ -69,35 +75,91 @@ public final class CheckpointCoordinator {
         this.lastCompleted = lastCompleted;
     }
 
-    /** Expires overdue checkpoints, then triggers one if due (not while the sources have all finished). */
+    /**
+     * Expires overdue checkpoints, then triggers one if due (not while the sources have all finished). A failure
+     * to record its start in the store fails it (see {@link #triggerNow}) and is logged here.
+     */
     public synchronized void tick(boolean sourcesFinished) {
         if (stopped) {
             return;
         }
+        running();
         expireOverdue();
         if (!sourcesFinished && scheduler.decide(clock.instant(), pending.size()) == CheckpointScheduler.Decision.TRIGGER) {
-            trigger();
+            try {
+                trigger();
+            } catch (CheckpointRecordsException e) {
+                LOG.debug("Checkpoint of '{}' not started at this tick", topology, e); // trigger() logged why
+            } catch (RuntimeException e) {
+                LOG.warn("Checkpoint of '{}' not started at this tick: {}", topology, e.toString());
+            }
         }
     }
 
-    /** Triggers a checkpoint now, whatever the interval; empty if the maximum is already pending or stopped. */
-    public synchronized OptionalLong triggerNow() {
-        if (stopped || !scheduler.mayTrigger(pending.size())) {
-            return OptionalLong.empty();
+    /**
+     * A tick while the topology is not running (a host of one of its tasks is not LIVE, or a task FAILED): expires
+     * overdue checkpoints, and skips (and counts) a due one instead of triggering a checkpoint that cannot complete.
+     *
+     * @param reason what keeps the topology from running, kept for {@link #notRunningReason}
+     */
+    public synchronized void skipWhileNotRunning(String reason) {
+        if (stopped) {
+            return;
         }
-        return trigger();
+        if (!reason.equals(notRunning)) {
+            LOG.warn("Skipping the checkpoints of topology '{}' while it is not running: {}", topology, reason);
+        }
+        notRunning = reason;
+        expireOverdue();
+        scheduler.skipIfDue(clock.instant());
     }
 
-    private OptionalLong trigger() {
+    private void running() {
+        if (notRunning != null) {
+            LOG.info("Topology '{}' runs again; checkpointing resumes", topology);
+            notRunning = null;
+        }
+    }
+
+    /**
+     * Triggers a checkpoint now, whatever the interval, unless the maximum is already pending or it is stopped.
+     *
+     * @throws CheckpointRecordsException if the store could not record its start (the checkpoint then failed, and
+     *                                    its failure is recorded or kept for the store)
+     */
+    public synchronized TriggerResult triggerNow() {
+        if (stopped) {
+            return new TriggerResult.Refused("Checkpointing of topology '" + topology + "' has stopped: it is being"
+                    + " recovered or cancelled; retry once it runs again");
+        }
+        if (!scheduler.mayTrigger(pending.size())) {
+            return new TriggerResult.Refused("Topology '" + topology + "' already has " + pending.size()
+                    + " checkpoint(s) pending, its maximum; retry once one completes, or raise its"
+                    + " checkpointing.maxConcurrent (default steadfast.router.checkpoint.max-concurrent)");
+        }
+        return new TriggerResult.Triggered(trigger());
+    }
+
+    private long trigger() {
         long id = nextId++;
         Instant now = clock.instant();
         scheduler.triggered(now);
+        List<TaskId> taskIds = List.copyOf(tasks.keySet());
         try {
-            records.create(topology, id, tasks.keySet().stream().toList(), now);
-        } catch (RuntimeException e) {
+            records.create(topology, id, taskIds, now);
+        } catch (CheckpointRecordsException e) {
             failedCount++;
-            LOG.warn("Checkpoint {} of topology '{}' not triggered: {}", id, topology, e.getMessage());
-            return OptionalLong.empty();
+            if (e.isUnavailable()) {
+                String message = "Checkpoint " + id + " of topology '" + topology + "' was not started: the"
+                        + " checkpoint store is unavailable (" + e.getMessage() + ")";
+                LOG.warn(message);
+                failures.record(new UnrecordedFailures.Failure(topology, id, taskIds, now,
+                        CheckpointFailureReason.STORE_UNAVAILABLE, message));
+            } else {
+                LOG.warn("Checkpoint {} of topology '{}' not triggered: the store refused it: {}", id, topology,
+                        e.getMessage());
+            }
+            throw e;
         }
         PendingCheckpoint checkpoint = new PendingCheckpoint(id, now, now.plus(settings.timeout()), tasks,
                 sinkRecords.getAsLong());
@@ -108,10 +170,10 @@ public final class CheckpointCoordinator {
             } catch (RuntimeException e) {
                 fail(checkpoint, CheckpointFailureReason.TASK_FAILED, "Checkpoint " + id + " of topology '" + topology
                         + "' could not be started on host " + host + ": " + e.getMessage());
-                return OptionalLong.of(id);
+                return id;
             }
         }
-        return OptionalLong.of(id);
+        return id;
     }
 
     /** Records a task's ack; completes the checkpoint when it was the last one. Unknown ids are ignored. */
@@ -156,9 +218,10 @@ public final class CheckpointCoordinator {
             records.complete(topology, checkpoint.checkpointId());
         } catch (RuntimeException e) {
             failedCount++;
-            LOG.warn("Checkpoint {} of topology '{}' had every ack but could not be recorded complete: {}",
-                    checkpoint.checkpointId(), topology, e.getMessage());
-            failQuietly(checkpoint.checkpointId(), CheckpointFailureReason.STORE_UNAVAILABLE, e.getMessage());
+            String message = "Checkpoint " + checkpoint.checkpointId() + " of topology '" + topology + "' had every"
+                    + " ack but could not be recorded complete: " + e.getMessage();
+            LOG.warn(message);
+            recordFailure(checkpoint, CheckpointFailureReason.STORE_UNAVAILABLE, message);
             return;
         }
         completedCount++;
@@ -189,16 +252,12 @@ public final class CheckpointCoordinator {
         pending.remove(checkpoint.checkpointId());
         failedCount++;
         LOG.warn("{} ({})", message, reason);
-        failQuietly(checkpoint.checkpointId(), reason, message);
+        recordFailure(checkpoint, reason, message);
     }
 
-    private void failQuietly(long checkpointId, CheckpointFailureReason reason, String message) {
-        try {
-            records.fail(topology, checkpointId, reason, message);
-        } catch (RuntimeException e) {
-            LOG.warn("Could not record the failure of checkpoint {} of '{}': {}", checkpointId, topology,
-                    e.getMessage());
-        }
+    private void recordFailure(PendingCheckpoint checkpoint, CheckpointFailureReason reason, String message) {
+        failures.record(new UnrecordedFailures.Failure(topology, checkpoint.checkpointId(), checkpoint.tasks(),
+                checkpoint.triggeredAt(), reason, message));
     }
 
     public TopologyId topology() {
@@ -223,5 +282,14 @@ public final class CheckpointCoordinator {
 
     public synchronized long skippedCount() {
         return scheduler.skipped();
+    }
+
+    /** Why the topology was not running at the latest tick, or null if it was. */
+    public synchronized String notRunningReason() {
+        return notRunning;
+    }
+
+    public CheckpointSettings settings() {
+        return settings;
     }
 }

@@ -1,15 +1,18 @@
 package io.steadfast.router.checkpoint;
 
+import io.steadfast.router.checkpoint.CheckpointingStatus.State;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.router.topology.TopologyProgress;
 import io.steadfast.router.topology.TopologyRepository;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
+import io.steadfast.runtime.topology.TopologySpecReader;
+import io.steadfast.runtime.topology.TopologyValidationException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -20,39 +23,51 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps one {@link CheckpointCoordinator} per deployed topology, reconciled with the {@link TopologyRepository}
- * at every tick: a new topology gets one, a cancelled one loses it (and its records), a paused one (being
- * recovered) has none until resumed. Ticks all of them on one thread, {@code steadfast-router-checkpoints}
- * (see {@link #start}). Checkpoint ids of a topology keep increasing across coordinators. Thread-safe.
+ * at every tick: a new topology gets one (with the router's default settings overridden by the topology's own
+ * {@code checkpointing} section), a cancelled one loses it (and its records), a paused one (being recovered) has
+ * none until resumed, and one that is not running (see {@link TopologyProgress#whyNotRunning}) skips its due
+ * checkpoints. Each tick first records the checkpoint failures kept while the store was unreachable
+ * ({@link UnrecordedFailures}). Ticks all of them on one thread, {@code steadfast-router-checkpoints} (see
+ * {@link #start}). Checkpoint ids of a topology keep increasing across coordinators. Thread-safe.
  */
 public final class CheckpointCoordinators implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(CheckpointCoordinators.class);
+    private static final TopologySpecReader SPECS = new TopologySpecReader();
 
     private final TopologyRepository topologies;
     private final CheckpointRecords records;
+    private final UnrecordedFailures failures;
     private final CheckpointTriggers triggers;
     private final TopologyProgress progress;
     private final Clock clock;
-    private final CheckpointSettings settings;
+    private final CheckpointSettings defaults;
     private final Map<TopologyId, CheckpointCoordinator> coordinators = new ConcurrentHashMap<>();
     private final Map<TopologyId, Long> nextIds = new ConcurrentHashMap<>();
     private final Map<TopologyId, CompletedCheckpoint> lastCompleted = new ConcurrentHashMap<>();
-    private final Set<TopologyId> paused = ConcurrentHashMap.newKeySet();
+    /** Topologies without a coordinator on purpose, with the reason. */
+    private final Map<TopologyId, String> paused = new ConcurrentHashMap<>();
+    /** Topologies whose coordinator could not be created yet, with the reason. */
+    private final Map<TopologyId, String> notStarted = new ConcurrentHashMap<>();
     private ScheduledExecutorService executor;
+    private Duration tickPeriod;
 
+    /** @param defaults the router's settings, for every topology that does not set its own */
     public CheckpointCoordinators(TopologyRepository topologies, CheckpointRecords records,
                                   CheckpointTriggers triggers, TopologyProgress progress, Clock clock,
-                                  CheckpointSettings settings) {
+                                  CheckpointSettings defaults) {
         this.topologies = topologies;
         this.records = records;
+        this.failures = new UnrecordedFailures(records, clock, UnrecordedFailures.DEFAULT_MAX_PER_TOPOLOGY);
         this.triggers = triggers;
         this.progress = progress;
         this.clock = clock;
-        this.settings = settings;
+        this.defaults = defaults;
     }
 
     /** Ticks every {@code period} on the thread {@code steadfast-router-checkpoints}. */
-    public synchronized void start(java.time.Duration period) {
+    public synchronized void start(Duration period) {
+        tickPeriod = period;
         executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "steadfast-router-checkpoints");
             thread.setDaemon(true);
@@ -67,8 +82,12 @@ public final class CheckpointCoordinators implements AutoCloseable {
         }, period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    /** Reconciles with the repository, then ticks every coordinator. */
+    /**
+     * Records the failures kept while the store was unreachable, reconciles with the repository, then ticks every
+     * coordinator: a running topology may trigger a checkpoint, one that is not running skips it.
+     */
     public synchronized void tick() {
+        failures.flush();
         Map<TopologyId, DeployedTopology> deployed = new ConcurrentHashMap<>();
         topologies.all().forEach(topology -> deployed.put(topology.id(), topology));
         for (TopologyId id : Set.copyOf(coordinators.keySet())) {
@@ -76,45 +95,70 @@ public final class CheckpointCoordinators implements AutoCloseable {
                 remove(id);
             }
         }
+        Set.copyOf(paused.keySet()).stream().filter(id -> !deployed.containsKey(id)).forEach(this::remove);
         for (DeployedTopology topology : deployed.values()) {
-            if (!paused.contains(topology.id()) && !coordinators.containsKey(topology.id())) {
-                create(topology);
+            if (paused.containsKey(topology.id())) {
+                continue;
             }
-        }
-        for (CheckpointCoordinator coordinator : coordinators.values()) {
-            DeployedTopology topology = deployed.get(coordinator.topology());
-            coordinator.tick(topology != null && progress.sourcesFinished(topology));
+            Optional<CheckpointCoordinator> coordinator = coordinator(topology.id()).or(() -> tryCreate(topology));
+            coordinator.ifPresent(c -> progress.whyNotRunning(topology).ifPresentOrElse(c::skipWhileNotRunning,
+                    () -> c.tick(progress.sourcesFinished(topology))));
         }
     }
 
-    private void create(DeployedTopology topology) {
-        Long known = nextIds.get(topology.id());
-        long firstId;
-        if (known != null) {
-            firstId = known;
-        } else {
-            // First coordinator of this topology in this router (a new deployment, or a topology resumed after a
-            // router restart): continue after every id the checkpoint-service knows, so ids keep increasing.
-            try {
-                firstId = records.list(topology.id()).stream().mapToLong(CheckpointStats::checkpointId).max()
-                        .orElse(0L) + 1;
-            } catch (RuntimeException e) {
-                LOG.warn("Not checkpointing '{}' yet: could not read its earlier checkpoint ids ({}); retrying",
-                        topology.id(), e.getMessage());
-                return;
+    private Optional<CheckpointCoordinator> tryCreate(DeployedTopology topology) {
+        try {
+            return Optional.of(create(topology));
+        } catch (CheckpointRecordsException e) {
+            String reason = "could not read its earlier checkpoint ids from the checkpoint store: " + e.getMessage();
+            if (!reason.equals(notStarted.put(topology.id(), reason))) {
+                LOG.warn("Not checkpointing '{}' yet: {}; retrying", topology.id(), reason);
             }
+            return Optional.empty();
         }
-        CheckpointCoordinator coordinator = new CheckpointCoordinator(topology, firstId, records, triggers,
+    }
+
+    /** @throws CheckpointRecordsException if the ids the store knows could not be read */
+    private CheckpointCoordinator create(DeployedTopology topology) {
+        Long known = nextIds.get(topology.id());
+        // The first coordinator of this topology in this router (a new deployment, or a topology resumed after a
+        // router restart) continues after every id the checkpoint-service knows, so ids keep increasing.
+        long firstId = known != null ? known : records.list(topology.id()).stream()
+                .mapToLong(CheckpointStats::checkpointId).max().orElse(0L) + 1;
+        CheckpointSettings settings = settingsOf(topology);
+        CheckpointCoordinator coordinator = new CheckpointCoordinator(topology, firstId, records, failures, triggers,
                 () -> progress.sinkRecordsIn(topology), clock, settings, lastCompleted.get(topology.id()));
         coordinators.put(topology.id(), coordinator);
-        LOG.info("Checkpointing topology '{}' (epoch {}) every {} from id {}", topology.id(), topology.plan().epoch(),
-                settings.interval(), firstId);
+        notStarted.remove(topology.id());
+        LOG.info("Checkpointing topology '{}' (epoch {}) every {} (timeout {}, at most {} pending) from id {}",
+                topology.id(), topology.plan().epoch(), settings.interval(), settings.timeout(),
+                settings.maxConcurrent(), firstId);
+        if (tickPeriod != null && settings.interval().compareTo(tickPeriod) < 0) {
+            LOG.warn("Topology '{}' asks for a checkpoint every {}, but the router looks for due checkpoints every {};"
+                    + " it gets one at most every {}. Raise its checkpointing.intervalMs", topology.id(),
+                    settings.interval(), tickPeriod, tickPeriod);
+        }
+        return coordinator;
+    }
+
+    /** The router's defaults with the topology's own {@code checkpointing} section. */
+    public CheckpointSettings settingsOf(DeployedTopology topology) {
+        try {
+            return defaults.overriddenBy(SPECS.read(topology.spec()).checkpointing());
+        } catch (TopologyValidationException | IllegalArgumentException e) {
+            LOG.warn("The stored spec of topology '{}' has unusable checkpoint settings ({}); using the router's",
+                    topology.id(), e.getMessage());
+            return defaults;
+        }
     }
 
     private void remove(TopologyId id) {
         stopCoordinator(id);
+        paused.remove(id);
+        notStarted.remove(id);
         nextIds.remove(id);
         lastCompleted.remove(id);
+        failures.forget(id);
         try {
             records.delete(id);
         } catch (RuntimeException e) {
@@ -130,16 +174,24 @@ public final class CheckpointCoordinators implements AutoCloseable {
         }
     }
 
-    /** Stops checkpointing a topology (pending ones fail as CANCELLED) until {@link #resume}. */
-    public synchronized void pause(TopologyId id) {
-        paused.add(id);
+    /**
+     * Stops checkpointing a topology (pending ones fail as CANCELLED) until {@link #resume}; pausing a paused one
+     * only replaces the reason.
+     *
+     * @param reason why, for the checkpoint listing: what is going on and when checkpointing resumes
+     */
+    public synchronized void pause(TopologyId id, String reason) {
+        paused.put(id, reason);
         stopCoordinator(id);
     }
 
-    /** Checkpoints the topology again, as the repository now has it, with ids after every one used before. */
+    /**
+     * Checkpoints the topology again, as the repository now has it, with ids after every one used before. If the
+     * store cannot be read for the first id, the next tick tries again.
+     */
     public synchronized void resume(TopologyId id) {
         paused.remove(id);
-        topologies.find(id).ifPresent(this::create);
+        topologies.find(id).ifPresent(this::tryCreate);
     }
 
     public Optional<CheckpointCoordinator> coordinator(TopologyId id) {
@@ -152,8 +204,52 @@ public final class CheckpointCoordinators implements AutoCloseable {
                 .or(() -> Optional.ofNullable(lastCompleted.get(id)));
     }
 
-    public OptionalLong triggerNow(TopologyId id) {
-        return coordinator(id).map(CheckpointCoordinator::triggerNow).orElse(OptionalLong.empty());
+    /**
+     * Triggers a checkpoint of a deployed topology now, whatever its interval, unless it is paused, not running, or
+     * at its maximum of pending checkpoints.
+     *
+     * @throws CheckpointRecordsException if the store could not be reached to start it (or to read the ids)
+     */
+    public synchronized TriggerResult triggerNow(TopologyId id) {
+        DeployedTopology topology = topologies.find(id).orElse(null);
+        if (topology == null) {
+            return new TriggerResult.Refused("Topology '" + id + "' is not deployed; see GET /api/v1/topologies");
+        }
+        String pauseReason = paused.get(id);
+        if (pauseReason != null) {
+            return new TriggerResult.Refused("Checkpointing of topology '" + id + "' is paused: " + pauseReason);
+        }
+        Optional<String> notRunning = progress.whyNotRunning(topology);
+        if (notRunning.isPresent()) {
+            return new TriggerResult.Refused("Topology '" + id + "' is not running, so a checkpoint could not"
+                    + " complete: " + notRunning.get() + "; retry once it runs again");
+        }
+        CheckpointCoordinator coordinator = coordinators.get(id);
+        return (coordinator != null ? coordinator : create(topology)).triggerNow();
+    }
+
+    /** How the topology is checkpointed now; empty if it is not deployed. */
+    public Optional<CheckpointingStatus> status(TopologyId id) {
+        Optional<DeployedTopology> topology = topologies.find(id);
+        if (topology.isEmpty()) {
+            return Optional.empty();
+        }
+        int unrecorded = failures.count(id);
+        CheckpointCoordinator coordinator = coordinators.get(id);
+        String pauseReason = paused.get(id);
+        if (pauseReason != null || coordinator == null) {
+            State state = pauseReason != null ? State.PAUSED : State.NOT_STARTED;
+            String reason = pauseReason != null ? pauseReason : notStarted.getOrDefault(id, "not ticked yet");
+            return Optional.of(new CheckpointingStatus(state, reason, settingsOf(topology.get()), 0, unrecorded));
+        }
+        String notRunning = coordinator.notRunningReason();
+        return Optional.of(new CheckpointingStatus(notRunning == null ? State.ACTIVE : State.SKIPPING, notRunning,
+                coordinator.settings(), coordinator.skippedCount(), unrecorded));
+    }
+
+    /** How many failed checkpoints of the topology wait for the store to answer again. */
+    public int unrecordedFailures(TopologyId id) {
+        return failures.count(id);
     }
 
     public void acknowledge(TopologyId id, long checkpointId, TaskAck ack) {

@@ -6,7 +6,8 @@ import java.time.Instant;
 /**
  * Decides when the next checkpoint of one topology is due: every {@code interval} after the last trigger, and
  * never while {@code maxConcurrent} checkpoints are pending (such a due trigger is skipped and counted; it fires
- * at the first tick after one completes). Not thread-safe: owned by its coordinator.
+ * at the first tick after one completes). While the topology is not running, due triggers are skipped one interval
+ * apart ({@link #skipIfDue}). Not thread-safe: owned by its coordinator.
  */
 public final class CheckpointScheduler {
 
@@ -49,6 +50,22 @@ public final class CheckpointScheduler {
             return Decision.SKIP;
         }
         return Decision.TRIGGER;
+    }
+
+    /**
+     * At a tick while the topology cannot take a checkpoint (a host is not LIVE, a task failed): a due trigger is
+     * skipped and counted, and the next is due one interval later.
+     *
+     * @return whether one was due
+     */
+    public boolean skipIfDue(Instant now) {
+        if (now.isBefore(lastTrigger.plus(interval))) {
+            return false;
+        }
+        skipped++;
+        lastTrigger = now;
+        skipping = false;
+        return true;
     }
 
     /** Whether a checkpoint may be triggered now on request, whatever the interval. */

@@ -11,6 +11,8 @@ import java.util.OptionalLong;
 import java.util.function.Supplier;
 import org.springframework.http.MediaType;
 import org.springframework.web.client.HttpClientErrorException;
+import org.springframework.web.client.HttpServerErrorException;
+import org.springframework.web.client.ResourceAccessException;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
 import tools.jackson.databind.JsonNode;
@@ -117,7 +119,33 @@ public final class HttpCheckpointRecords implements CheckpointRecords {
     }
 
     private CheckpointRecordsException failure(String what, RestClientException e) {
-        return new CheckpointRecordsException("Checkpoint-service at " + baseUrl + " could not " + what + ": "
-                + e.getMessage() + "; check that it runs and steadfast.router.checkpoint.service-url is right", e);
+        CheckpointRecordsException.Reason reason = reasonOf(e);
+        String action = reason == CheckpointRecordsException.Reason.UNAVAILABLE
+                ? "; check that it runs and steadfast.router.checkpoint.service-url is right"
+                : "";
+        return new CheckpointRecordsException(reason, "Checkpoint-service at " + baseUrl + " could not " + what + ": "
+                + describe(e) + action, e);
+    }
+
+    /** The client's message, with the cause's class instead of its message when that is null (connection refused). */
+    private static String describe(RestClientException e) {
+        String message = String.valueOf(e.getMessage());
+        Throwable cause = e.getMostSpecificCause();
+        return message.endsWith(": null") && cause != e
+                ? message.substring(0, message.length() - "null".length()) + cause.getClass().getSimpleName()
+                : message;
+    }
+
+    private static CheckpointRecordsException.Reason reasonOf(RestClientException e) {
+        if (e instanceof ResourceAccessException || e instanceof HttpServerErrorException) {
+            return CheckpointRecordsException.Reason.UNAVAILABLE;
+        }
+        if (e instanceof HttpClientErrorException.NotFound) {
+            return CheckpointRecordsException.Reason.NOT_FOUND;
+        }
+        if (e instanceof HttpClientErrorException.Conflict) {
+            return CheckpointRecordsException.Reason.CONFLICT;
+        }
+        return CheckpointRecordsException.Reason.REJECTED;
     }
 }

@@ -1,5 +1,6 @@
 package io.steadfast.router.checkpoint;
 
+import io.steadfast.router.checkpoint.CheckpointRecordsException.Reason;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Clock;
@@ -12,8 +13,10 @@ import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * {@link CheckpointRecords} in memory, for tests and for a cluster in one JVM; lost on restart. Completion
- * requires every expected task to have acknowledged, as in the checkpoint-service.
+ * {@link CheckpointRecords} in memory, for tests and for a cluster in one JVM; lost on restart. Like the
+ * checkpoint-service: creating an existing id, completing a FAILED checkpoint or failing a COMPLETED one is a
+ * CONFLICT, and completion requires every expected task to have acknowledged. {@link #setAvailable} switches it
+ * off to stand in for an unreachable store: every call then fails as UNAVAILABLE.
  */
 public final class InMemoryCheckpointRecords implements CheckpointRecords {
 
@@ -38,8 +41,12 @@ public final class InMemoryCheckpointRecords implements CheckpointRecords {
     @Override
     public void create(TopologyId topology, long checkpointId, List<TaskId> tasks, Instant triggeredAt) {
         requireAvailable();
-        records.put(new Key(topology, checkpointId), new Entry(new CheckpointStats(checkpointId, "PENDING",
-                triggeredAt, null, null, 0, null, null), List.copyOf(tasks), new ConcurrentHashMap<>()));
+        Entry created = new Entry(new CheckpointStats(checkpointId, "PENDING", triggeredAt, null, null, 0, null,
+                null), List.copyOf(tasks), new ConcurrentHashMap<>());
+        if (records.putIfAbsent(new Key(topology, checkpointId), created) != null) {
+            throw new CheckpointRecordsException(Reason.CONFLICT, "checkpoint " + checkpointId + " of '" + topology
+                    + "' exists already", null);
+        }
     }
 
     @Override
@@ -50,8 +57,9 @@ public final class InMemoryCheckpointRecords implements CheckpointRecords {
     @Override
     public synchronized void complete(TopologyId topology, long checkpointId) {
         Entry entry = entry(topology, checkpointId);
+        requireNotStatus(entry, "FAILED", topology, "complete");
         if (!entry.acks().keySet().containsAll(entry.expected())) {
-            throw new CheckpointRecordsException("checkpoint " + checkpointId + " of '" + topology
+            throw new CheckpointRecordsException(Reason.CONFLICT, "checkpoint " + checkpointId + " of '" + topology
                     + "' lacks acks of " + entry.expected().stream().filter(t -> !entry.acks().containsKey(t)).toList(),
                     null);
         }
@@ -67,6 +75,7 @@ public final class InMemoryCheckpointRecords implements CheckpointRecords {
     public synchronized void fail(TopologyId topology, long checkpointId, CheckpointFailureReason reason,
                                   String message) {
         Entry entry = entry(topology, checkpointId);
+        requireNotStatus(entry, "COMPLETED", topology, "fail");
         CheckpointStats s = entry.stats();
         records.put(new Key(topology, checkpointId), new Entry(new CheckpointStats(checkpointId, "FAILED",
                 s.triggeredAt(), null, null, 0, reason.name(), message), entry.expected(), entry.acks()));
@@ -96,14 +105,23 @@ public final class InMemoryCheckpointRecords implements CheckpointRecords {
         requireAvailable();
         Entry entry = records.get(new Key(topology, checkpointId));
         if (entry == null) {
-            throw new CheckpointRecordsException("no checkpoint " + checkpointId + " of '" + topology + "'", null);
+            throw new CheckpointRecordsException(Reason.NOT_FOUND, "no checkpoint " + checkpointId + " of '"
+                    + topology + "'", null);
         }
         return entry;
     }
 
     private void requireAvailable() {
         if (!available) {
-            throw new CheckpointRecordsException("in-memory checkpoint records are switched off", null);
+            throw new CheckpointRecordsException(Reason.UNAVAILABLE, "in-memory checkpoint records are switched off",
+                    null);
+        }
+    }
+
+    private static void requireNotStatus(Entry entry, String status, TopologyId topology, String what) {
+        if (entry.stats().status().equals(status)) {
+            throw new CheckpointRecordsException(Reason.CONFLICT, "cannot " + what + " checkpoint "
+                    + entry.stats().checkpointId() + " of '" + topology + "': it is " + status, null);
         }
     }
 }

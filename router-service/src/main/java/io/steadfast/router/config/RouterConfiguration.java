@@ -161,9 +161,16 @@ class RouterConfiguration {
     RecoveryOrchestrator recoveryOrchestrator(TopologyRepository topologies, HeartbeatFailureDetector detector,
                                               TaskPlacer placer, HostClient hostClient, CheckpointRecords records,
                                               CheckpointCoordinators coordinators, TopologyProgress progress,
-                                              RecoveryLog log, Clock clock) {
+                                              RecoveryLog log, Clock clock,
+                                              ObjectProvider<MongoRouterRecords> stored) {
         RecoveryOrchestrator orchestrator = new RecoveryOrchestrator(topologies, detector, placer, hostClient, records,
                 coordinators, progress, log, clock);
+        MongoRouterRecords storedRecords = stored.getIfAvailable();
+        if (storedRecords == null) {
+            orchestrator.resumeAfterRestart();
+        } else {
+            storedRecords.whenLoaded(orchestrator::resumeAfterRestart); // the log is empty until then
+        }
         orchestrator.start(Duration.ofMillis(100));
         return orchestrator;
     }
@@ -171,8 +178,9 @@ class RouterConfiguration {
     /**
      * After a restart, hosts alive across it re-register with their next heartbeat once the router accepts
      * requests; a host of a stored placement that has not done so within the startup grace (at least two
-     * heartbeat timeouts) after the router became ready is taken as dead and its topologies recovered. If the
-     * stored records could not be loaded at start-up, the grace starts once they are.
+     * heartbeat timeouts) after the router became ready is taken as dead and its topologies recovered. Then the
+     * topologies whose recovery the restart interrupted are recovered afresh. If the stored records could not be
+     * loaded at start-up, all this starts once they are.
      */
     @Bean
     ApplicationListener<ApplicationReadyEvent> neverSeenHostsCheck(RecoveryOrchestrator orchestrator,

@@ -26,7 +26,8 @@ import org.jspecify.annotations.Nullable;
  * @param restoreMillis detection until the redeployment was answered, or null
  * @param catchUpMillis redeployment until the output caught up, or null
  * @param status where it is
- * @param failureReason why it FAILED (NO_LIVE_HOSTS, REDEPLOY_FAILED), or null
+ * @param failureReason why it FAILED (NO_LIVE_HOSTS, REDEPLOY_FAILED) or was ABANDONED (ROUTER_RESTARTED,
+ *                      SUPERSEDED, TOPOLOGY_CANCELLED), or null
  * @param message what happened, for people
  * @param sinkRecordsTarget records the sinks of the new deployment must take in to have caught up
  * @param detectionCause what made the router declare the host DEAD (null in records stored before it was kept)
@@ -62,6 +63,12 @@ public record Recovery(long id, TopologyId topology, HostId failedHost, List<Tas
         return new Recovery(id, topology, failedHost, tasks, epoch, restoredFrom, lastHeartbeat, detectedAt,
                 restoredAt, at, detectionMillis, restoreMillis, Duration.between(restoredAt, at).toMillis(),
                 RecoveryStatus.RECOVERED, null, message, sinkRecordsTarget, detectionCause);
+    }
+
+    Recovery abandoned(String reason, String text) {
+        return new Recovery(id, topology, failedHost, tasks, epoch, restoredFrom, lastHeartbeat, detectedAt,
+                restoredAt, caughtUpAt, detectionMillis, restoreMillis, catchUpMillis, RecoveryStatus.ABANDONED, reason,
+                text, sinkRecordsTarget);
     }
 
     Recovery failed(String reason, String text) {

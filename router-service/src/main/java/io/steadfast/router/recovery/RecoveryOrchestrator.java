@@ -18,6 +18,7 @@ import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.topology.TopologyId;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,6 +29,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -40,7 +43,9 @@ import org.slf4j.LoggerFactory;
  * redeployed with the next epoch, every task restored from the latest completed checkpoint (or from scratch if
  * none completed); its checkpointing pauses meanwhile and resumes with higher ids. Each recovery is recorded in
  * the {@link RecoveryLog}, and marked RECOVERED once the sinks have caught up with what they had taken in before
- * the failure. Runs on its own thread, {@code steadfast-router-recovery}, so one recovery at a time.
+ * the failure. A recovery that a router restart interrupted before it had redeployed is ABANDONED at start-up
+ * ({@link #resumeAfterRestart}) and its topology recovered afresh once hosts had time to re-register. Runs on its
+ * own thread, {@code steadfast-router-recovery}, so one recovery at a time.
  */
 public final class RecoveryOrchestrator implements AutoCloseable {
 
@@ -58,7 +63,11 @@ public final class RecoveryOrchestrator implements AutoCloseable {
     private final RecoveryLog log;
     private final Clock clock;
     private ScheduledExecutorService executor;
-    private final Map<io.steadfast.runtime.topology.TopologyId, Instant> lastAttempt = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<TopologyId, Instant> lastAttempt = new ConcurrentHashMap<>();
+    /** Recoveries abandoned at start-up because the router restarted before they had redeployed. */
+    private final List<Recovery> interrupted = new CopyOnWriteArrayList<>();
+    /** Whether hosts have had time to re-register since start-up (see {@link #recoverInterrupted}). */
+    private volatile boolean restartGraceOver;
 
     public RecoveryOrchestrator(TopologyRepository topologies, HeartbeatFailureDetector detector, TaskPlacer placer,
                                 HostClient hostClient, CheckpointRecords records, CheckpointCoordinators coordinators,
@@ -95,8 +104,76 @@ public final class RecoveryOrchestrator implements AutoCloseable {
      */
     public synchronized void scheduleNeverSeenCheck(Duration restartGrace) {
         Instant readyAt = clock.instant();
-        executor.schedule(() -> guarded(() -> recoverHostsNeverSeen(readyAt)), restartGrace.toMillis(),
-                TimeUnit.MILLISECONDS);
+        executor.schedule(() -> {
+            guarded(() -> recoverHostsNeverSeen(readyAt));
+            guarded(this::recoverInterrupted);
+        }, restartGrace.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * At start-up, before hosts re-register, takes over what the stored log says of recoveries:
+     * <ul>
+     * <li>every recovery still RECOVERING without a completed redeployment is marked ABANDONED (reason
+     * ROUTER_RESTARTED). Its topology may be cancelled on some hosts and redeployed on others, in either epoch, which
+     * host reports cannot tell apart (they carry no epoch); so its checkpointing is paused and
+     * {@link #recoverInterrupted} recovers it afresh from the latest completed checkpoint;</li>
+     * <li>a topology whose latest recovery FAILED has its checkpointing paused; {@link #retryFailed} retries it once
+     * the restart grace has passed;</li>
+     * <li>a RECOVERING recovery that had redeployed is left as it is: the topology runs in its new epoch, and
+     * {@link #checkProgress} marks it RECOVERED once the re-registered hosts report the sinks caught up.</li>
+     * </ul>
+     *
+     * @return the recoveries abandoned
+     */
+    public List<Recovery> resumeAfterRestart() {
+        List<Recovery> abandoned = new ArrayList<>();
+        for (Recovery recovery : log.recovering()) {
+            if (recovery.restoredAt() != null) {
+                continue;
+            }
+            Recovery marked = recovery.abandoned("ROUTER_RESTARTED", "The router restarted during this recovery,"
+                    + " before topology '" + recovery.topology() + "' was redeployed; a fresh recovery starts once"
+                    + " hosts have re-registered (was: " + recovery.message() + ")");
+            log.save(marked);
+            coordinators.pause(recovery.topology(), "recovery " + recovery.id() + " was interrupted by a router"
+                    + " restart; checkpointing resumes once a fresh recovery has redeployed the topology");
+            abandoned.add(marked);
+            LOG.warn("Recovery {} of '{}' was interrupted by a router restart; recovering the topology afresh once"
+                    + " hosts have re-registered", recovery.id(), recovery.topology());
+        }
+        interrupted.addAll(abandoned);
+        for (DeployedTopology topology : topologies.all()) {
+            latestOf(topology.id()).filter(latest -> latest.status() == RecoveryStatus.FAILED).ifPresent(failed ->
+                    coordinators.pause(topology.id(), "recovery " + failed.id() + " had failed ("
+                            + failed.failureReason() + ") before the router restarted; checkpointing resumes once a"
+                            + " retry succeeds, after hosts have re-registered"));
+        }
+        return abandoned;
+    }
+
+    /**
+     * Recovers afresh each topology whose recovery {@link #resumeAfterRestart} abandoned, unless a later recovery of
+     * it has started since (e.g. for a host that never re-registered) or it was cancelled. Called once the restart
+     * grace has passed; from then on {@link #retryFailed} also retries recoveries that failed before the restart.
+     */
+    public void recoverInterrupted() {
+        restartGraceOver = true;
+        for (Recovery abandoned : List.copyOf(interrupted)) {
+            interrupted.remove(abandoned);
+            Optional<DeployedTopology> topology = topologies.find(abandoned.topology());
+            Optional<Recovery> latest = latestOf(abandoned.topology());
+            if (topology.isEmpty() || latest.isPresent() && latest.get().id() != abandoned.id()) {
+                continue;
+            }
+            List<TaskId> lost = tasksOnDeadHosts(topology.get());
+            recover(topology.get(), new DetectedFailure(abandoned.failedHost(), abandoned.lastHeartbeat(),
+                    abandoned.detectedAt()), lost.isEmpty() ? abandoned.tasks() : lost);
+        }
+    }
+
+    private Optional<Recovery> latestOf(TopologyId topology) {
+        return log.all().stream().filter(r -> r.topology().equals(topology))
+                .max(java.util.Comparator.comparingLong(Recovery::id));
     }
 
     /**
@@ -149,27 +226,28 @@ public final class RecoveryOrchestrator implements AutoCloseable {
 
     /**
      * Tries again, {@link #RETRY_BACKOFF} after the last attempt, to recover each topology whose latest recovery
-     * FAILED (no live host then, or a host refused the redeployment) while it still has tasks on hosts that are
-     * not LIVE: a host that registers later, or a transient refusal, no longer leaves the topology broken until
-     * the next failure happens to be detected.
+     * FAILED (no live host then, or a host refused the redeployment): a host that registers later, or a transient
+     * refusal, no longer leaves the topology broken until the next failure happens to be detected. It is retried
+     * even when every host of its placement is LIVE again (they came back): a failed attempt may have cancelled the
+     * topology on some of them, and until a recovery succeeds the topology takes no checkpoints. A recovery that
+     * failed before a router restart is retried once the restart grace has passed.
      */
     public void retryFailed() {
         Instant now = clock.instant();
         for (DeployedTopology topology : topologies.all()) {
-            List<TaskId> lost = tasksOnDeadHosts(topology);
             Instant last = lastAttempt.get(topology.id());
-            if (lost.isEmpty() || last == null || Duration.between(last, now).compareTo(RETRY_BACKOFF) < 0) {
+            if (last == null ? !restartGraceOver : Duration.between(last, now).compareTo(RETRY_BACKOFF) < 0) {
                 continue;
             }
-            log.all().stream().filter(r -> r.topology().equals(topology.id()))
-                    .max(java.util.Comparator.comparingLong(Recovery::id))
-                    .filter(latest -> latest.status() == RecoveryStatus.FAILED)
+            latestOf(topology.id()).filter(latest -> latest.status() == RecoveryStatus.FAILED)
                     .ifPresent(latest -> {
                         LOG.info("Retrying the recovery of '{}' (last attempt failed: {})", topology.id(),
                                 latest.failureReason());
+                        List<TaskId> lost = tasksOnDeadHosts(topology);
                         recover(topology, new DetectedFailure(latest.failedHost(), latest.lastHeartbeat(),
                                 latest.detectedAt(), latest.detectionCause() == null
-                                ? DetectionCause.HEARTBEAT_TIMEOUT : latest.detectionCause()), lost);
+                                ? DetectionCause.HEARTBEAT_TIMEOUT : latest.detectionCause()),
+                                lost.isEmpty() ? latest.tasks() : lost);
                     });
         }
     }
@@ -180,14 +258,19 @@ public final class RecoveryOrchestrator implements AutoCloseable {
         Recovery recovery = new Recovery(log.nextId(), topology.id(), failure.host(), lost, topology.plan().epoch(),
                 null, failure.lastHeartbeat(), failure.detectedAt(), null, null, failure.detectionTime().toMillis(),
                 null, null, RecoveryStatus.RECOVERING, null, "recovering", baseline, failure.cause());
+        supersedeRecovering(recovery);
         log.save(recovery);
-        coordinators.pause(topology.id());
+        coordinators.pause(topology.id(), "recovery " + recovery.id() + " is in progress (host " + failure.host()
+                + " failed); checkpointing resumes once the topology is redeployed");
         Optional<CompletedCheckpoint> knownCompleted = coordinators.lastCompleted(topology.id());
         List<RegisteredHost> live = detector.liveHosts();
         if (live.isEmpty()) {
             log.save(recovery.failed("NO_LIVE_HOSTS", "Topology '" + topology.id() + "' lost tasks " + lost
                     + " with host " + failure.host() + " and no host is LIVE to run it; start a pe-host-service"
                     + " pointed at this router; recovery is retried every " + RETRY_BACKOFF.toSeconds() + " s"));
+            coordinators.pause(topology.id(), "recovery " + recovery.id() + " failed (NO_LIVE_HOSTS): no host is"
+                    + " LIVE to run the topology; checkpointing resumes once a later recovery succeeds (retried every "
+                    + RETRY_BACKOFF.toSeconds() + " s); start a pe-host-service pointed at this router");
             LOG.error("Recovery of '{}' failed: no LIVE host", topology.id());
             return;
         }
@@ -200,6 +283,8 @@ public final class RecoveryOrchestrator implements AutoCloseable {
         String redeployFailure = deploy(plan, placement, byId, restoreFrom);
         if (redeployFailure != null) {
             log.save(recovery.failed("REDEPLOY_FAILED", redeployFailure + "; retried in " + RETRY_BACKOFF.toSeconds() + " s"));
+            coordinators.pause(topology.id(), "recovery " + recovery.id() + " failed (REDEPLOY_FAILED); checkpointing"
+                    + " resumes once a later recovery succeeds (retried every " + RETRY_BACKOFF.toSeconds() + " s)");
             return;
         }
         topologies.replace(new DeployedTopology(topology.id(), topology.spec(), plan, placement,
@@ -216,6 +301,17 @@ public final class RecoveryOrchestrator implements AutoCloseable {
         log.save(recovery.restored(restoredAt, plan.epoch(), restoreFrom.isPresent() ? restoreFrom.getAsLong() : null,
                 Math.max(0, baseline - alreadyAtCheckpoint), text));
         LOG.info("{} ({} ms after detection)", text, Duration.between(failure.detectedAt(), restoredAt).toMillis());
+    }
+
+    /** An earlier recovery of the topology still RECOVERING can never catch up now: the new one redeploys it. */
+    private void supersedeRecovering(Recovery successor) {
+        for (Recovery earlier : log.recovering()) {
+            if (earlier.topology().equals(successor.topology())) {
+                log.save(earlier.abandoned("SUPERSEDED", "Recovery " + successor.id() + " of topology '"
+                        + successor.topology() + "' took over before this one caught up (host "
+                        + successor.failedHost() + " failed); was: " + earlier.message()));
+            }
+        }
     }
 
     private OptionalLong latestCompleted(DeployedTopology topology, Optional<CompletedCheckpoint> known) {
@@ -266,7 +362,7 @@ public final class RecoveryOrchestrator implements AutoCloseable {
         cancelQuietly(host, topology.id());
     }
 
-    private void cancelQuietly(RegisteredHost host, io.steadfast.runtime.topology.TopologyId topology) {
+    private void cancelQuietly(RegisteredHost host, TopologyId topology) {
         try {
             hostClient.cancel(host, topology);
         } catch (HostCallException e) {
@@ -280,8 +376,13 @@ public final class RecoveryOrchestrator implements AutoCloseable {
             if (recovery.restoredAt() == null) {
                 continue;
             }
-            Optional<DeployedTopology> topology = topologies.find(recovery.topology())
-                    .filter(t -> t.plan().epoch() == recovery.epoch());
+            Optional<DeployedTopology> found = topologies.find(recovery.topology());
+            if (found.isEmpty()) {
+                log.save(recovery.abandoned("TOPOLOGY_CANCELLED", "Topology '" + recovery.topology() + "' was"
+                        + " cancelled before it caught up; was: " + recovery.message()));
+                continue;
+            }
+            Optional<DeployedTopology> topology = found.filter(t -> t.plan().epoch() == recovery.epoch());
             if (topology.isEmpty() || !progress.reportedTwiceSince(topology.get(), recovery.restoredAt())) {
                 continue;
             }

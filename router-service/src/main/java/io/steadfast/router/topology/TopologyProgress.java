@@ -1,13 +1,18 @@
 package io.steadfast.router.topology;
 
 import io.steadfast.router.failure.HeartbeatFailureDetector;
+import io.steadfast.router.failure.HostStatus;
 import io.steadfast.router.host.RegisteredHost;
 import io.steadfast.runtime.host.TaskReport;
+import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskSpec;
 import io.steadfast.runtime.task.TaskStatus;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /** Reads a deployed topology's progress from its hosts' latest heartbeats. Thread-safe, read only. */
 public final class TopologyProgress {
@@ -38,6 +43,32 @@ public final class TopologyProgress {
     public boolean reportedTwiceSince(DeployedTopology topology, Instant since) {
         return topology.hosts().stream().allMatch(id -> hosts.host(id).map(host -> host.previousHeartbeat() != null
                 && host.previousHeartbeat().isAfter(since)).orElse(false));
+    }
+
+    /**
+     * Why the topology cannot take a checkpoint now, if it cannot: a host of its tasks that is not registered or
+     * not LIVE, or a task its host last reported FAILED. Empty when every task's host is LIVE and no task FAILED.
+     */
+    public Optional<String> whyNotRunning(DeployedTopology topology) {
+        Map<HostId, List<String>> tasksByHost = new TreeMap<>();
+        topology.placement().forEach((task, host) ->
+                tasksByHost.computeIfAbsent(host, h -> new ArrayList<>()).add("'" + task + "'"));
+        List<String> problems = new ArrayList<>();
+        tasksByHost.forEach((hostId, tasks) -> {
+            tasks.sort(null);
+            Optional<RegisteredHost> host = hosts.host(hostId);
+            String runs = "host " + hostId + " (tasks " + String.join(", ", tasks) + ")";
+            if (host.isEmpty()) {
+                problems.add(runs + " has not registered with this router");
+            } else if (hosts.statusOf(host.get()) != HostStatus.LIVE) {
+                problems.add(runs + " is DEAD: no heartbeat since " + host.get().lastHeartbeat());
+            }
+        });
+        for (TaskSpec task : topology.plan().tasks()) {
+            report(topology, task).filter(report -> report.status() == TaskStatus.FAILED)
+                    .ifPresent(report -> problems.add("task '" + task.id() + "' FAILED: " + report.failure()));
+        }
+        return problems.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", problems));
     }
 
     private boolean allFinished(DeployedTopology topology, List<TaskSpec> tasks) {

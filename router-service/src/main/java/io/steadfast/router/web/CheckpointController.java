@@ -2,9 +2,12 @@ package io.steadfast.router.web;
 
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
 import io.steadfast.router.checkpoint.CheckpointRecords;
+import io.steadfast.router.checkpoint.CheckpointRecordsException;
 import io.steadfast.router.checkpoint.CheckpointStats;
+import io.steadfast.router.checkpoint.CheckpointingStatus;
 import io.steadfast.router.checkpoint.CompletedCheckpoint;
 import io.steadfast.router.checkpoint.TaskAck;
+import io.steadfast.router.checkpoint.TriggerResult;
 import io.steadfast.router.topology.TopologyException;
 import io.steadfast.router.topology.TopologyRepository;
 import io.steadfast.runtime.plan.HostId;
@@ -14,7 +17,6 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.PositiveOrZero;
 import java.util.List;
-import java.util.OptionalLong;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -41,23 +43,28 @@ class CheckpointController {
         this.records = records;
     }
 
+    /**
+     * The checkpoints the store keeps, with how the topology is checkpointed now.
+     *
+     * @throws CheckpointRecordsException if the store cannot be read (503 when it is unreachable)
+     */
     @GetMapping
     Checkpoints list(@PathVariable String id) {
         TopologyId topology = deployed(id);
         Long latest = coordinators.lastCompleted(topology).map(CompletedCheckpoint::checkpointId).orElse(null);
-        return new Checkpoints(topology.value(), latest, records.list(topology));
+        CheckpointingView checkpointing = coordinators.status(topology).map(CheckpointingView::of).orElse(null);
+        return new Checkpoints(topology.value(), latest, checkpointing, records.list(topology));
     }
 
     @PostMapping
     ResponseEntity<Triggered> trigger(@PathVariable String id) {
         TopologyId topology = deployed(id);
-        OptionalLong checkpointId = coordinators.triggerNow(topology);
-        if (checkpointId.isEmpty()) {
-            throw new ResponseStatusException(HttpStatus.CONFLICT, "No checkpoint of topology '" + id + "' was"
-                    + " triggered: the most allowed are pending, it is being recovered, or the store refused it;"
-                    + " retry later or raise steadfast.router.checkpoint.max-concurrent");
+        TriggerResult result = coordinators.triggerNow(topology);
+        if (result instanceof TriggerResult.Refused refused) {
+            throw new ResponseStatusException(HttpStatus.CONFLICT, "No checkpoint of topology '" + id
+                    + "' was triggered. " + refused.reason());
         }
-        return ResponseEntity.accepted().body(new Triggered(checkpointId.getAsLong()));
+        return ResponseEntity.accepted().body(new Triggered(((TriggerResult.Triggered) result).checkpointId()));
     }
 
     @PostMapping("/{checkpointId}/acks")
@@ -88,9 +95,32 @@ class CheckpointController {
      *
      * @param topology the topology id
      * @param latestCompleted the latest checkpoint completed by this router, or null
+     * @param checkpointing how the topology is checkpointed now
      * @param checkpoints every checkpoint the store keeps, newest first
      */
-    record Checkpoints(String topology, Long latestCompleted, List<CheckpointStats> checkpoints) {
+    record Checkpoints(String topology, Long latestCompleted, CheckpointingView checkpointing,
+                       List<CheckpointStats> checkpoints) {
+    }
+
+    /**
+     * How a topology is checkpointed now (see {@link CheckpointingStatus}).
+     *
+     * @param state ACTIVE, SKIPPING, PAUSED or NOT_STARTED
+     * @param reason why it is not ACTIVE, or null
+     * @param intervalMs milliseconds between checkpoints, as in force
+     * @param timeoutMs milliseconds a checkpoint may take, as in force
+     * @param maxConcurrent the most checkpoints pending at once, as in force
+     * @param skipped due checkpoints skipped in this deployment
+     * @param unrecordedFailures failed checkpoints the router keeps until the checkpoint store answers again
+     */
+    record CheckpointingView(String state, String reason, long intervalMs, long timeoutMs, int maxConcurrent,
+                             long skipped, int unrecordedFailures) {
+
+        static CheckpointingView of(CheckpointingStatus status) {
+            return new CheckpointingView(status.state().name(), status.reason(),
+                    status.settings().interval().toMillis(), status.settings().timeout().toMillis(),
+                    status.settings().maxConcurrent(), status.skipped(), status.unrecordedFailures());
+        }
     }
 
     /** Answer to a trigger. */

@@ -1,5 +1,6 @@
 package io.steadfast.router.web;
 
+import io.steadfast.router.checkpoint.CheckpointRecordsException;
 import io.steadfast.router.store.RecordsNotLoadedException;
 import io.steadfast.router.topology.TopologyException;
 import io.steadfast.runtime.topology.TopologyValidationException;
@@ -17,6 +18,9 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 /** Turns the router's exceptions into RFC 9457 problem details ({@code application/problem+json}). */
 @RestControllerAdvice
 class RouterProblemHandler extends ResponseEntityExceptionHandler {
+
+    private static final String CHECKPOINT_SERVICE = "checkpoint-service";
+    private static final int RETRY_AFTER_SECONDS = 5;
 
     /** 400 with an {@code errors} array: one {operator, field, message} per violation. */
     @ExceptionHandler
@@ -54,6 +58,30 @@ class RouterProblemHandler extends ResponseEntityExceptionHandler {
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
                 .header(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, e.retryInterval().toSeconds())))
                 .body(problem);
+    }
+
+    /**
+     * 503 with {@code Retry-After} when the checkpoint-service cannot be reached (processing is not affected: only
+     * the checkpoint records are out of reach); 502 when it refused the call.
+     */
+    @ExceptionHandler
+    ResponseEntity<ProblemDetail> checkpointStoreFailed(CheckpointRecordsException e) {
+        if (!e.isUnavailable()) {
+            ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_GATEWAY, e.getMessage());
+            problem.setTitle("Checkpoint store refused the request");
+            problem.setProperty("service", CHECKPOINT_SERVICE);
+            problem.setProperty("reason", e.reason().name());
+            return ResponseEntity.status(HttpStatus.BAD_GATEWAY).body(problem);
+        }
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, "The "
+                + CHECKPOINT_SERVICE + ", which keeps the checkpoint records, is unavailable: " + e.getMessage()
+                + ". Processing goes on; checkpoints that fail meanwhile are kept by the router and recorded once"
+                + " the " + CHECKPOINT_SERVICE + " is back. Retry in a few seconds.");
+        problem.setTitle("Checkpoint store unavailable");
+        problem.setProperty("service", CHECKPOINT_SERVICE);
+        problem.setProperty("reason", e.reason().name());
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                .header(HttpHeaders.RETRY_AFTER, String.valueOf(RETRY_AFTER_SECONDS)).body(problem);
     }
 
     @ExceptionHandler({IllegalArgumentException.class, ConstraintViolationException.class})

@@ -34,7 +34,8 @@ class CheckpointCoordinatorTest {
     private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
     private final InMemoryCheckpointRecords records = new InMemoryCheckpointRecords(clock);
     private final List<String> triggers = new CopyOnWriteArrayList<>();
-    private final CheckpointCoordinator coordinator = new CheckpointCoordinator(topology(), 1, records,
+    private final UnrecordedFailures failures = new UnrecordedFailures(records, clock, 100);
+    private final CheckpointCoordinator coordinator = new CheckpointCoordinator(topology(), 1, records, failures,
             (host, topology, id) -> triggers.add(host + ":" + id), () -> 0L, clock,
             new CheckpointSettings(Duration.ofSeconds(1), Duration.ofSeconds(10), 1), null);
 
@@ -106,7 +107,7 @@ class CheckpointCoordinatorTest {
 
         assertThat(triggers).containsExactly("host-a:1");
         assertThat(coordinator.skippedCount()).isEqualTo(1);
-        assertThat(coordinator.triggerNow()).isEmpty();
+        assertThat(coordinator.triggerNow()).isInstanceOf(TriggerResult.Refused.class);
 
         List.of(SOURCE, COUNT, SINK).forEach(task -> coordinator.acknowledge(1, ack(task, task == SOURCE ? A : B)));
         coordinator.tick(false);

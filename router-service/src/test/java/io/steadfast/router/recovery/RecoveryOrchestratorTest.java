@@ -6,8 +6,10 @@ import io.steadfast.router.FakeHostClient;
 import io.steadfast.router.MutableClock;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
 import io.steadfast.router.checkpoint.CheckpointSettings;
+import io.steadfast.router.checkpoint.CheckpointingStatus;
 import io.steadfast.router.checkpoint.InMemoryCheckpointRecords;
 import io.steadfast.router.checkpoint.TaskAck;
+import io.steadfast.router.checkpoint.TriggerResult;
 import io.steadfast.router.failure.DetectedFailure;
 import io.steadfast.router.failure.DetectionCause;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
@@ -30,22 +32,23 @@ import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
 class RecoveryOrchestratorTest {
 
-    private static final String SPEC = """
+    static final String SPEC = """
             {"id": "t", "operators": [
               {"id": "source", "type": "generator", "config": {"count": 10}},
               {"id": "count", "type": "keyed-count", "parallelism": 2, "inputs": [{"from": "source"}]},
               {"id": "sink", "type": "latest-value-sink", "inputs": [{"from": "count"}]}
             ]}""";
-    private static final TopologyId T = TopologyId.of("t");
-    private static final HostId A = new HostId("host-a");
-    private static final HostId B = new HostId("host-b");
-    private static final HostId C = new HostId("host-c");
-    private static final TaskId SINK = TaskId.parse("t/sink#0");
+    static final TopologyId T = TopologyId.of("t");
+    static final HostId A = new HostId("host-a");
+    static final HostId B = new HostId("host-b");
+    static final HostId C = new HostId("host-c");
+    static final TaskId SINK = TaskId.parse("t/sink#0");
 
     private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
     private final InMemoryHostRegistry hosts = new InMemoryHostRegistry();
@@ -54,8 +57,9 @@ class RecoveryOrchestratorTest {
     private final InMemoryCheckpointRecords records = new InMemoryCheckpointRecords(clock);
     private final FakeHostClient hostClient = new FakeHostClient();
     private final TopologyProgress progress = new TopologyProgress(detector);
+    private final List<String> triggers = new CopyOnWriteArrayList<>();
     private final CheckpointCoordinators coordinators = new CheckpointCoordinators(topologies, records,
-            (host, topology, id) -> { }, progress, clock,
+            (host, topology, id) -> triggers.add(topology + "@" + host + ":" + id), progress, clock,
             new CheckpointSettings(Duration.ofSeconds(1), Duration.ofSeconds(10), 1));
     private final RecoveryLog log = new RecoveryLog();
     private final RecoveryOrchestrator orchestrator = new RecoveryOrchestrator(topologies, detector,
@@ -134,13 +138,13 @@ class RecoveryOrchestratorTest {
     @Test
     void checkpointIdsOfATopologyResumedAfterARestartContinueAfterTheStoredOnes() {
         deployOnThreeHosts();
-        coordinators.pause(T);
+        coordinators.pause(T, "a test paused it");
         completeCheckpoint(7);
         // A fresh set of coordinators, as in a restarted router that found the topology in its store.
         CheckpointCoordinators restarted = new CheckpointCoordinators(topologies, records, (host, topology, id) -> { },
                 progress, clock, new CheckpointSettings(Duration.ofSeconds(1), Duration.ofSeconds(10), 1));
         restarted.tick();
-        assertThat(restarted.triggerNow(T)).hasValue(8);
+        assertThat(restarted.triggerNow(T)).isEqualTo(new TriggerResult.Triggered(8));
     }
 
     @Test
@@ -286,5 +290,88 @@ class RecoveryOrchestratorTest {
         assertThat(topologies.find(T).orElseThrow().plan().epoch()).isEqualTo(1);
         assertThat(log.all().get(0).status()).isEqualTo(RecoveryStatus.RECOVERING);
         assertThat(new HashSet<>(topologies.find(T).orElseThrow().placement().values())).containsExactlyInAnyOrder(A, B);
+    }
+
+    /** Deploys on three hosts that all go silent: their recovery fails with NO_LIVE_HOSTS. */
+    private void failForWantOfLiveHosts() {
+        deployOnThreeHosts();
+        clock.advance(Duration.ofSeconds(1));
+        detector.sweep();
+        orchestrator.recover(detector.failures().get(0));
+        assertThat(log.all().get(0).failureReason()).isEqualTo("NO_LIVE_HOSTS");
+    }
+
+    @Test
+    void checkpointingPausesWhenNoHostIsLiveToRecoverOnAndResumesWhenALaterRecoverySucceeds() {
+        failForWantOfLiveHosts();
+
+        for (int i = 0; i < 5; i++) {
+            clock.advance(Duration.ofSeconds(1));
+            coordinators.tick();
+        }
+
+        assertThat(triggers).as("no checkpoint while no host is LIVE").isEmpty();
+        CheckpointingStatus paused = coordinators.status(T).orElseThrow();
+        assertThat(paused.state()).isEqualTo(CheckpointingStatus.State.PAUSED);
+        assertThat(paused.reason()).contains("recovery 1 failed (NO_LIVE_HOSTS)")
+                .contains("resumes once a later recovery succeeds");
+
+        hosts.heartbeat(A, List.of(), clock.instant()); // host A is back
+        orchestrator.retryFailed();
+        assertThat(log.all().get(0).status()).isEqualTo(RecoveryStatus.RECOVERING);
+        assertThat(coordinators.status(T).orElseThrow().state()).isEqualTo(CheckpointingStatus.State.ACTIVE);
+
+        clock.advance(Duration.ofSeconds(1));
+        hosts.heartbeat(A, List.of(), clock.instant());
+        coordinators.tick();
+        assertThat(triggers).containsExactly("t@host-a:1");
+    }
+
+    @Test
+    void aNewRecoveryOfATopologyAbandonsTheOneStillCatchingUp() {
+        deployOnThreeHosts();
+        orchestrator.recover(killC());
+        Recovery first = log.all().get(0);
+        assertThat(first.status()).isEqualTo(RecoveryStatus.RECOVERING);
+
+        // B dies before the sinks caught up: a second recovery redeploys on A alone
+        clock.advance(Duration.ofMillis(900));
+        heartbeat(A, 0);
+        detector.sweep();
+        orchestrator.recover(detector.failures().get(1));
+
+        Recovery abandoned = log.all().get(1);
+        assertThat(abandoned.id()).isEqualTo(first.id());
+        assertThat(abandoned.status()).isEqualTo(RecoveryStatus.ABANDONED);
+        assertThat(abandoned.failureReason()).isEqualTo("SUPERSEDED");
+        assertThat(abandoned.message()).contains("Recovery " + log.all().get(0).id()).contains("host-b");
+        assertThat(log.recovering()).extracting(Recovery::epoch).containsExactly(2);
+    }
+
+    @Test
+    void aRecoveryWhoseTopologyWasCancelledBeforeItCaughtUpIsAbandoned() {
+        deployOnThreeHosts();
+        orchestrator.recover(killC());
+        topologies.remove(T);
+
+        orchestrator.checkProgress();
+
+        assertThat(log.all().get(0).status()).isEqualTo(RecoveryStatus.ABANDONED);
+        assertThat(log.all().get(0).failureReason()).isEqualTo("TOPOLOGY_CANCELLED");
+        assertThat(log.recovering()).isEmpty();
+    }
+
+    @Test
+    void aRecoveryThatFoundNoLiveHostIsRetriedWhenItsHostsComeBackThoughNoneOfThemIsDeadAnyMore() {
+        failForWantOfLiveHosts();
+
+        clock.advance(RecoveryOrchestrator.RETRY_BACKOFF);
+        List.of(A, B, C).forEach(host -> heartbeat(host, 0)); // all back: no task sits on a dead host now
+        orchestrator.retryFailed();
+
+        assertThat(log.all().get(0).status()).isEqualTo(RecoveryStatus.RECOVERING);
+        assertThat(topologies.find(T).orElseThrow().plan().epoch()).isEqualTo(1);
+        assertThat(hostClient.cancelled).containsExactlyInAnyOrder("t@host-a", "t@host-b", "t@host-c");
+        assertThat(coordinators.status(T).orElseThrow().state()).isEqualTo(CheckpointingStatus.State.ACTIVE);
     }
 }

@@ -2,48 +2,53 @@ package io.steadfast.router.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.steadfast.router.EmbeddedMongo;
 import io.steadfast.router.recovery.MongoRecoveryStore;
 import io.steadfast.router.recovery.Recovery;
 import io.steadfast.router.recovery.RecoveryLog;
 import io.steadfast.router.recovery.RecoveryStatus;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.router.topology.MongoTopologyRepository;
+import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.PlanExpander;
 import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.topology.CheckpointingSpec;
 import io.steadfast.runtime.topology.TopologyId;
+import io.steadfast.runtime.topology.TopologySpecReader;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
 
 /** The router's Mongo-backed records against the embedded MongoDB-wire server, over TCP through the driver. */
 class MongoRouterStoreTest {
 
+    private static final String SPEC = """
+            {"id": "t", "checkpointing": {"intervalMs": 1500, "maxConcurrent": 2}, "operators": [
+              {"id": "source", "type": "generator", "config": {"count": 10}},
+              {"id": "count", "type": "keyed-count", "parallelism": 2, "inputs": [{"from": "source"}]},
+              {"id": "sink", "type": "latest-value-sink", "inputs": [{"from": "count"}]}
+            ]}""";
     private static final TopologyId T = TopologyId.of("t");
     private static final Instant AT = StoredTopologies.DEPLOYED_AT;
 
-    private MongoServer server;
-    private MongoClient client;
+    private EmbeddedMongo mongo;
     private MongoDatabase database;
 
     @BeforeEach
     void startServer() {
-        server = new MongoServer(new MemoryBackend());
-        server.bind("127.0.0.1", 0);
-        client = MongoClients.create(server.getConnectionString());
-        database = client.getDatabase("steadfast-router");
+        mongo = EmbeddedMongo.start();
+        database = mongo.database("steadfast-router");
     }
 
     @AfterEach
     void stopServer() {
-        client.close();
-        server.shutdownNow();
+        mongo.close();
     }
 
     private static DeployedTopology topology(TopologyId id, int epoch) {
@@ -64,6 +69,9 @@ class MongoRouterStoreTest {
         assertThat(read.plan()).isEqualTo(t.plan());
         assertThat(read.placement()).isEqualTo(t.placement());
         assertThat(read.spec()).isEqualTo(t.spec());
+        assertThat(new TopologySpecReader().read(read.spec()).checkpointing())
+                .as("the topology's own checkpoint settings survive the store")
+                .isEqualTo(new CheckpointingSpec(1500L, null, 2));
         assertThat(read.deployedAt()).isEqualTo(AT);
         assertThat(reopened.all()).extracting(DeployedTopology::id).containsExactly(TopologyId.of("a"), T);
 

@@ -5,8 +5,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.steadfast.router.EmbeddedMongo;
 import io.steadfast.router.RouterTestBeans;
 import io.steadfast.router.recovery.RecoveryLog;
 import io.steadfast.router.topology.WriteBehindTopologyRepository;
@@ -30,24 +29,16 @@ import org.springframework.test.web.servlet.MockMvc;
 @Import(RouterTestBeans.class)
 class RouterWithMongoStoreTest {
 
-    private static final MongoServer SERVER = startServer();
-
-    private static MongoServer startServer() {
-        MongoServer server = new MongoServer(new MemoryBackend());
-        server.bind("127.0.0.1", 0);
-        return server;
-    }
+    private static final EmbeddedMongo MONGO = EmbeddedMongo.start();
 
     @DynamicPropertySource
     static void mongo(DynamicPropertyRegistry registry) {
-        var address = SERVER.getLocalAddress();
-        registry.add("spring.mongodb.uri",
-                () -> "mongodb://127.0.0.1:" + address.getPort() + "/steadfast-router-test");
+        registry.add("spring.mongodb.uri", () -> MONGO.uri("steadfast-router-test"));
     }
 
     @AfterAll
     static void stop() {
-        SERVER.shutdownNow();
+        MONGO.close();
     }
 
     @Autowired

@@ -140,6 +140,21 @@ class RouterApiTest {
     }
 
     @Test
+    void rejectsANonPositiveCheckpointIntervalNamingTheField() throws Exception {
+        submit("""
+                {"id": "t", "checkpointing": {"intervalMs": 0}, "operators": [
+                  {"id": "source", "type": "generator"},
+                  {"id": "sink", "type": "latest-value-sink", "inputs": [{"from": "source"}]}
+                ]}""")
+                .andExpect(status().isBadRequest())
+                .andExpect(content().contentTypeCompatibleWith(PROBLEM))
+                .andExpect(jsonPath("$.errors", hasSize(1)))
+                .andExpect(jsonPath("$.errors[0].operator").value(nullValue()))
+                .andExpect(jsonPath("$.errors[0].field").value("checkpointing.intervalMs"))
+                .andExpect(jsonPath("$.errors[0].message", containsString("is not positive")));
+    }
+
+    @Test
     void rejectsABadOperatorConfigNamingTheField() throws Exception {
         submit("""
                 {"id": "t", "operators": [

@@ -6,23 +6,31 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
 /**
- * A topology as submitted: an id and its operators, in declaration order. Read it with
- * {@link TopologySpecReader}, check it with {@link TopologyValidator}; only a validated spec should be expanded
- * into an execution plan.
+ * A topology as submitted: an id, its operators in declaration order, and its own checkpoint settings. Read it
+ * with {@link TopologySpecReader}, check it with {@link TopologyValidator}; only a validated spec should be
+ * expanded into an execution plan.
  *
  * @param id the topology id as written; {@code null} when absent
  * @param operators the operators in declaration order; empty when absent
+ * @param checkpointing the {@code "checkpointing"} section; {@link CheckpointingSpec#DEFAULTS} when absent or null
  */
-public record TopologySpec(String id, List<OperatorSpec> operators) {
+public record TopologySpec(String id, List<OperatorSpec> operators, CheckpointingSpec checkpointing) {
 
     public TopologySpec {
         operators = OperatorSpec.copyWithoutNulls(operators, "operators");
+        checkpointing = checkpointing == null ? CheckpointingSpec.DEFAULTS : checkpointing;
+    }
+
+    /** A spec without a {@code "checkpointing"} section. */
+    public TopologySpec(String id, List<OperatorSpec> operators) {
+        this(id, operators, CheckpointingSpec.DEFAULTS);
     }
 
     @JsonCreator
     static TopologySpec fromJson(@JsonProperty("id") String id,
-                                 @JsonProperty("operators") List<OperatorSpec> operators) {
-        return new TopologySpec(id, operators);
+                                 @JsonProperty("operators") List<OperatorSpec> operators,
+                                 @JsonProperty("checkpointing") CheckpointingSpec checkpointing) {
+        return new TopologySpec(id, operators, checkpointing);
     }
 
     /**

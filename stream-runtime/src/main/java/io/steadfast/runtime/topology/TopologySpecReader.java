@@ -8,6 +8,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonToken;
@@ -79,9 +80,22 @@ public final class TopologySpecReader {
             throw invalid("", "the topology spec is " + json.length + " bytes, over the limit of " + maxSpecBytes
                     + " bytes; make it smaller (move bulky config elsewhere) or raise maxSpecBytes");
         }
+        return bind(() -> MAPPER.readValue(json, TopologySpec.class));
+    }
+
+    /**
+     * Reads a spec from a JSON tree already parsed (e.g. a stored copy of a submitted document); no size limit
+     * applies.
+     */
+    public TopologySpec read(JsonNode document) {
+        Objects.requireNonNull(document, "document");
+        return bind(() -> MAPPER.treeToValue(document, TopologySpec.class));
+    }
+
+    private static TopologySpec bind(Supplier<TopologySpec> parse) {
         TopologySpec spec;
         try {
-            spec = MAPPER.readValue(json, TopologySpec.class);
+            spec = parse.get();
         } catch (JacksonException e) {
             throw toValidationException(e);
         }

@@ -11,8 +11,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Checks a {@link TopologySpec} against the {@link OperatorCatalog} and {@link TopologyLimits} and reports
- * every violation at once: ids, types, parallelism and sizes here; inputs, roles and cycles in
- * {@link InputRules}; operator configs through the catalog.
+ * every violation at once: ids, types, parallelism, sizes and the checkpoint settings here; inputs, roles and
+ * cycles in {@link InputRules}; operator configs through the catalog.
  *
  * <p>Partitioning is not restricted: key, round-robin and broadcast may join operators of any parallelism
  * (see {@link Partitioning}).
@@ -65,7 +65,25 @@ public final class TopologyValidator {
             checkTypeAndConfig(i, operators.get(i), violations);
         }
         new InputRules(spec, catalog, limits).check(violations);
+        checkCheckpointing(spec.checkpointing(), violations);
         return violations;
+    }
+
+    private static void checkCheckpointing(CheckpointingSpec checkpointing, List<Violation> violations) {
+        requirePositive("intervalMs", checkpointing.intervalMs(), "milliseconds between checkpoints",
+                violations);
+        requirePositive("timeoutMs", checkpointing.timeoutMs(), "milliseconds a checkpoint may take",
+                violations);
+        requirePositive("maxConcurrent", checkpointing.maxConcurrent() == null ? null
+                : checkpointing.maxConcurrent().longValue(), "checkpoints pending at once", violations);
+    }
+
+    private static void requirePositive(String name, Long value, String unit, List<Violation> violations) {
+        if (value != null && value < 1) {
+            String field = "checkpointing." + name;
+            violations.add(new Violation(null, field, field + " " + value + " is not positive; give the " + unit
+                    + " (at least 1), or leave it out to use the router's default"));
+        }
     }
 
     private void checkTopology(TopologySpec spec, List<Violation> violations) {

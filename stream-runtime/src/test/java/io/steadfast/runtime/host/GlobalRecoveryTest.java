@@ -94,6 +94,11 @@ class GlobalRecoveryTest {
         three.forEach(host -> host.deploy(plan, placement));
         int taskCount = plan.tasks().size();
 
+        // Checkpoint only once every source has emitted: on a loaded machine the checkpoints could otherwise all be
+        // taken before the sources ran, and a restore from position 0 is indistinguishable from starting over.
+        await().atMost(Duration.ofSeconds(30)).until(() -> three.stream().flatMap(host -> host.taskReports().stream())
+                .filter(report -> report.type().equals("generator")).filter(report -> report.recordsOut() > 0)
+                .count() == plan.sources().size());
         long checkpointId = 0;
         while (collector.latestComplete(taskCount) < 2) {
             long next = ++checkpointId;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -142,13 +143,67 @@ class TopologySpecReaderTest {
     @Test
     void writesSpecThatReadsBackEqual() {
         TopologySpec spec = reader.read(json("""
-                {'id': 't', 'operators': [{'id': 'a', 'type': 'generator', 'config': {'keys': 5}},
+                {'id': 't', 'checkpointing': {'intervalMs': 2000}, 'operators': [{'id': 'a', 'type': 'generator', 'config': {'keys': 5}},
                   {'id': 'b', 'type': 'log-sink', 'inputs': [{'from': 'a', 'partitioning': 'broadcast'}]}]}"""));
 
         String written = JsonMapper.builder().build().writeValueAsString(spec);
 
         assertThat(written).contains("\"broadcast\"").doesNotContain("operatorId").doesNotContain("topologyId");
         assertThat(reader.read(written)).isEqualTo(spec);
+        assertThat(reader.read(written).checkpointing().intervalMs()).isEqualTo(2000L);
+    }
+
+    @Test
+    void readsTheCheckpointingSectionAndLeavesAbsentSettingsToTheRouter() {
+        TopologySpec spec = reader.read(json("""
+                {'id': 't', 'checkpointing': {'intervalMs': 250, 'maxConcurrent': 2},
+                 'operators': [{'id': 'a', 'type': 'generator'}]}"""));
+
+        assertThat(spec.checkpointing()).isEqualTo(new CheckpointingSpec(250L, null, 2));
+        assertThat(spec.checkpointing().interval()).contains(Duration.ofMillis(250));
+        assertThat(spec.checkpointing().timeout()).isEmpty();
+        assertThat(reader.read(json("{'id': 't', 'operators': []}")).checkpointing())
+                .isEqualTo(CheckpointingSpec.DEFAULTS);
+        assertThat(reader.read(json("{'id': 't', 'checkpointing': null, 'operators': []}")).checkpointing())
+                .isEqualTo(CheckpointingSpec.DEFAULTS);
+    }
+
+    @Test
+    void rejectsAnUnknownCheckpointingFieldNamingItsPathAndTheKnownOnes() {
+        Violation violation = singleViolation(json("""
+                {'id': 't', 'checkpointing': {'interval': 250}, 'operators': []}"""));
+
+        assertThat(violation.field()).isEqualTo("checkpointing.interval");
+        assertThat(violation.message()).contains("'interval' is not a known field")
+                .contains("intervalMs, maxConcurrent, timeoutMs");
+    }
+
+    @Test
+    void rejectsACheckpointIntervalThatIsNotAnInteger() {
+        Violation text = singleViolation(json("{'id': 't', 'checkpointing': {'intervalMs': '1s'}, 'operators': []}"));
+        Violation decimal = singleViolation(json("{'id': 't', 'checkpointing': {'intervalMs': 1.5}, 'operators': []}"));
+        Violation notAnObject = singleViolation(json("{'id': 't', 'checkpointing': 1000, 'operators': []}"));
+
+        assertThat(text.field()).isEqualTo("checkpointing.intervalMs");
+        assertThat(text.message()).contains("expected an integer");
+        assertThat(decimal.field()).isEqualTo("checkpointing.intervalMs");
+        assertThat(notAnObject.field()).isEqualTo("checkpointing");
+        assertThat(notAnObject.message()).contains("expected an object");
+    }
+
+    @Test
+    void readsAStoredJsonTreeLikeTheTextItCameFrom() {
+        String text = json("""
+                {'id': 't', 'checkpointing': {'intervalMs': 3000, 'timeoutMs': 500},
+                 'operators': [{'id': 'a', 'type': 'generator', 'parallelism': 2}]}""");
+
+        TopologySpec fromTree = reader.read(JsonMapper.builder().build().readTree(text));
+
+        assertThat(fromTree).isEqualTo(reader.read(text));
+        assertThat(fromTree.checkpointing().timeout()).contains(Duration.ofMillis(500));
+        Violation violation = only(catchThrowableOfType(TopologyValidationException.class, () -> reader.read(
+                JsonMapper.builder().build().readTree(json("{'id': 't', 'checkpointing': {'intervalMs': 'x'}}")))));
+        assertThat(violation.field()).isEqualTo("checkpointing.intervalMs");
     }
 
     private Violation singleViolation(String json) {

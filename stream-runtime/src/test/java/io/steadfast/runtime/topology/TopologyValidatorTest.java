@@ -311,6 +311,26 @@ class TopologyValidatorTest {
         assertThat(validator.violationsOf(chain.build())).isEmpty();
     }
 
+    @Test
+    void acceptsPositiveCheckpointSettings() {
+        TopologySpec base = valid().build();
+        TopologySpec spec = new TopologySpec("t", base.operators(), new CheckpointingSpec(1L, 1L, 1));
+
+        assertThat(validator.violationsOf(spec)).isEmpty();
+    }
+
+    @Test
+    void rejectsNonPositiveCheckpointSettingsNamingEachField() {
+        TopologySpec base = valid().build();
+        TopologySpec spec = new TopologySpec("t", base.operators(), new CheckpointingSpec(0L, -5L, 0));
+
+        assertViolations(spec).containsExactly(
+                violation(null, "checkpointing.intervalMs", "checkpointing.intervalMs 0 is not positive"),
+                violation(null, "checkpointing.timeoutMs", "checkpointing.timeoutMs -5 is not positive"),
+                violation(null, "checkpointing.maxConcurrent", "checkpointing.maxConcurrent 0 is not positive"));
+        assertThat(validator.violationsOf(spec).get(0).message()).contains("leave it out to use the router's default");
+    }
+
     /** Same operator and field, and one message starts with the other. */
     private static final Comparator<Violation> BY_MESSAGE_START = (a, b) ->
             Objects.equals(a.operator(), b.operator()) && a.field().equals(b.field())

@@ -1,0 +1,23 @@
+package io.steadfast.router;
+
+import java.time.Instant;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Primary;
+
+/** Replaces the router's clock and host client with ones tests control; the checkpoint records stay the real ones. */
+@TestConfiguration(proxyBeanMethods = false)
+public class TestClockAndHosts {
+
+    @Bean
+    @Primary
+    MutableClock testClock() {
+        return new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    }
+
+    @Bean
+    @Primary
+    FakeHostClient fakeHostClient() {
+        return new FakeHostClient();
+    }
+}
