@@ -44,7 +44,9 @@ final class BarrierAligner {
     }
 
     private final Map<ChannelId, ChannelState> channels = new LinkedHashMap<>();
+    private final List<HeldInput> abandoned = new ArrayList<>();
     private long aligning = -1;
+    private long lastAligned;
 
     BarrierAligner(Collection<ChannelId> inputs) {
         inputs.forEach(channel -> channels.put(channel, new ChannelState()));
@@ -64,21 +66,39 @@ final class BarrierAligner {
         channels.get(channel).held.addFirst(input);
     }
 
+    /** What a barrier meant to the alignment. */
+    enum Outcome {
+        /** Every live channel has delivered it: snapshot, forward the barrier, then {@link #release()}. */
+        ALIGNED,
+        /** The channel is blocked until the others deliver it too. */
+        WAITING,
+        /** Of a checkpoint older than one already aligning or aligned: ignored, the channel stays open. */
+        OBSOLETE
+    }
+
     /**
-     * Records barrier {@code checkpointId} from {@code channel}.
-     *
-     * @return true if every live channel has now delivered it: the task must snapshot, forward the barrier and
-     *         then {@link #release()}
-     * @throws IllegalStateException if a barrier of another checkpoint arrives while one is being aligned
+     * Records barrier {@code checkpointId} from {@code channel}. A barrier of a newer checkpoint than the one
+     * being aligned subsumes it: that checkpoint can never complete here (an input skipped its barrier, e.g. a
+     * source recovered while it was in flight), so its alignment is abandoned, its held input returned by
+     * {@link #takeAbandoned()}, and the new one begins.
      */
-    boolean onBarrier(ChannelId channel, long checkpointId) {
-        if (aligning != -1 && aligning != checkpointId) {
-            throw new IllegalStateException("barrier " + checkpointId + " on " + channel + " while aligning "
-                    + aligning + "; barriers must arrive in checkpoint order");
+    Outcome onBarrier(ChannelId channel, long checkpointId) {
+        if (checkpointId <= lastAligned || aligning != -1 && checkpointId < aligning) {
+            return Outcome.OBSOLETE;
+        }
+        if (aligning != -1 && checkpointId > aligning) {
+            abandoned.addAll(release());
         }
         aligning = checkpointId;
         channels.get(channel).blocked = true;
-        return isAligned();
+        return isAligned() ? Outcome.ALIGNED : Outcome.WAITING;
+    }
+
+    /** Held input of an alignment a newer barrier subsumed; empty if none. Hand it back to processing. */
+    List<HeldInput> takeAbandoned() {
+        List<HeldInput> taken = List.copyOf(abandoned);
+        abandoned.clear();
+        return taken;
     }
 
     /** The channel carried its final watermark: it will send no more barriers. */
@@ -111,6 +131,7 @@ final class BarrierAligner {
             released.addAll(state.held);
             state.held.clear();
         }
+        lastAligned = Math.max(lastAligned, aligning);
         aligning = -1;
         return released;
     }

@@ -213,9 +213,8 @@ public final class StreamTask {
 
     /**
      * Starts checkpoint {@code checkpointId} at this source task: between two polls it snapshots the source
-     * position and sends the barrier on every output, preceded by the barriers of any earlier checkpoints it
-     * has not sent (a source recovered while they were in flight: the tasks downstream align on every id in
-     * order). Any thread; ignored with a warning by non-sources.
+     * position and sends the barrier on every output, unless it already sent that or a newer one (a recovered
+     * source told of the latest triggered checkpoint). Any thread; ignored with a warning by non-sources.
      */
     public void triggerCheckpoint(long checkpointId) {
         mailbox.putMail(() -> {
@@ -227,15 +226,14 @@ public final class StreamTask {
                 deferredTriggers.add(checkpointId); // its barrier must follow the logged ones
                 return;
             }
-            sendBarriersUpTo(checkpointId);
+            sendBarrier(checkpointId);
         });
     }
 
-    private void sendBarriersUpTo(long checkpointId) {
-        SourceDriver source = (SourceDriver) driver;
-        for (long next = lastBarrier == 0 ? checkpointId : lastBarrier + 1; next <= checkpointId; next++) {
-            decisions.sourceBarrier(next, source.position());
-            completeCheckpoint(next);
+    private void sendBarrier(long checkpointId) {
+        if (checkpointId > lastBarrier) {
+            decisions.sourceBarrier(checkpointId, ((SourceDriver) driver).position());
+            completeCheckpoint(checkpointId);
         }
     }
 
@@ -426,7 +424,7 @@ public final class StreamTask {
         replay = null;
         decisions.setReplaying(false);
         LOG.info("Task {} replayed its logged decisions and runs freely", id);
-        deferredTriggers.stream().max(Long::compare).ifPresent(this::sendBarriersUpTo);
+        deferredTriggers.stream().max(Long::compare).ifPresent(this::sendBarrier);
         deferredTriggers.clear();
     }
 
@@ -507,9 +505,11 @@ public final class StreamTask {
                 Event<Object> typed = (Event<Object>) event;
                 keyed.process(typed, output);
             } else if (record instanceof Barrier barrier) {
-                if (aligner.onBarrier(channel, barrier.checkpointId())) {
+                BarrierAligner.Outcome outcome = aligner.onBarrier(channel, barrier.checkpointId());
+                ready.addAll(aligner.takeAbandoned());
+                if (outcome == BarrierAligner.Outcome.ALIGNED) {
                     completeCheckpoint(barrier.checkpointId());
-                } else if (!replaying) {
+                } else if (outcome == BarrierAligner.Outcome.WAITING && !replaying) {
                     input.next = i + 1;
                     aligner.holdFirst(channel, input);
                     metrics.addRecordsIn(events);

@@ -198,8 +198,12 @@ class LocalRecoveryTest {
         return all.stream().collect(Collectors.toMap(HostRuntime::id, HostRuntime::dataEndpoint));
     }
 
-    /** Triggers a checkpoint every 200 ms from now on; returns once two completed, the source still running. */
+    /**
+     * Once the source has emitted a tenth of its events, triggers a checkpoint every 200 ms; returns once two
+     * completed, the source still running (so the checkpoint restored from lies mid-stream).
+     */
     private void checkpointUntilTwoCompleted(ExecutionPlan plan, HostRuntime sourceHost) {
+        await().atMost(Duration.ofSeconds(20)).until(() -> recordsIn(sourceHost, "src") > COUNT / 10);
         coordinator.scheduleAtFixedRate(() -> {
             long id = nextCheckpoint.incrementAndGet();
             live.forEach(host -> host.triggerCheckpoint(plan.topology(), id));

@@ -1,7 +1,6 @@
 package io.steadfast.runtime.task;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.topology.TopologyId;
@@ -22,12 +21,12 @@ class BarrierAlignerTest {
 
     @Test
     void blocksEachChannelAtItsBarrierUntilEveryChannelHasDeliveredIt() {
-        assertThat(aligner.onBarrier(a, 1)).isFalse();
+        assertThat(aligner.onBarrier(a, 1)).isEqualTo(BarrierAligner.Outcome.WAITING);
         assertThat(aligner.isBlocked(a)).isTrue();
         assertThat(aligner.isBlocked(b)).isFalse();
-        assertThat(aligner.onBarrier(b, 1)).isFalse();
+        assertThat(aligner.onBarrier(b, 1)).isEqualTo(BarrierAligner.Outcome.WAITING);
 
-        assertThat(aligner.onBarrier(c, 1)).isTrue();
+        assertThat(aligner.onBarrier(c, 1)).isEqualTo(BarrierAligner.Outcome.ALIGNED);
     }
 
     @Test
@@ -54,16 +53,37 @@ class BarrierAlignerTest {
 
         assertThat(aligner.onEnded(c)).isTrue();
         aligner.release();
-        assertThat(aligner.onBarrier(a, 5)).isFalse();
-        assertThat(aligner.onBarrier(b, 5)).isTrue();
+        assertThat(aligner.onBarrier(a, 5)).isEqualTo(BarrierAligner.Outcome.WAITING);
+        assertThat(aligner.onBarrier(b, 5)).isEqualTo(BarrierAligner.Outcome.ALIGNED);
     }
 
     @Test
-    void refusesABarrierOfAnotherCheckpointWhileAligning() {
+    void aNewerBarrierSubsumesTheAlignmentInProgressAndHandsBackItsHeldInput() {
         aligner.onBarrier(a, 2);
+        BarrierAligner.HeldInput held = input("a-after-2");
+        aligner.hold(a, held);
 
-        assertThatThrownBy(() -> aligner.onBarrier(b, 3)).isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("while aligning 2");
+        assertThat(aligner.onBarrier(b, 3)).isEqualTo(BarrierAligner.Outcome.WAITING);
+
+        assertThat(aligner.takeAbandoned()).containsExactly(held);
+        assertThat(aligner.takeAbandoned()).isEmpty();
+        assertThat(aligner.isBlocked(a)).as("checkpoint 2 can never complete here").isFalse();
+        assertThat(aligner.isBlocked(b)).isTrue();
+        assertThat(aligner.aligningCheckpoint()).isEqualTo(3);
+    }
+
+    @Test
+    void ignoresBarriersOfOlderCheckpointsWithoutBlocking() {
+        aligner.onBarrier(a, 3);
+
+        assertThat(aligner.onBarrier(b, 2)).isEqualTo(BarrierAligner.Outcome.OBSOLETE);
+        assertThat(aligner.isBlocked(b)).isFalse();
+        aligner.onBarrier(b, 3);
+        assertThat(aligner.onBarrier(c, 3)).isEqualTo(BarrierAligner.Outcome.ALIGNED);
+        aligner.release();
+
+        assertThat(aligner.onBarrier(a, 3)).as("already aligned").isEqualTo(BarrierAligner.Outcome.OBSOLETE);
+        assertThat(aligner.isBlocked(a)).isFalse();
     }
 
     private static final class NamedFrame implements InputFrame {
