@@ -10,30 +10,20 @@ import io.steadfast.router.recovery.RecoveryLog;
 import io.steadfast.router.recovery.RecoveryStatus;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.router.topology.MongoTopologyRepository;
-import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
-import io.steadfast.runtime.plan.PlanExpander;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.CheckpointingSpec;
 import io.steadfast.runtime.topology.TopologyId;
 import io.steadfast.runtime.topology.TopologySpecReader;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.json.JsonMapper;
 
 /** The router's Mongo-backed records against the embedded MongoDB-wire server, over TCP through the driver. */
 class MongoRouterStoreTest {
 
-    private static final String SPEC = """
-            {"id": "t", "checkpointing": {"intervalMs": 1500, "maxConcurrent": 2}, "operators": [
-              {"id": "source", "type": "generator", "config": {"count": 10}},
-              {"id": "count", "type": "keyed-count", "parallelism": 2, "inputs": [{"from": "source"}]},
-              {"id": "sink", "type": "latest-value-sink", "inputs": [{"from": "count"}]}
-            ]}""";
     private static final TopologyId T = TopologyId.of("t");
     private static final Instant AT = StoredTopologies.DEPLOYED_AT;
 

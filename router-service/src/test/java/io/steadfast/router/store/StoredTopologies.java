@@ -16,7 +16,7 @@ final class StoredTopologies {
 
     static final Instant DEPLOYED_AT = Instant.parse("2026-01-01T00:00:00Z");
     private static final String SPEC = """
-            {"id": "t", "operators": [
+            {"id": "t", "checkpointing": {"intervalMs": 1500, "maxConcurrent": 2}, "operators": [
               {"id": "source", "type": "generator", "config": {"count": 10}},
               {"id": "count", "type": "keyed-count", "parallelism": 2, "inputs": [{"from": "source"}]},
               {"id": "sink", "type": "latest-value-sink", "inputs": [{"from": "count"}]}
