@@ -4,6 +4,7 @@ import io.steadfast.api.operator.ConfigException;
 import io.steadfast.host.execution.DeploymentRejectedException.Reason;
 import io.steadfast.runtime.dataplane.DataPlaneMetrics;
 import io.steadfast.runtime.host.HostRuntime;
+import io.steadfast.runtime.host.InPlaceRestore;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.operator.OperatorRegistry;
@@ -23,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -154,6 +156,49 @@ public final class ProcessingNode implements AutoCloseable {
     private DeploymentRejectedException invalid(TopologyId topology, List<TaskProblem> problems) {
         return new DeploymentRejectedException(topology, Reason.INVALID_TASKS, "Topology '" + topology
                 + "' cannot run on host " + id() + ":", problems);
+    }
+
+    /**
+     * Starts tasks of a topology in place of lost ones (local recovery): restored from their snapshots with their
+     * channels resumed, replaying their logged decisions first. The topology may already have tasks here.
+     *
+     * @return the tasks started
+     * @throws DeploymentRejectedException if a task placed here cannot run, or the restore does not fit the plan
+     */
+    public synchronized List<TaskId> recoverInPlace(ExecutionPlan plan, TaskPlacement placement, Set<TaskId> tasks,
+                                                    InPlaceRestore restore) {
+        TopologyId topology = plan.topology();
+        List<TaskProblem> problems = problemsOf(plan, placement);
+        if (!problems.isEmpty()) {
+            throw invalid(topology, problems);
+        }
+        List<TaskId> started;
+        try {
+            started = runtime.recoverInPlace(plan, placement, tasks, restore);
+        } catch (IllegalArgumentException | IllegalStateException | ConfigException e) {
+            throw invalid(topology, List.of(new TaskProblem(topology.value(), "tasks", e.getMessage())));
+        }
+        meters.register(started);
+        LocalDeployment before = deployments.get(topology);
+        List<TaskId> all = new ArrayList<>(before == null ? List.of() : before.tasks());
+        all.addAll(started);
+        deployments.put(topology, new LocalDeployment(plan.epoch(), all, clock.instant()));
+        return started;
+    }
+
+    /** The determinants of a task this host received with its input, from {@code fromOffset} on. */
+    public Optional<byte[]> determinantsOf(TaskId task, long fromOffset) {
+        return runtime.determinantsOf(task, fromOffset);
+    }
+
+    /** Points this host's channels towards moved tasks at their new endpoints; returns how many. */
+    public int redirect(TopologyId topology, Map<TaskId, String> newEndpoints) {
+        return runtime.redirectChannelsTo(topology, newEndpoints).size();
+    }
+
+    /** A checkpoint of the topology completed: output logs and determinant logs here may drop what it covers. */
+    public void checkpointCompleted(TopologyId topology, long checkpointId) {
+        runtime.checkpointCompleted(topology, checkpointId);
     }
 
     /** Stops this host's tasks of a topology; unknown topologies are ignored. */

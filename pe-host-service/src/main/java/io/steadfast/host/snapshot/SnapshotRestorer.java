@@ -25,9 +25,15 @@ public final class SnapshotRestorer {
      */
     public Map<TaskId, OperatorSnapshot> fetch(ExecutionPlan plan, TaskPlacement placement, HostId here,
                                                long checkpointId) {
+        return fetch(plan, task -> here.equals(placement.hosts().get(task)), checkpointId);
+    }
+
+    /** The snapshots of the given tasks of a plan in a checkpoint. */
+    public Map<TaskId, OperatorSnapshot> fetch(ExecutionPlan plan, java.util.function.Predicate<TaskId> tasks,
+                                               long checkpointId) {
         Map<TaskId, OperatorSnapshot> snapshots = new LinkedHashMap<>();
         for (TaskSpec task : plan.tasks()) {
-            if (!here.equals(placement.hosts().get(task.id()))) {
+            if (!tasks.test(task.id())) {
                 continue;
             }
             Optional<byte[]> bytes;

@@ -314,6 +314,22 @@ public final class HostRuntime implements AutoCloseable {
         outbound.redirect(endpoint);
     }
 
+    /**
+     * Redirects every outbound channel of this host towards one of {@code newEndpoints}' tasks (moved there by
+     * a local recovery) to that task's new endpoint.
+     *
+     * @return the channels redirected
+     */
+    public List<ChannelId> redirectChannelsTo(TopologyId topology, Map<TaskId, String> newEndpoints) {
+        ExecutionPlan plan = plans.get(topology);
+        if (plan == null) {
+            return List.of();
+        }
+        List<ChannelId> redirected = outboundChannelsTo(plan, newEndpoints.keySet());
+        redirected.forEach(channel -> redirect(channel, newEndpoints.get(plan.channel(channel).orElseThrow().to())));
+        return redirected;
+    }
+
     /** The outbound data-plane channels of this host whose receiving end is one of {@code receivers}. */
     public List<ChannelId> outboundChannelsTo(ExecutionPlan plan, Set<TaskId> receivers) {
         return outboundChannels.keySet().stream()

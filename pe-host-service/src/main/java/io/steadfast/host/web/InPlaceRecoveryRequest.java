@@ -1,0 +1,25 @@
+package io.steadfast.host.web;
+
+import io.steadfast.runtime.plan.ExecutionPlan;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
+import java.net.URI;
+import java.util.List;
+
+/**
+ * Body of {@code POST /api/v1/deployments/{topology}/recoveries}: start lost tasks here, in place (local
+ * recovery).
+ *
+ * @param plan            the topology's current plan (same epoch: the other tasks keep running)
+ * @param placement       where every task runs now, the lost ones on this host
+ * @param tasks           the lost tasks to start here ({@code topology/operator#subtask})
+ * @param checkpointId    the completed checkpoint to restore them from
+ * @param latestTriggered the latest checkpoint triggered: recovered sources send the barriers they missed up to it
+ * @param peers           base URLs of the live hosts, asked for the lost tasks' logged decisions
+ */
+public record InPlaceRecoveryRequest(@NotNull ExecutionPlan plan, @NotNull @Valid DeploymentRequest.Placement placement,
+                                     @NotEmpty List<String> tasks, @Min(1) long checkpointId,
+                                     @Min(0) long latestTriggered, @NotNull List<URI> peers) {
+}

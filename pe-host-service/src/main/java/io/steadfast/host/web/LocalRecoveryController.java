@@ -1,0 +1,145 @@
+package io.steadfast.host.web;
+
+import io.steadfast.host.execution.ProcessingNode;
+import io.steadfast.host.recovery.DeterminantCollector;
+import io.steadfast.host.snapshot.SnapshotRestorer;
+import io.steadfast.runtime.host.InPlaceRestore;
+import io.steadfast.runtime.host.TaskPlacement;
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.task.OperatorSnapshot;
+import io.steadfast.runtime.topology.TopologyId;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotEmpty;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ResponseStatusException;
+
+/**
+ * The host's part in local recovery: start lost tasks here in place (restored, replaying the decisions the
+ * live hosts hold for them), hand out the decisions of upstream tasks this host received, point this host's
+ * channels at moved tasks, and learn of completed checkpoints (to truncate output logs).
+ */
+@RestController
+@RequestMapping("/api/v1/deployments/{topologyId}")
+class LocalRecoveryController {
+
+    private static final Duration PEER_TIMEOUT = Duration.ofSeconds(2);
+
+    private final ProcessingNode node;
+    private final SnapshotRestorer restorer;
+    private final DeterminantCollector determinants = new DeterminantCollector(PEER_TIMEOUT);
+
+    LocalRecoveryController(ProcessingNode node, SnapshotRestorer restorer) {
+        this.node = node;
+        this.restorer = restorer;
+    }
+
+    @PostMapping("/recoveries")
+    ResponseEntity<InPlaceRecoveryResponse> recover(@PathVariable String topologyId,
+                                                    @Valid @RequestBody InPlaceRecoveryRequest request) {
+        requireTopology(topologyId, request);
+        long start = System.nanoTime();
+        TaskPlacement placement = request.placement().toTaskPlacement();
+        Set<TaskId> tasks = new TreeSet<>(request.tasks().stream().map(TaskId::parse).toList());
+        Map<TaskId, OperatorSnapshot> snapshots = restorer.fetch(request.plan(), tasks::contains,
+                request.checkpointId());
+        long fetchedNanos = System.nanoTime();
+        Map<TaskId, byte[]> decisions = new LinkedHashMap<>();
+        long decisionBytes = 0;
+        for (TaskId task : tasks) {
+            byte[] logged = determinants.collect(request.peers(), task,
+                    snapshots.get(task).positions().determinantOffset());
+            decisions.put(task, logged);
+            decisionBytes += logged.length;
+        }
+        long collectedNanos = System.nanoTime();
+        List<TaskId> started = node.recoverInPlace(request.plan(), placement, tasks,
+                new InPlaceRestore(request.checkpointId(), snapshots, decisions, request.latestTriggered()));
+        return ResponseEntity.status(HttpStatus.CREATED).body(new InPlaceRecoveryResponse(
+                started.stream().map(TaskId::toString).toList(), decisionBytes,
+                millis(fetchedNanos - start), millis(collectedNanos - fetchedNanos),
+                millis(System.nanoTime() - collectedNanos)));
+    }
+
+    @GetMapping(path = "/determinants", produces = MediaType.APPLICATION_OCTET_STREAM_VALUE)
+    ResponseEntity<byte[]> determinants(@PathVariable String topologyId, @RequestParam String task,
+                                        @RequestParam long from) {
+        TaskId id = parseTask(task);
+        return node.determinantsOf(id, from).map(ResponseEntity::ok).orElseThrow(() -> new ResponseStatusException(
+                HttpStatus.NOT_FOUND, "Host " + node.id() + " holds no determinants of task " + task
+                + " from offset " + from));
+    }
+
+    @PostMapping("/redirects")
+    RedirectResponse redirect(@PathVariable String topologyId, @Valid @RequestBody RedirectRequest request) {
+        Map<TaskId, String> endpoints = new LinkedHashMap<>();
+        request.endpoints().forEach((task, endpoint) -> endpoints.put(parseTask(task), endpoint));
+        return new RedirectResponse(node.redirect(topology(topologyId), endpoints));
+    }
+
+    @PostMapping("/checkpoints/{checkpointId}/completed")
+    ResponseEntity<Void> checkpointCompleted(@PathVariable String topologyId, @PathVariable long checkpointId) {
+        node.checkpointCompleted(topology(topologyId), checkpointId);
+        return ResponseEntity.accepted().build();
+    }
+
+    private static long millis(long nanos) {
+        return nanos / 1_000_000;
+    }
+
+    private static TopologyId topology(String topologyId) {
+        if (!TopologyId.isValid(topologyId)) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "'" + topologyId + "' is not a topology id");
+        }
+        return TopologyId.of(topologyId);
+    }
+
+    private static TaskId parseTask(String task) {
+        try {
+            return TaskId.parse(task);
+        } catch (IllegalArgumentException e) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "task: " + e.getMessage()
+                    + "; give a task id as topology/operator#subtask");
+        }
+    }
+
+    private static void requireTopology(String topologyId, InPlaceRecoveryRequest request) {
+        if (!request.plan().topology().equals(topology(topologyId))) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "plan.topology is '"
+                    + request.plan().topology() + "' but the path names '" + topologyId + "'");
+        }
+    }
+
+    /** @param endpoints the new data-plane endpoint of each moved task */
+    record RedirectRequest(@NotEmpty Map<String, String> endpoints) {
+    }
+
+    /** @param channels how many of this host's channels now point at a moved task */
+    record RedirectResponse(int channels) {
+    }
+
+    /**
+     * @param tasks           the tasks started
+     * @param determinantBytes the logged decisions they replay, in bytes
+     * @param snapshotMillis  fetching their snapshots
+     * @param determinantMillis collecting their decisions from the live hosts
+     * @param startMillis     restoring and starting them
+     */
+    record InPlaceRecoveryResponse(List<String> tasks, long determinantBytes, long snapshotMillis,
+                                   long determinantMillis, long startMillis) {
+    }
+}

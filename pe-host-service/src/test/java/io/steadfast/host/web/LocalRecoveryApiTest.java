@@ -1,0 +1,154 @@
+package io.steadfast.host.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import io.steadfast.host.execution.ProcessingNode;
+import io.steadfast.host.snapshot.RecordingReporter;
+import io.steadfast.runtime.host.TaskReport;
+import io.steadfast.runtime.plan.ExecutionPlan;
+import io.steadfast.runtime.plan.PlanExpander;
+import io.steadfast.runtime.plan.RecoveryMode;
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.plan.TaskSpec;
+import io.steadfast.runtime.task.TaskStatus;
+import io.steadfast.runtime.topology.TopologySpecReader;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.ContextConfiguration;
+import org.springframework.test.web.servlet.MockMvc;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The host's local-recovery API over its real runtime, with an in-memory snapshot store: tasks restored in place
+ * from a checkpoint finish with exact results; bad requests are refused naming what to fix.
+ */
+@SpringBootTest(properties = "steadfast.host.id=lr-host")
+@AutoConfigureMockMvc
+@ContextConfiguration(initializers = CheckpointApiTest.InMemoryStore.class)
+@Import(CheckpointApiTest.Fakes.class)
+class LocalRecoveryApiTest {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final int COUNT = 30_000;
+
+    @Autowired
+    private MockMvc mvc;
+    @Autowired
+    private ProcessingNode node;
+    @Autowired
+    private RecordingReporter reporter;
+
+    @AfterEach
+    void cancel() throws Exception {
+        mvc.perform(delete("/api/v1/deployments/lr"));
+    }
+
+    private static ExecutionPlan plan(int ratePerSecond) {
+        return PlanExpander.expand(new TopologySpecReader().read("""
+                {"id": "lr", "operators": [
+                  {"id": "source", "type": "generator", "config": {"count": %d, "keys": 20, "ratePerSecond": %d}},
+                  {"id": "count", "type": "keyed-count", "parallelism": 2, "inputs": [{"from": "source"}]},
+                  {"id": "sink", "type": "latest-value-sink", "inputs": [{"from": "count"}]}
+                ]}""".formatted(COUNT, ratePerSecond))).withRecoveryMode(RecoveryMode.LOCAL);
+    }
+
+    private Map<String, Object> placement(ExecutionPlan plan) {
+        Map<String, String> hosts = new LinkedHashMap<>();
+        for (TaskSpec task : plan.tasks()) {
+            hosts.put(task.id().toString(), "lr-host");
+        }
+        return Map.of("hosts", hosts, "endpoints", Map.of("lr-host", node.dataEndpoint()));
+    }
+
+    private String recovery(ExecutionPlan plan, List<String> tasks, long checkpointId) {
+        return JSON.writeValueAsString(Map.of("plan", plan, "placement", placement(plan), "tasks", tasks,
+                "checkpointId", checkpointId, "latestTriggered", checkpointId, "peers", List.of()));
+    }
+
+    @Test
+    void restoresLostTasksInPlaceFromACheckpointAndTheyFinishWithExactResults() throws Exception {
+        ExecutionPlan plan = plan(10_000);
+        mvc.perform(post("/api/v1/deployments").contentType(MediaType.APPLICATION_JSON)
+                .content(JSON.writeValueAsString(Map.of("plan", plan, "placement", placement(plan)))))
+                .andExpect(status().isCreated());
+        await().atMost(Duration.ofSeconds(10)).until(() -> recordsIn("lr/source#0") > 5_000);
+        mvc.perform(post("/api/v1/deployments/lr/checkpoints/1")).andExpect(status().isAccepted());
+        await().atMost(Duration.ofSeconds(10)).until(() -> reporter.acks.stream()
+                .filter(a -> a.startsWith("lr/") && a.contains(" 1 ")).count() == plan.tasks().size());
+        mvc.perform(post("/api/v1/deployments/lr/checkpoints/1/completed")).andExpect(status().isAccepted());
+        mvc.perform(delete("/api/v1/deployments/lr")); // every task of the topology is lost
+
+        List<String> all = plan.tasks().stream().map(task -> task.id().toString()).toList();
+        mvc.perform(post("/api/v1/deployments/lr/recoveries").contentType(MediaType.APPLICATION_JSON)
+                        .content(recovery(plan, all, 1)))
+                .andExpect(status().isCreated())
+                .andExpect(jsonPath("$.tasks.length()").value(all.size()))
+                .andExpect(jsonPath("$.determinantBytes").value(0));
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> statusOf("lr/sink#0") == TaskStatus.FINISHED);
+        Map<String, Object> counts = node.queryAll(TaskId.parse("lr/sink#0"), "latest", 100);
+        assertThat(counts).hasSize(20).allSatisfy((key, count) -> assertThat(count).isEqualTo((long) COUNT / 20));
+        assertThat(recordsIn("lr/source#0")).as("the source resumed at its checkpointed position")
+                .isLessThan(COUNT);
+    }
+
+    @Test
+    void refusesARecoveryForAnotherTopologyThanThePathNames() throws Exception {
+        ExecutionPlan plan = plan(1);
+        mvc.perform(post("/api/v1/deployments/other/recoveries").contentType(MediaType.APPLICATION_JSON)
+                        .content(recovery(plan, List.of("lr/count#0"), 1)))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail", containsString("plan.topology is 'lr'")));
+    }
+
+    @Test
+    void refusesARecoveryWithoutTasksOrCheckpoint() throws Exception {
+        ExecutionPlan plan = plan(1);
+        mvc.perform(post("/api/v1/deployments/lr/recoveries").contentType(MediaType.APPLICATION_JSON)
+                        .content(recovery(plan, List.of(), 0)))
+                .andExpect(status().isBadRequest());
+    }
+
+    @Test
+    void answers404ForDeterminantsItDoesNotHoldAnd400ForAMalformedTaskId() throws Exception {
+        mvc.perform(get("/api/v1/deployments/lr/determinants").param("task", "lr/count#0").param("from", "0"))
+                .andExpect(status().isNotFound());
+        mvc.perform(get("/api/v1/deployments/lr/determinants").param("task", "no-task").param("from", "0"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail", containsString("topology/operator#subtask")));
+    }
+
+    @Test
+    void redirectsNothingForATopologyThatDoesNotRunHere() throws Exception {
+        mvc.perform(post("/api/v1/deployments/lr/redirects").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"endpoints\": {\"lr/count#0\": \"tcp://127.0.0.1:1\"}}"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.channels").value(0));
+    }
+
+    private long recordsIn(String task) {
+        return node.taskReports().stream().filter(r -> r.task().equals(task)).mapToLong(TaskReport::recordsIn)
+                .findFirst().orElse(-1);
+    }
+
+    private TaskStatus statusOf(String task) {
+        return node.taskReports().stream().filter(r -> r.task().equals(task)).map(TaskReport::status)
+                .findFirst().orElse(null);
+    }
+}
