@@ -153,7 +153,7 @@ class CheckpointApiTest {
     void restoresEveryTaskFromTheNamedCheckpointBeforeStarting() throws Exception {
         deploy(deployment("restored", "{\"count\": 500000, \"keys\": 5, \"ratePerSecond\": 5000}", null))
                 .andExpect(status().isCreated());
-        await().pollDelay(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2)).until(() -> true);
+        await().atMost(Duration.ofSeconds(10)).until(() -> recordsIn("restored/sink#0") > 100);
         mvc.perform(post("/api/v1/deployments/restored/checkpoints/7")).andExpect(status().isAccepted());
         await().atMost(Duration.ofSeconds(10)).until(() -> reporter.acks.stream()
                 .filter(a -> a.startsWith("restored/") && a.contains(" 7 ")).count() == 3);

@@ -99,11 +99,10 @@ class GlobalRecoveryTest {
         await().atMost(Duration.ofSeconds(30)).until(() -> three.stream().flatMap(host -> host.taskReports().stream())
                 .filter(report -> report.type().equals("generator")).filter(report -> report.recordsOut() > 0)
                 .count() == plan.sources().size());
-        long checkpointId = 0;
-        while (collector.latestComplete(taskCount) < 2) {
-            long next = ++checkpointId;
+        for (long checkpointId = 1; checkpointId <= 2; checkpointId++) {
+            long next = checkpointId;
             three.forEach(host -> host.triggerCheckpoint(plan.topology(), next));
-            await().pollDelay(Duration.ofMillis(150)).atMost(Duration.ofSeconds(5)).until(() -> true);
+            await().atMost(Duration.ofSeconds(10)).until(() -> collector.latestComplete(taskCount) == next);
         }
         assertThat(sourcesStillRunning(plan, three)).as("the crash must come mid-stream").isTrue();
 
