@@ -34,6 +34,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -42,6 +43,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -234,6 +236,9 @@ public final class HostRuntime implements AutoCloseable {
             }, channel -> forwarder(plan, placement, spec, channel), checkpoints, determinantLogs.get(taskId),
                     record -> upstreamDeterminants.receive(topology, record));
             task.restoreInPlace(snapshot, restore.checkpointId(), restore.determinantsOf(taskId));
+            task.watchCatchUp(restore.requestedAtNanos(), spec.inputs().stream()
+                    .filter(input -> !restore.recovering().contains(input.from()))
+                    .map(InputChannel::channel).collect(Collectors.toSet()));
             created.put(taskId, task);
         }
         for (StreamTask task : created.values()) {
@@ -320,14 +325,26 @@ public final class HostRuntime implements AutoCloseable {
      *
      * @return the channels redirected
      */
-    public List<ChannelId> redirectChannelsTo(TopologyId topology, Map<TaskId, String> newEndpoints) {
+    public Map<ChannelId, Long> redirectChannelsTo(TopologyId topology, Map<TaskId, String> newEndpoints) {
         ExecutionPlan plan = plans.get(topology);
         if (plan == null) {
-            return List.of();
+            return Map.of();
         }
-        List<ChannelId> redirected = outboundChannelsTo(plan, newEndpoints.keySet());
-        redirected.forEach(channel -> redirect(channel, newEndpoints.get(plan.channel(channel).orElseThrow().to())));
-        return redirected;
+        Map<ChannelId, Long> heads = new TreeMap<>();
+        for (ChannelId channel : outboundChannelsTo(plan, newEndpoints.keySet())) {
+            heads.put(channel, outboundChannels.get(channel).nextSeq() - 1);
+            redirect(channel, newEndpoints.get(plan.channel(channel).orElseThrow().to()));
+        }
+        return heads;
+    }
+
+    /**
+     * Tells the tasks of a topology on this host, recovered in place, what their live upstream tasks had sent on
+     * each channel when redirected to them (see {@link StreamTask#catchUpTargets}).
+     */
+    public void catchUpTargets(TopologyId topology, Map<ChannelId, Long> heads) {
+        tasks.values().stream().filter(task -> task.id().topology().equals(topology))
+                .forEach(task -> task.catchUpTargets(heads));
     }
 
     /** The outbound data-plane channels of this host whose receiving end is one of {@code receivers}. */

@@ -4,6 +4,7 @@ import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.task.OperatorSnapshot;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * What lost tasks are restored from in a local recovery.
@@ -14,13 +15,25 @@ import java.util.Objects;
  *                         any live host held (none for a task whose decisions nobody has seen)
  * @param latestTriggered  the latest checkpoint the coordinator has triggered: recovered sources send the
  *                         barriers up to it that they missed, since the tasks downstream align on every id
+ * @param recovering       every task of the topology recovered in this round, on any host: input from them
+ *                         needs no catch-up target (see {@link io.steadfast.runtime.task.StreamTask#watchCatchUp})
+ * @param requestedAtNanos when this host was asked to recover them ({@link System#nanoTime()}), from which their
+ *                         catch-up is timed
  */
 public record InPlaceRestore(long checkpointId, Map<TaskId, OperatorSnapshot> snapshots,
-                             Map<TaskId, byte[]> determinants, long latestTriggered) {
+                             Map<TaskId, byte[]> determinants, long latestTriggered, Set<TaskId> recovering,
+                             long requestedAtNanos) {
 
     public InPlaceRestore {
         snapshots = Map.copyOf(Objects.requireNonNull(snapshots, "snapshots"));
         determinants = Map.copyOf(Objects.requireNonNull(determinants, "determinants"));
+        recovering = Set.copyOf(Objects.requireNonNull(recovering, "recovering"));
+    }
+
+    /** A restore of the snapshots' tasks alone, asked for now. */
+    public InPlaceRestore(long checkpointId, Map<TaskId, OperatorSnapshot> snapshots,
+                          Map<TaskId, byte[]> determinants, long latestTriggered) {
+        this(checkpointId, snapshots, determinants, latestTriggered, snapshots.keySet(), System.nanoTime());
     }
 
     byte[] determinantsOf(TaskId task) {

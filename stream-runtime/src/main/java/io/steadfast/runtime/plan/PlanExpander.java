@@ -71,6 +71,7 @@ public final class PlanExpander {
                         inputs.getOrDefault(id, List.of()), outputs.getOrDefault(id, List.of())));
             }
         }
-        return new ExecutionPlan(topology, tasks, channels);
+        return new ExecutionPlan(topology, tasks, channels,
+                RecoveryMode.valueOf(validated.recovery().normalizedMode()));
     }
 }

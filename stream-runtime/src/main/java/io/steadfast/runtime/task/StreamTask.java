@@ -18,6 +18,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -74,6 +75,9 @@ public final class StreamTask {
     /** Checkpoints a recovered source was asked for while it still replayed its logged barriers. */
     private final List<Long> deferredTriggers = new ArrayList<>();
     private long lastBarrier;
+    /** While not null, a task recovered in place that has not caught up yet. */
+    private CatchUpWatch catchUp;
+    private volatile RecoveryCatchUp caughtUp;
     private volatile TaskStatus status = TaskStatus.CREATED;
     private volatile String failure;
     private boolean stopRequested;
@@ -295,6 +299,9 @@ public final class StreamTask {
                 boolean progressed = (status == TaskStatus.RUNNING || status == TaskStatus.FINISHED) && step(now);
                 output.publishMetrics();
                 long untilFlush = output.flushDue(System.nanoTime());
+                if (!progressed && catchUp != null && replay == null && output.hasCredit()) {
+                    watchCatchUp();
+                }
                 if (!progressed) {
                     mailbox.park(Math.min(untilFlush, parkNanos()));
                 }
@@ -305,6 +312,47 @@ public final class StreamTask {
             LOG.error("Task {} failed", id, e);
             moveTo(TaskStatus.FAILED);
         }
+    }
+
+    private void watchCatchUp() {
+        catchUp.idle(System.nanoTime(), inputSeqs, metrics);
+        if (catchUp.caughtUp()) {
+            caughtUp = catchUp.result();
+            LOG.info("Task {} caught up {} ms after its recovery was asked for ({} records, {} bytes taken in)", id,
+                    caughtUp.millis(), caughtUp.records(), caughtUp.bytes());
+            catchUp = null;
+        }
+    }
+
+    /**
+     * Watches this task, about to be recovered in place, until it has caught up (see {@link #caughtUp()}). Only
+     * before {@link #start()}.
+     *
+     * @param requestedAtNanos when its host was asked to recover it ({@link System#nanoTime()})
+     * @param liveInputs       its input channels whose upstream task kept running: it has caught up only once it
+     *                         has taken in what they had sent when redirected to it ({@link #catchUpTargets})
+     */
+    public void watchCatchUp(long requestedAtNanos, Set<ChannelId> liveInputs) {
+        requireNotStarted();
+        catchUp = new CatchUpWatch(requestedAtNanos, liveInputs, metrics);
+    }
+
+    /** The live upstream tasks of some input channels had sent up to these heads when redirected here; any thread. */
+    public void catchUpTargets(Map<ChannelId, Long> heads) {
+        mailbox.putMail(() -> {
+            if (catchUp != null) {
+                heads.forEach((channel, head) -> {
+                    if (inputSeqs.containsKey(channel)) {
+                        catchUp.target(channel, head);
+                    }
+                });
+            }
+        });
+    }
+
+    /** How this task, recovered in place, caught up; null while it has not (or was not recovered in place). */
+    public RecoveryCatchUp caughtUp() {
+        return caughtUp;
     }
 
     private long parkNanos() {
@@ -348,7 +396,7 @@ public final class StreamTask {
         if (frame == null) {
             return false;
         }
-        metrics.addFrameIn();
+        metrics.addFrameIn(frame.payload().length);
         BarrierAligner.HeldInput input = new BarrierAligner.HeldInput(frame);
         if (aligner.isBlocked(frame.channel())) {
             aligner.hold(frame.channel(), input);
@@ -390,7 +438,7 @@ public final class StreamTask {
     private boolean replayInput() {
         InputFrame arrived;
         while ((arrived = mailbox.pollFrame()) != null) {
-            metrics.addFrameIn();
+            metrics.addFrameIn(arrived.payload().length);
             replay.queue(new BarrierAligner.HeldInput(arrived));
         }
         if (replay.isDone()) {

@@ -11,6 +11,7 @@ public final class TaskMetrics {
     private final AtomicLong recordsIn = new AtomicLong();
     private final AtomicLong recordsOut = new AtomicLong();
     private final AtomicLong framesIn = new AtomicLong();
+    private final AtomicLong bytesIn = new AtomicLong();
     private final AtomicLong framesOut = new AtomicLong();
     private final AtomicLong malformedFrames = new AtomicLong();
     private final AtomicLong backpressuredNanos = new AtomicLong();
@@ -23,8 +24,9 @@ public final class TaskMetrics {
         recordsOut.setRelease(recordsOut.getPlain() + n);
     }
 
-    void addFrameIn() {
+    void addFrameIn(int payloadBytes) {
         framesIn.setRelease(framesIn.getPlain() + 1);
+        bytesIn.setRelease(bytesIn.getPlain() + payloadBytes);
     }
 
     void addFrameOut() {
@@ -49,6 +51,11 @@ public final class TaskMetrics {
 
     public long framesIn() {
         return framesIn.getAcquire();
+    }
+
+    /** Payload bytes of the input frames taken. */
+    public long bytesIn() {
+        return bytesIn.getAcquire();
     }
 
     public long framesOut() {

@@ -66,6 +66,11 @@ public final class TopologyValidator {
         }
         new InputRules(spec, catalog, limits).check(violations);
         checkCheckpointing(spec.checkpointing(), violations);
+        if (!spec.recovery().isValid()) {
+            violations.add(new Violation(null, "recovery.mode", "recovery.mode '" + spec.recovery().mode()
+                    + "' is not a recovery mode; give one of " + RecoverySpec.MODES
+                    + ", or leave it out for LOCAL (only lost tasks roll back)"));
+        }
         return violations;
     }
 

@@ -138,6 +138,9 @@ class LocalRecoveryTest {
         assertThat(recordsIn(sinks, "sink")).as("no regenerated count reached a sink twice").isEqualTo(COUNT);
         assertThat(recordsIn(standby, "count")).as("the recovered tasks reprocessed only what followed the checkpoint")
                 .isPositive().isLessThan(COUNT);
+        assertThat(standby.taskReports()).as("each recovered task caught up, having taken in what was replayed to it")
+                .allSatisfy(report -> assertThat(report.catchUp()).isNotNull()
+                        .satisfies(catchUp -> assertThat(catchUp.records()).isPositive()));
     }
 
     /**
@@ -239,9 +242,11 @@ class LocalRecoveryTest {
         Map<TaskId, HostId> moved = new HashMap<>(placement.hosts());
         lost.forEach(task -> moved.put(task, standby.id()));
         standby.recoverInPlace(plan, new TaskPlacement(moved, endpoints()), lost,
-                new InPlaceRestore(restoreFrom, snapshots, determinants, nextCheckpoint.get()));
-        live.stream().filter(host -> host != standby).forEach(host -> host.outboundChannelsTo(plan, lost)
-                .forEach(channel -> host.redirect(channel, standby.dataEndpoint())));
+                new InPlaceRestore(restoreFrom, snapshots, determinants, nextCheckpoint.get(), lost, System.nanoTime()));
+        Map<TaskId, String> newEndpoints = new HashMap<>();
+        lost.forEach(task -> newEndpoints.put(task, standby.dataEndpoint()));
+        live.stream().filter(host -> host != standby).forEach(host -> standby.catchUpTargets(plan.topology(),
+                host.redirectChannelsTo(plan.topology(), newEndpoints)));
         collector.recovering = false;
         return determinants;
     }

@@ -8,6 +8,8 @@ import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.Partitioning;
 import io.steadfast.runtime.topology.Specs;
 import io.steadfast.runtime.topology.TopologyId;
+import io.steadfast.runtime.topology.CheckpointingSpec;
+import io.steadfast.runtime.topology.RecoverySpec;
 import io.steadfast.runtime.topology.TopologySpec;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -25,6 +27,16 @@ class PlanExpanderTest {
 
     private static TaskId task(String operator, int subtask) {
         return new TaskId(T, new OperatorId(operator), subtask);
+    }
+
+    @Test
+    void carriesTheSpecsRecoveryModeIntoThePlanLocalByDefault() {
+        TopologySpec local = wordCount();
+        TopologySpec global = new TopologySpec(local.id(), local.operators(), CheckpointingSpec.DEFAULTS,
+                new RecoverySpec("GLOBAL"));
+
+        assertThat(PlanExpander.expand(local).recoveryMode()).isEqualTo(RecoveryMode.LOCAL);
+        assertThat(PlanExpander.expand(global).recoveryMode()).isEqualTo(RecoveryMode.GLOBAL);
     }
 
     @Test

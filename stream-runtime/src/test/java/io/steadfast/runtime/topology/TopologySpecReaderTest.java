@@ -169,6 +169,19 @@ class TopologySpecReaderTest {
     }
 
     @Test
+    void readsTheRecoverySectionAndDefaultsToLocalRecovery() {
+        TopologySpec global = reader.read(json("""
+                {'id': 't', 'recovery': {'mode': 'global'}, 'operators': [{'id': 'a', 'type': 'generator'}]}"""));
+        TopologySpec absent = reader.read(json("{'id': 't', 'operators': []}"));
+
+        assertThat(global.recovery().normalizedMode()).isEqualTo("GLOBAL");
+        assertThat(absent.recovery()).isEqualTo(RecoverySpec.DEFAULTS);
+        assertThat(absent.recovery().normalizedMode()).isEqualTo("LOCAL");
+        assertThat(reader.read(json("{'id': 't', 'recovery': {'mode': 'lOcAl'}, 'operators': []}")).recovery()
+                .normalizedMode()).isEqualTo("LOCAL");
+    }
+
+    @Test
     void rejectsAnUnknownCheckpointingFieldNamingItsPathAndTheKnownOnes() {
         Violation violation = singleViolation(json("""
                 {'id': 't', 'checkpointing': {'interval': 250}, 'operators': []}"""));

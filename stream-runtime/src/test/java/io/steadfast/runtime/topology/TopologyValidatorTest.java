@@ -331,6 +331,18 @@ class TopologyValidatorTest {
         assertThat(validator.violationsOf(spec).get(0).message()).contains("leave it out to use the router's default");
     }
 
+    @Test
+    void rejectsAnUnknownRecoveryModeNamingTheModes() {
+        TopologySpec base = valid().build();
+        TopologySpec spec = new TopologySpec("t", base.operators(), CheckpointingSpec.DEFAULTS,
+                new RecoverySpec("partial"));
+
+        assertViolations(spec).containsExactly(violation(null, "recovery.mode",
+                "recovery.mode 'partial' is not a recovery mode; give one of [LOCAL, GLOBAL]"));
+        assertThat(validator.violationsOf(new TopologySpec("t", base.operators(), CheckpointingSpec.DEFAULTS,
+                new RecoverySpec("Global")))).isEmpty();
+    }
+
     /** Same operator and field, and one message starts with the other. */
     private static final Comparator<Violation> BY_MESSAGE_START = (a, b) ->
             Objects.equals(a.operator(), b.operator()) && a.field().equals(b.field())
