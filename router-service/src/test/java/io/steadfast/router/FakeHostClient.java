@@ -2,6 +2,7 @@ package io.steadfast.router;
 
 import io.steadfast.router.host.HostCallException;
 import io.steadfast.router.host.HostClient;
+import io.steadfast.router.host.InPlaceRecovery;
 import io.steadfast.router.host.RegisteredHost;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ExecutionPlan;
@@ -25,6 +26,12 @@ public final class FakeHostClient implements HostClient {
     public final List<String> deployments = new CopyOnWriteArrayList<>();
     /** {@code topology@host:checkpointId} for each trigger. */
     public final List<String> triggers = new CopyOnWriteArrayList<>();
+    /** {@code topology@host:tasks:checkpointId} for each in-place recovery. */
+    public final List<String> recoveries = new CopyOnWriteArrayList<>();
+    /** {@code topology@host:tasks} for each redirect. */
+    public final List<String> redirects = new CopyOnWriteArrayList<>();
+    /** {@code topology@host:checkpointId} for each completion notice. */
+    public final List<String> completions = new CopyOnWriteArrayList<>();
     public final Set<HostId> failing = ConcurrentHashMap.newKeySet();
     public final Map<TaskId, Map<String, Object>> state = new ConcurrentHashMap<>();
 
@@ -33,6 +40,9 @@ public final class FakeHostClient implements HostClient {
         deployments.clear();
         triggers.clear();
         cancelled.clear();
+        recoveries.clear();
+        redirects.clear();
+        completions.clear();
         failing.clear();
         state.clear();
     }
@@ -49,6 +59,32 @@ public final class FakeHostClient implements HostClient {
     public void triggerCheckpoint(RegisteredHost host, TopologyId topology, long checkpointId) {
         failIfFailing(host);
         triggers.add(topology + "@" + host.id() + ":" + checkpointId);
+    }
+
+    @Override
+    public InPlaceRecovery.Answer recoverInPlace(RegisteredHost host, InPlaceRecovery recovery) {
+        failIfFailing(host);
+        recoveries.add(recovery.plan().topology() + "@" + host.id() + ":" + recovery.tasks() + ":"
+                + recovery.checkpointId());
+        return new InPlaceRecovery.Answer(recovery.tasks().stream().map(TaskId::toString).toList(), 0, 1, 1, 1);
+    }
+
+    @Override
+    public Map<String, Long> redirect(RegisteredHost host, TopologyId topology, Map<TaskId, String> newEndpoints) {
+        failIfFailing(host);
+        redirects.add(topology + "@" + host.id() + ":" + new java.util.TreeSet<>(newEndpoints.keySet()));
+        return Map.of();
+    }
+
+    @Override
+    public void catchUpTargets(RegisteredHost host, TopologyId topology, Map<String, Long> heads) {
+        failIfFailing(host);
+    }
+
+    @Override
+    public void checkpointCompleted(RegisteredHost host, TopologyId topology, long checkpointId) {
+        failIfFailing(host);
+        completions.add(topology + "@" + host.id() + ":" + checkpointId);
     }
 
     @Override

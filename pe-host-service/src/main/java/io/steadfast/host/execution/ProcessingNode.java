@@ -8,6 +8,7 @@ import io.steadfast.runtime.host.InPlaceRestore;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.operator.OperatorRegistry;
+import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
@@ -191,9 +192,19 @@ public final class ProcessingNode implements AutoCloseable {
         return runtime.determinantsOf(task, fromOffset);
     }
 
-    /** Points this host's channels towards moved tasks at their new endpoints; returns how many. */
-    public int redirect(TopologyId topology, Map<TaskId, String> newEndpoints) {
-        return runtime.redirectChannelsTo(topology, newEndpoints).size();
+    /**
+     * Points this host's channels towards moved tasks at their new endpoints.
+     *
+     * @return the last sequence number sent on each channel redirected: what the moved task must take in to have
+     *         caught up
+     */
+    public Map<ChannelId, Long> redirect(TopologyId topology, Map<TaskId, String> newEndpoints) {
+        return runtime.redirectChannelsTo(topology, newEndpoints);
+    }
+
+    /** Tells the tasks recovered here what their live upstream tasks had sent when redirected to them. */
+    public void catchUpTargets(TopologyId topology, Map<ChannelId, Long> heads) {
+        runtime.catchUpTargets(topology, heads);
     }
 
     /** A checkpoint of the topology completed: output logs and determinant logs here may drop what it covers. */

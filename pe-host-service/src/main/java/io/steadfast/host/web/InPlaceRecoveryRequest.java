@@ -7,6 +7,7 @@ import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 import java.net.URI;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Body of {@code POST /api/v1/deployments/{topology}/recoveries}: start lost tasks here, in place (local
@@ -18,8 +19,17 @@ import java.util.List;
  * @param checkpointId    the completed checkpoint to restore them from
  * @param latestTriggered the latest checkpoint triggered: recovered sources send the barriers they missed up to it
  * @param peers           base URLs of the live hosts, asked for the lost tasks' logged decisions
+ * @param recovering      every task recovered in this round, on any host (optional; {@code tasks} if left out):
+ *                        input from them needs no catch-up target
  */
 public record InPlaceRecoveryRequest(@NotNull ExecutionPlan plan, @NotNull @Valid DeploymentRequest.Placement placement,
                                      @NotEmpty List<String> tasks, @Min(1) long checkpointId,
-                                     @Min(0) long latestTriggered, @NotNull List<URI> peers) {
+                                     @Min(0) long latestTriggered, @NotNull List<URI> peers,
+                                     @Nullable List<String> recovering) {
+
+    /** A request that recovers {@code tasks} alone. */
+    public InPlaceRecoveryRequest(ExecutionPlan plan, DeploymentRequest.Placement placement, List<String> tasks,
+                                  long checkpointId, long latestTriggered, List<URI> peers) {
+        this(plan, placement, tasks, checkpointId, latestTriggered, peers, null);
+    }
 }

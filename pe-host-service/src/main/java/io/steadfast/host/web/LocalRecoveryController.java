@@ -5,16 +5,19 @@ import io.steadfast.host.recovery.DeterminantCollector;
 import io.steadfast.host.snapshot.SnapshotRestorer;
 import io.steadfast.runtime.host.InPlaceRestore;
 import io.steadfast.runtime.host.TaskPlacement;
+import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.task.OperatorSnapshot;
 import io.steadfast.runtime.topology.TopologyId;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -67,8 +70,13 @@ class LocalRecoveryController {
             decisionBytes += logged.length;
         }
         long collectedNanos = System.nanoTime();
+        Set<TaskId> recovering = new TreeSet<>(tasks);
+        if (request.recovering() != null) {
+            request.recovering().forEach(task -> recovering.add(parseTask(task)));
+        }
         List<TaskId> started = node.recoverInPlace(request.plan(), placement, tasks,
-                new InPlaceRestore(request.checkpointId(), snapshots, decisions, request.latestTriggered()));
+                new InPlaceRestore(request.checkpointId(), snapshots, decisions, request.latestTriggered(),
+                        recovering, start));
         return ResponseEntity.status(HttpStatus.CREATED).body(new InPlaceRecoveryResponse(
                 started.stream().map(TaskId::toString).toList(), decisionBytes,
                 millis(fetchedNanos - start), millis(collectedNanos - fetchedNanos),
@@ -88,7 +96,34 @@ class LocalRecoveryController {
     RedirectResponse redirect(@PathVariable String topologyId, @Valid @RequestBody RedirectRequest request) {
         Map<TaskId, String> endpoints = new LinkedHashMap<>();
         request.endpoints().forEach((task, endpoint) -> endpoints.put(parseTask(task), endpoint));
-        return new RedirectResponse(node.redirect(topology(topologyId), endpoints));
+        Map<ChannelId, Long> heads = node.redirect(topology(topologyId), endpoints);
+        Map<String, Long> byChannel = new TreeMap<>();
+        heads.forEach((channel, head) -> byChannel.put(channel.toString(), head));
+        return new RedirectResponse(heads.size(), byChannel);
+    }
+
+    @PostMapping("/catch-up-targets")
+    ResponseEntity<Void> catchUpTargets(@PathVariable String topologyId, @Valid @RequestBody CatchUpTargets request) {
+        TopologyId topology = topology(topologyId);
+        Map<ChannelId, Long> heads = new LinkedHashMap<>();
+        request.heads().forEach((channel, head) -> heads.put(parseChannel(topology, channel), head));
+        node.catchUpTargets(topology, heads);
+        return ResponseEntity.accepted().build();
+    }
+
+    private static ChannelId parseChannel(TopologyId topology, String channel) {
+        ChannelId id;
+        try {
+            id = ChannelId.parse(channel);
+        } catch (IllegalArgumentException e) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "heads: " + e.getMessage()
+                    + "; key each head by its channel id, topology~index@epoch, as POST .../redirects answers");
+        }
+        if (!id.topology().equals(topology)) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "heads: channel " + channel
+                    + " belongs to topology '" + id.topology() + "', not '" + topology + "'");
+        }
+        return id;
     }
 
     @PostMapping("/checkpoints/{checkpointId}/completed")
@@ -128,8 +163,16 @@ class LocalRecoveryController {
     record RedirectRequest(@NotEmpty Map<String, String> endpoints) {
     }
 
-    /** @param channels how many of this host's channels now point at a moved task */
-    record RedirectResponse(int channels) {
+    /**
+     * @param channels how many of this host's channels now point at a moved task
+     * @param heads    the last sequence number sent on each of them, by channel id: what the moved task must take
+     *                 in to have caught up (pass them on with {@code POST .../catch-up-targets})
+     */
+    record RedirectResponse(int channels, Map<String, Long> heads) {
+    }
+
+    /** @param heads what live upstream tasks had sent on each channel to a task recovered here, by channel id */
+    record CatchUpTargets(@NotNull Map<String, Long> heads) {
     }
 
     /**

@@ -41,6 +41,8 @@ public final class CheckpointCoordinator {
     private final Clock clock;
     private final CheckpointSettings settings;
     private final CheckpointScheduler scheduler;
+    private final CheckpointCompletions completions;
+    private final Set<HostId> hosts;
     private final TreeMap<Long, PendingCheckpoint> pending = new TreeMap<>();
     private long nextId;
     private CompletedCheckpoint lastCompleted;
@@ -58,6 +60,17 @@ public final class CheckpointCoordinator {
     public CheckpointCoordinator(DeployedTopology topology, long firstId, CheckpointRecords records,
                                  UnrecordedFailures failures, CheckpointTriggers triggers, LongSupplier sinkRecords,
                                  Clock clock, CheckpointSettings settings, CompletedCheckpoint lastCompleted) {
+        this(topology, firstId, records, failures, triggers, sinkRecords, clock, settings, lastCompleted,
+                CheckpointCompletions.NONE);
+    }
+
+    /** @param completions told of every checkpoint that completes, with the hosts of the topology */
+    public CheckpointCoordinator(DeployedTopology topology, long firstId, CheckpointRecords records,
+                                 UnrecordedFailures failures, CheckpointTriggers triggers, LongSupplier sinkRecords,
+                                 Clock clock, CheckpointSettings settings, CompletedCheckpoint lastCompleted,
+                                 CheckpointCompletions completions) {
+        this.completions = completions;
+        this.hosts = new TreeSet<>(topology.placement().values());
         this.topology = topology.id();
         this.epoch = topology.plan().epoch();
         this.tasks = new TreeMap<>(topology.placement());
@@ -228,6 +241,12 @@ public final class CheckpointCoordinator {
         lastCompleted = new CompletedCheckpoint(checkpoint.checkpointId(), epoch, checkpoint.sinkRecordsAtTrigger(),
                 clock.instant());
         LOG.debug("Checkpoint {} of topology '{}' completed", checkpoint.checkpointId(), topology);
+        completions.completed(topology, checkpoint.checkpointId(), hosts);
+    }
+
+    /** The id of the latest checkpoint triggered (or that this coordinator would have continued after). */
+    public synchronized long lastTriggeredId() {
+        return nextId - 1;
     }
 
     private void expireOverdue() {

@@ -4,6 +4,7 @@ import io.steadfast.router.checkpoint.CheckpointingStatus.State;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.router.topology.TopologyProgress;
 import io.steadfast.router.topology.TopologyRepository;
+import io.steadfast.runtime.concurrent.DaemonThreads;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
@@ -42,6 +43,7 @@ public final class CheckpointCoordinators implements AutoCloseable {
     private final TopologyProgress progress;
     private final Clock clock;
     private final CheckpointSettings defaults;
+    private final CheckpointCompletions completions;
     private final Map<TopologyId, CheckpointCoordinator> coordinators = new ConcurrentHashMap<>();
     private final Map<TopologyId, Long> nextIds = new ConcurrentHashMap<>();
     private final Map<TopologyId, CompletedCheckpoint> lastCompleted = new ConcurrentHashMap<>();
@@ -56,6 +58,14 @@ public final class CheckpointCoordinators implements AutoCloseable {
     public CheckpointCoordinators(TopologyRepository topologies, CheckpointRecords records,
                                   CheckpointTriggers triggers, TopologyProgress progress, Clock clock,
                                   CheckpointSettings defaults) {
+        this(topologies, records, triggers, progress, clock, defaults, CheckpointCompletions.NONE);
+    }
+
+    /** @param completions told of every checkpoint that completes (see {@link CheckpointCompletions}) */
+    public CheckpointCoordinators(TopologyRepository topologies, CheckpointRecords records,
+                                  CheckpointTriggers triggers, TopologyProgress progress, Clock clock,
+                                  CheckpointSettings defaults, CheckpointCompletions completions) {
+        this.completions = completions;
         this.topologies = topologies;
         this.records = records;
         this.failures = new UnrecordedFailures(records, clock, UnrecordedFailures.DEFAULT_MAX_PER_TOPOLOGY);
@@ -68,11 +78,7 @@ public final class CheckpointCoordinators implements AutoCloseable {
     /** Ticks every {@code period} on the thread {@code steadfast-router-checkpoints}. */
     public synchronized void start(Duration period) {
         tickPeriod = period;
-        executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "steadfast-router-checkpoints");
-            thread.setDaemon(true);
-            return thread;
-        });
+        executor = Executors.newSingleThreadScheduledExecutor(new DaemonThreads("steadfast-router-checkpoints"));
         executor.scheduleWithFixedDelay(() -> {
             try {
                 tick();
@@ -127,7 +133,7 @@ public final class CheckpointCoordinators implements AutoCloseable {
                 .mapToLong(CheckpointStats::checkpointId).max().orElse(0L) + 1;
         CheckpointSettings settings = settingsOf(topology);
         CheckpointCoordinator coordinator = new CheckpointCoordinator(topology, firstId, records, failures, triggers,
-                () -> progress.sinkRecordsIn(topology), clock, settings, lastCompleted.get(topology.id()));
+                () -> progress.sinkRecordsIn(topology), clock, settings, lastCompleted.get(topology.id()), completions);
         coordinators.put(topology.id(), coordinator);
         notStarted.remove(topology.id());
         LOG.info("Checkpointing topology '{}' (epoch {}) every {} (timeout {}, at most {} pending) from id {}",
@@ -192,6 +198,15 @@ public final class CheckpointCoordinators implements AutoCloseable {
     public synchronized void resume(TopologyId id) {
         paused.remove(id);
         topologies.find(id).ifPresent(this::tryCreate);
+    }
+
+    /**
+     * The id of the latest checkpoint triggered for the topology (0 if none): recovered sources send the barriers
+     * up to it that they missed, since tasks downstream may be aligning on it.
+     */
+    public synchronized long lastTriggeredId(TopologyId id) {
+        CheckpointCoordinator coordinator = coordinators.get(id);
+        return coordinator != null ? coordinator.lastTriggeredId() : nextIds.getOrDefault(id, 1L) - 1;
     }
 
     public Optional<CheckpointCoordinator> coordinator(TopologyId id) {

@@ -1,6 +1,7 @@
 package io.steadfast.router.config;
 
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
+import io.steadfast.router.checkpoint.CompletionNotices;
 import io.steadfast.router.checkpoint.CheckpointRecords;
 import io.steadfast.router.checkpoint.CheckpointSettings;
 import io.steadfast.router.checkpoint.HttpCheckpointRecords;
@@ -23,6 +24,7 @@ import io.steadfast.router.host.HostRegistry;
 import io.steadfast.router.host.InMemoryHostRegistry;
 import io.steadfast.router.host.RestHostClient;
 import io.steadfast.router.placement.EvenTaskPlacer;
+import io.steadfast.router.placement.StandbyHosts;
 import io.steadfast.router.placement.TaskPlacer;
 import io.steadfast.router.topology.InMemoryTopologyRepository;
 import io.steadfast.router.topology.ResultReader;
@@ -112,12 +114,23 @@ class RouterConfiguration {
     }
 
     @Bean
+    StandbyHosts standbyHosts(RouterProperties properties) {
+        return new StandbyHosts(properties.standbyHosts());
+    }
+
+    @Bean
     TopologyDeployer topologyDeployer(RouterProperties properties, OperatorRegistry catalog,
                                       TopologyRepository topologies, HeartbeatFailureDetector detector,
-                                      TaskPlacer placer, HostClient hostClient, Clock clock) {
+                                      TaskPlacer placer, HostClient hostClient, Clock clock, StandbyHosts standby) {
         TopologyLimits limits = properties.limits().toTopologyLimits();
         return new TopologyDeployer(TopologySpecReader.withLimits(limits), new TopologyValidator(catalog, limits),
-                limits.maxSpecBytes(), topologies, detector, placer, hostClient, clock);
+                limits.maxSpecBytes(), topologies, detector, placer, hostClient, clock, standby);
+    }
+
+    /** Tells the hosts of a topology, off the coordinator's thread, that one of its checkpoints completed. */
+    @Bean(destroyMethod = "close")
+    CompletionNotices completionNotices(HeartbeatFailureDetector detector, HostClient hostClient) {
+        return new CompletionNotices(detector, hostClient);
     }
 
     @Bean
@@ -139,14 +152,15 @@ class RouterConfiguration {
     @Bean(destroyMethod = "close")
     CheckpointCoordinators checkpointCoordinators(TopologyRepository topologies, CheckpointRecords records,
                                                   HeartbeatFailureDetector detector, HostClient hostClient,
-                                                  TopologyProgress progress, Clock clock, RouterProperties properties) {
+                                                  TopologyProgress progress, Clock clock, RouterProperties properties,
+                                                  CompletionNotices completionNotices) {
         RouterProperties.Checkpoint settings = properties.checkpoint();
         CheckpointCoordinators coordinators = new CheckpointCoordinators(topologies, records,
                 (hostId, topology, checkpointId) -> hostClient.triggerCheckpoint(detector.host(hostId)
                         .orElseThrow(() -> new HostCallException(hostId, "host " + hostId + " is not registered", null)),
                         topology, checkpointId),
                 progress, clock, new CheckpointSettings(settings.interval(), settings.timeout(),
-                settings.maxConcurrent()));
+                settings.maxConcurrent()), completionNotices);
         coordinators.start(Duration.ofMillis(Math.max(10, Math.min(100, settings.interval().toMillis() / 4))));
         return coordinators;
     }
@@ -161,10 +175,10 @@ class RouterConfiguration {
     RecoveryOrchestrator recoveryOrchestrator(TopologyRepository topologies, HeartbeatFailureDetector detector,
                                               TaskPlacer placer, HostClient hostClient, CheckpointRecords records,
                                               CheckpointCoordinators coordinators, TopologyProgress progress,
-                                              RecoveryLog log, Clock clock,
+                                              RecoveryLog log, Clock clock, StandbyHosts standby,
                                               ObjectProvider<MongoRouterRecords> stored) {
         RecoveryOrchestrator orchestrator = new RecoveryOrchestrator(topologies, detector, placer, hostClient, records,
-                coordinators, progress, log, clock);
+                coordinators, progress, log, clock, standby);
         MongoRouterRecords storedRecords = stored.getIfAvailable();
         if (storedRecords == null) {
             orchestrator.resumeAfterRestart();

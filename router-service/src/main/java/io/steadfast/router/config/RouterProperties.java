@@ -19,6 +19,8 @@ import org.springframework.validation.annotation.Validated;
  * @param hostClient calls from the router to hosts
  * @param checkpoint checkpoint coordination
  * @param suspicion how reports of dropped data-plane connections are checked
+ * @param standbyHosts how many live hosts to keep free of tasks, as warm standbys that a failed host's tasks are
+ *                     recovered onto (local recovery); new topologies are not placed on them
  */
 @Validated
 @ConfigurationProperties("steadfast.router")
@@ -28,10 +30,15 @@ public record RouterProperties(
         @Valid @DefaultValue Limits limits,
         @Valid @DefaultValue HostClient hostClient,
         @Valid @DefaultValue Checkpoint checkpoint,
-        @Valid @DefaultValue Suspicion suspicion) {
+        @Valid @DefaultValue Suspicion suspicion,
+        @DefaultValue("0") int standbyHosts) {
 
     public RouterProperties {
         requirePositive("steadfast.router.heartbeat-timeout", heartbeatTimeout);
+        if (standbyHosts < 0) {
+            throw new IllegalArgumentException("steadfast.router.standby-hosts must be >= 0, was " + standbyHosts
+                    + "; use 0 to place topologies on every live host");
+        }
         if (hostStartupGrace.isNegative()) {
             throw new IllegalArgumentException("steadfast.router.host-startup-grace must be >= 0, was "
                     + hostStartupGrace + "; use 0 to judge new hosts by the heartbeat timeout alone");

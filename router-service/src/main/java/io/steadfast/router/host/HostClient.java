@@ -22,6 +22,22 @@ public interface HostClient {
     /** Asks the host to start checkpoint {@code checkpointId} at its source tasks of a topology. */
     void triggerCheckpoint(RegisteredHost host, TopologyId topology, long checkpointId);
 
+    /** Asks the host to start lost tasks of a running topology in place (local recovery); answers what it did. */
+    InPlaceRecovery.Answer recoverInPlace(RegisteredHost host, InPlaceRecovery recovery);
+
+    /**
+     * Asks the host to point its channels towards moved tasks at their new data endpoints.
+     *
+     * @return the last sequence number the host had sent on each channel redirected, by channel id (text)
+     */
+    Map<String, Long> redirect(RegisteredHost host, TopologyId topology, Map<TaskId, String> newEndpoints);
+
+    /** Tells the host what the live upstream tasks of the tasks it recovered had sent them, by channel id. */
+    void catchUpTargets(RegisteredHost host, TopologyId topology, Map<String, Long> heads);
+
+    /** Tells the host that a checkpoint of a topology completed (its output logs may drop what it covers). */
+    void checkpointCompleted(RegisteredHost host, TopologyId topology, long checkpointId);
+
     /** Asks the host to stop its tasks of a topology. */
     void cancel(RegisteredHost host, TopologyId topology);
 

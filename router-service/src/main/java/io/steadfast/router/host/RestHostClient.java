@@ -5,6 +5,7 @@ import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.net.URI;
+import java.util.List;
 import java.util.Map;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Optional;
@@ -30,11 +31,7 @@ public final class RestHostClient implements HostClient {
 
     @Override
     public void deploy(RegisteredHost host, ExecutionPlan plan, TaskPlacement placement, OptionalLong restoreFrom) {
-        Map<String, String> hosts = new TreeMap<>();
-        placement.hosts().forEach((task, hostId) -> hosts.put(task.toString(), hostId.value()));
-        Map<String, String> endpoints = new TreeMap<>();
-        placement.endpoints().forEach((hostId, endpoint) -> endpoints.put(hostId.value(), endpoint));
-        DeploymentBody body = new DeploymentBody(plan, new PlacementBody(hosts, endpoints),
+        DeploymentBody body = new DeploymentBody(plan, placementBody(placement),
                 restoreFrom.isPresent() ? new RestoreBody(restoreFrom.getAsLong()) : null);
         call(host, "deploy topology '" + plan.topology() + "'", () -> http.post()
                 .uri(host.controlUrl().resolve("/api/v1/deployments")).contentType(MediaType.APPLICATION_JSON)
@@ -46,6 +43,55 @@ public final class RestHostClient implements HostClient {
         call(host, "start checkpoint " + checkpointId + " of topology '" + topology + "'", () -> http.post()
                 .uri(host.controlUrl().resolve("/api/v1/deployments/" + topology.value() + "/checkpoints/"
                         + checkpointId)).retrieve().toBodilessEntity());
+    }
+
+    @Override
+    public InPlaceRecovery.Answer recoverInPlace(RegisteredHost host, InPlaceRecovery recovery) {
+        TopologyId topology = recovery.plan().topology();
+        InPlaceRecoveryBody body = new InPlaceRecoveryBody(recovery.plan(), placementBody(recovery.placement()),
+                recovery.tasks().stream().map(TaskId::toString).toList(), recovery.checkpointId(),
+                recovery.latestTriggered(), recovery.peers(),
+                recovery.recovering().stream().map(TaskId::toString).toList());
+        return call(host, "recover tasks " + recovery.tasks() + " of topology '" + topology + "' in place",
+                () -> http.post().uri(deploymentUri(host, topology, "/recoveries"))
+                        .contentType(MediaType.APPLICATION_JSON).body(body).retrieve()
+                        .body(InPlaceRecovery.Answer.class));
+    }
+
+    @Override
+    public Map<String, Long> redirect(RegisteredHost host, TopologyId topology, Map<TaskId, String> newEndpoints) {
+        Map<String, String> endpoints = new TreeMap<>();
+        newEndpoints.forEach((task, endpoint) -> endpoints.put(task.toString(), endpoint));
+        RedirectAnswer answer = call(host, "redirect channels of topology '" + topology + "'", () -> http.post()
+                .uri(deploymentUri(host, topology, "/redirects")).contentType(MediaType.APPLICATION_JSON)
+                .body(new RedirectBody(endpoints)).retrieve().body(RedirectAnswer.class));
+        return answer == null || answer.heads() == null ? Map.of() : answer.heads();
+    }
+
+    @Override
+    public void catchUpTargets(RegisteredHost host, TopologyId topology, Map<String, Long> heads) {
+        call(host, "set the catch-up targets of topology '" + topology + "'", () -> http.post()
+                .uri(deploymentUri(host, topology, "/catch-up-targets")).contentType(MediaType.APPLICATION_JSON)
+                .body(new CatchUpBody(heads)).retrieve().toBodilessEntity());
+    }
+
+    @Override
+    public void checkpointCompleted(RegisteredHost host, TopologyId topology, long checkpointId) {
+        call(host, "learn that checkpoint " + checkpointId + " of topology '" + topology + "' completed",
+                () -> http.post().uri(deploymentUri(host, topology, "/checkpoints/" + checkpointId + "/completed"))
+                        .retrieve().toBodilessEntity());
+    }
+
+    private static URI deploymentUri(RegisteredHost host, TopologyId topology, String path) {
+        return host.controlUrl().resolve("/api/v1/deployments/" + topology.value() + path);
+    }
+
+    private static PlacementBody placementBody(TaskPlacement placement) {
+        Map<String, String> hosts = new TreeMap<>();
+        placement.hosts().forEach((task, hostId) -> hosts.put(task.toString(), hostId.value()));
+        Map<String, String> endpoints = new TreeMap<>();
+        placement.endpoints().forEach((hostId, endpoint) -> endpoints.put(hostId.value(), endpoint));
+        return new PlacementBody(hosts, endpoints);
     }
 
     @Override
@@ -98,6 +144,23 @@ public final class RestHostClient implements HostClient {
     /** Body of a host's {@code POST /api/v1/deployments}. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record DeploymentBody(ExecutionPlan plan, PlacementBody placement, RestoreBody restore) {
+    }
+
+    /** Body of a host's {@code POST /api/v1/deployments/{topology}/recoveries}. */
+    record InPlaceRecoveryBody(ExecutionPlan plan, PlacementBody placement, List<String> tasks, long checkpointId,
+                               long latestTriggered, List<URI> peers, List<String> recovering) {
+    }
+
+    /** Body of a host's {@code POST .../redirects}: the new data endpoint of each moved task. */
+    record RedirectBody(Map<String, String> endpoints) {
+    }
+
+    /** A host's answer to {@code POST .../redirects}. */
+    record RedirectAnswer(int channels, Map<String, Long> heads) {
+    }
+
+    /** Body of a host's {@code POST .../catch-up-targets}. */
+    record CatchUpBody(Map<String, Long> heads) {
     }
 
     /** The checkpoint a host restores its tasks from. */

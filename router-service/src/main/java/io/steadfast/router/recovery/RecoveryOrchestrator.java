@@ -10,14 +10,20 @@ import io.steadfast.router.failure.HostStatus;
 import io.steadfast.router.host.HostCallException;
 import io.steadfast.router.host.HostClient;
 import io.steadfast.router.host.RegisteredHost;
+import io.steadfast.router.placement.StandbyHosts;
 import io.steadfast.router.placement.TaskPlacer;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.router.topology.TopologyProgress;
 import io.steadfast.router.topology.TopologyRepository;
+import io.steadfast.runtime.concurrent.DaemonThreads;
 import io.steadfast.runtime.host.TaskPlacement;
+import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.RecoveryMode;
 import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.task.RecoveryCatchUp;
+import io.steadfast.runtime.task.TaskStatus;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Clock;
 import java.time.Duration;
@@ -62,6 +68,10 @@ public final class RecoveryOrchestrator implements AutoCloseable {
     private final TopologyProgress progress;
     private final RecoveryLog log;
     private final Clock clock;
+    private final StandbyHosts standby;
+    private final LocalRecoverer local;
+    /** Records taken in by each task that kept running, when a local recovery started; by recovery id. */
+    private final Map<Long, Map<String, Long>> survivorsAtStart = new ConcurrentHashMap<>();
     private ScheduledExecutorService executor;
     private final Map<TopologyId, Instant> lastAttempt = new ConcurrentHashMap<>();
     /** Recoveries abandoned at start-up because the router restarted before they had redeployed. */
@@ -72,6 +82,16 @@ public final class RecoveryOrchestrator implements AutoCloseable {
     public RecoveryOrchestrator(TopologyRepository topologies, HeartbeatFailureDetector detector, TaskPlacer placer,
                                 HostClient hostClient, CheckpointRecords records, CheckpointCoordinators coordinators,
                                 TopologyProgress progress, RecoveryLog log, Clock clock) {
+        this(topologies, detector, placer, hostClient, records, coordinators, progress, log, clock,
+                new StandbyHosts(0));
+    }
+
+    /** @param standby the hosts kept free for local recovery */
+    public RecoveryOrchestrator(TopologyRepository topologies, HeartbeatFailureDetector detector, TaskPlacer placer,
+                                HostClient hostClient, CheckpointRecords records, CheckpointCoordinators coordinators,
+                                TopologyProgress progress, RecoveryLog log, Clock clock, StandbyHosts standby) {
+        this.standby = standby;
+        this.local = new LocalRecoverer(topologies, hostClient, standby, clock);
         this.topologies = topologies;
         this.detector = detector;
         this.placer = placer;
@@ -85,11 +105,7 @@ public final class RecoveryOrchestrator implements AutoCloseable {
 
     /** Listens to the detector and checks catch-up every {@code period}, on {@code steadfast-router-recovery}. */
     public synchronized void start(Duration period) {
-        executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "steadfast-router-recovery");
-            thread.setDaemon(true);
-            return thread;
-        });
+        executor = Executors.newSingleThreadScheduledExecutor(new DaemonThreads("steadfast-router-recovery"));
         detector.onFailure(failure -> executor.execute(() -> guarded(() -> recover(failure))));
         executor.scheduleWithFixedDelay(() -> guarded(this::checkProgress), period.toMillis(), period.toMillis(),
                 TimeUnit.MILLISECONDS);
@@ -255,9 +271,10 @@ public final class RecoveryOrchestrator implements AutoCloseable {
     private void recover(DeployedTopology topology, DetectedFailure failure, List<TaskId> lost) {
         lastAttempt.put(topology.id(), clock.instant());
         long baseline = progress.sinkRecordsIn(topology);
-        Recovery recovery = new Recovery(log.nextId(), topology.id(), failure.host(), lost, topology.plan().epoch(),
+        Recovery started = new Recovery(log.nextId(), topology.id(), failure.host(), lost, topology.plan().epoch(),
                 null, failure.lastHeartbeat(), failure.detectedAt(), null, null, failure.detectionTime().toMillis(),
                 null, null, RecoveryStatus.RECOVERING, null, "recovering", baseline, failure.cause());
+        Recovery recovery = started;
         supersedeRecovering(recovery);
         log.save(recovery);
         coordinators.pause(topology.id(), "recovery " + recovery.id() + " is in progress (host " + failure.host()
@@ -274,11 +291,19 @@ public final class RecoveryOrchestrator implements AutoCloseable {
             LOG.error("Recovery of '{}' failed: no LIVE host", topology.id());
             return;
         }
+        if (topology.plan().recoveryMode() == RecoveryMode.LOCAL) {
+            Optional<Recovery> fellBack = recoverLocally(topology, recovery, knownCompleted, live);
+            if (fellBack.isEmpty()) {
+                return;
+            }
+            recovery = fellBack.get();
+        }
         live.forEach(host -> cancelQuietly(host, topology));
         Map<HostId, RegisteredHost> byId = new TreeMap<>();
-        live.forEach(host -> byId.put(host.id(), host));
+        standby.forPlacement(live, topologies.all()).forEach(host -> byId.put(host.id(), host));
         ExecutionPlan plan = topology.plan().withEpoch(topology.plan().epoch() + 1);
-        Map<TaskId, HostId> placement = placer.place(plan, loadWithout(topology, byId));
+        Map<TaskId, HostId> placement = placer.place(plan, StandbyHosts.load(byId.keySet(), topologies.all(),
+                topology.id()));
         OptionalLong restoreFrom = latestCompleted(topology, knownCompleted);
         String redeployFailure = deploy(plan, placement, byId, restoreFrom);
         if (redeployFailure != null) {
@@ -301,6 +326,115 @@ public final class RecoveryOrchestrator implements AutoCloseable {
         log.save(recovery.restored(restoredAt, plan.epoch(), restoreFrom.isPresent() ? restoreFrom.getAsLong() : null,
                 Math.max(0, baseline - alreadyAtCheckpoint), text));
         LOG.info("{} ({} ms after detection)", text, Duration.between(failure.detectedAt(), restoredAt).toMillis());
+    }
+
+    /**
+     * Recovers the lost tasks of a LOCAL-mode topology in place (see {@link LocalRecoverer}), from the latest
+     * checkpoint completed on its current epoch; checkpointing is paused meanwhile and resumes on the new placement.
+     *
+     * @return empty if it was recovered; else the recovery, marked with why it falls back to a global one
+     */
+    private Optional<Recovery> recoverLocally(DeployedTopology topology, Recovery recovery,
+                                              Optional<CompletedCheckpoint> knownCompleted, List<RegisteredHost> live) {
+        Optional<CompletedCheckpoint> restorable = knownCompleted
+                .filter(done -> done.epoch() == topology.plan().epoch());
+        String reason = null;
+        if (restorable.isEmpty()) {
+            reason = "no checkpoint of epoch " + topology.plan().epoch() + " is known to have completed, so there is no"
+                    + " snapshot the lost tasks could restore from while the others keep running";
+        } else {
+            OptionalLong stored = latestCompleted(topology, knownCompleted);
+            if (stored.isPresent() && stored.getAsLong() != restorable.get().checkpointId()) {
+                reason = "the checkpoint store's latest completed checkpoint (" + stored.getAsLong() + ") is not the one"
+                        + " this router completed last (" + restorable.get().checkpointId() + ")";
+            }
+        }
+        if (reason == null) {
+            long checkpointId = restorable.get().checkpointId();
+            survivorsAtStart.put(recovery.id(), survivorRecords(topology, recovery.tasks()));
+            try {
+                LocalRecoveryMeasures measures = local.recover(topology, recovery.tasks(), checkpointId,
+                        coordinators.lastTriggeredId(topology.id()), live);
+                coordinators.resume(topology.id());
+                Instant restoredAt = clock.instant();
+                String text = "Tasks " + recovery.tasks() + " of topology '" + topology.id() + "' recovered in place"
+                        + " from checkpoint " + checkpointId + " on " + new java.util.TreeSet<>(measures.placedOn()
+                        .values()) + "; every other task kept running";
+                log.save(recovery.restoredInPlace(restoredAt, checkpointId, measures, text));
+                LOG.info("{} ({} ms after detection)", text, Duration.between(recovery.detectedAt(), restoredAt)
+                        .toMillis());
+                return Optional.empty();
+            } catch (LocalRecoverer.LocalRecoveryFailedException | HostCallException e) {
+                survivorsAtStart.remove(recovery.id());
+                reason = "a host could not take its part: " + e.getMessage();
+            }
+        }
+        LOG.warn("Recovering topology '{}' globally instead of locally: {}", topology.id(), reason);
+        Recovery fellBack = recovery.fellBackToGlobal(reason);
+        log.save(fellBack);
+        return Optional.of(fellBack);
+    }
+
+    /** The records each task of the topology not in {@code lost} had taken in, from its host's latest report. */
+    private Map<String, Long> survivorRecords(DeployedTopology topology, List<TaskId> lost) {
+        Map<String, Long> records = new TreeMap<>();
+        topology.placement().forEach((task, host) -> {
+            if (!lost.contains(task)) {
+                detector.host(host).flatMap(registered -> registered.report(task.toString()))
+                        .ifPresent(report -> records.put(task.toString(), report.recordsIn()));
+            }
+        });
+        return records;
+    }
+
+    /**
+     * Whether a task that kept running during a local recovery was restarted or rolled back: it reports fewer
+     * records taken in than when the recovery started, or no longer reports. Null if that was not recorded (the
+     * router restarted since).
+     */
+    private Boolean survivorsPaused(Recovery recovery, DeployedTopology topology) {
+        Map<String, Long> before = survivorsAtStart.remove(recovery.id());
+        if (before == null) {
+            return null;
+        }
+        for (Map.Entry<String, Long> task : before.entrySet()) {
+            HostId host = topology.placement().get(TaskId.parse(task.getKey()));
+            Optional<TaskReport> now = host == null ? Optional.empty()
+                    : detector.host(host).flatMap(registered -> registered.report(task.getKey()));
+            if (now.isEmpty() || now.get().recordsIn() < task.getValue()
+                    || now.get().status() == TaskStatus.FAILED || now.get().status() == TaskStatus.CANCELLED) {
+                LOG.warn("Task {} did not keep running through recovery {}: {}", task.getKey(), recovery.id(),
+                        now.map(TaskReport::toString).orElse("no longer reported"));
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Marks a local recovery RECOVERED once every recovered task reports that it caught up. */
+    private void checkLocalCatchUp(Recovery recovery, DeployedTopology topology) {
+        LocalRecoveryMeasures measures = recovery.local();
+        long slowest = 0;
+        long records = 0;
+        long bytes = 0;
+        for (TaskId task : recovery.tasks()) {
+            HostId host = topology.placement().get(task);
+            Optional<RecoveryCatchUp> catchUp = Optional.ofNullable(host).flatMap(detector::host)
+                    .flatMap(registered -> registered.report(task.toString())).map(TaskReport::catchUp);
+            if (catchUp.isEmpty()) {
+                return;
+            }
+            slowest = Math.max(slowest, catchUp.get().millis());
+            records += catchUp.get().records();
+            bytes += catchUp.get().bytes();
+        }
+        Instant caughtUpAt = measures.requestedAt().plusMillis(slowest);
+        Recovery done = recovery.caughtUpInPlace(caughtUpAt, measures.caughtUp(records, bytes),
+                Boolean.TRUE.equals(survivorsPaused(recovery, topology)));
+        log.save(done);
+        LOG.info("Tasks {} of '{}' caught up {} ms after the router asked for their recovery ({} records, {} bytes"
+                + " replayed); other tasks paused: {}", recovery.tasks(), recovery.topology(), slowest, records, bytes,
+                done.otherTasksPaused());
     }
 
     /** An earlier recovery of the topology still RECOVERING can never catch up now: the new one redeploys it. */
@@ -347,17 +481,6 @@ public final class RecoveryOrchestrator implements AutoCloseable {
         return null;
     }
 
-    private Map<HostId, Integer> loadWithout(DeployedTopology recovering, Map<HostId, RegisteredHost> live) {
-        Map<HostId, Integer> load = new TreeMap<>();
-        live.keySet().forEach(host -> load.put(host, 0));
-        for (DeployedTopology other : topologies.all()) {
-            if (!other.id().equals(recovering.id())) {
-                other.placement().values().forEach(host -> load.computeIfPresent(host, (h, n) -> n + 1));
-            }
-        }
-        return load;
-    }
-
     private void cancelQuietly(RegisteredHost host, DeployedTopology topology) {
         cancelQuietly(host, topology.id());
     }
@@ -382,6 +505,11 @@ public final class RecoveryOrchestrator implements AutoCloseable {
                         + " cancelled before it caught up; was: " + recovery.message()));
                 continue;
             }
+            if (recovery.mode() == RecoveryMode.LOCAL && recovery.local() != null
+                    && recovery.local().requestedAt() != null) {
+                checkLocalCatchUp(recovery, found.get());
+                continue;
+            }
             Optional<DeployedTopology> topology = found.filter(t -> t.plan().epoch() == recovery.epoch());
             if (topology.isEmpty() || !progress.reportedTwiceSince(topology.get(), recovery.restoredAt())) {
                 continue;
@@ -398,6 +526,7 @@ public final class RecoveryOrchestrator implements AutoCloseable {
 
     @Override
     public synchronized void close() throws InterruptedException {
+        local.close();
         if (executor != null) {
             executor.shutdownNow();
             executor.awaitTermination(5, TimeUnit.SECONDS);

@@ -4,6 +4,7 @@ import io.steadfast.router.failure.HeartbeatFailureDetector;
 import io.steadfast.router.host.HostCallException;
 import io.steadfast.router.host.HostClient;
 import io.steadfast.router.host.RegisteredHost;
+import io.steadfast.router.placement.StandbyHosts;
 import io.steadfast.router.placement.TaskPlacer;
 import io.steadfast.router.topology.TopologyException.Reason;
 import io.steadfast.runtime.host.TaskPlacement;
@@ -44,10 +45,20 @@ public final class TopologyDeployer {
     private final TaskPlacer placer;
     private final HostClient hostClient;
     private final Clock clock;
+    private final StandbyHosts standby;
 
     public TopologyDeployer(TopologySpecReader reader, TopologyValidator validator, int maxSpecBytes,
                             TopologyRepository topologies, HeartbeatFailureDetector failureDetector,
                             TaskPlacer placer, HostClient hostClient, Clock clock) {
+        this(reader, validator, maxSpecBytes, topologies, failureDetector, placer, hostClient, clock,
+                new StandbyHosts(0));
+    }
+
+    /** @param standby the hosts kept free for local recovery, which new topologies are not placed on */
+    public TopologyDeployer(TopologySpecReader reader, TopologyValidator validator, int maxSpecBytes,
+                            TopologyRepository topologies, HeartbeatFailureDetector failureDetector,
+                            TaskPlacer placer, HostClient hostClient, Clock clock, StandbyHosts standby) {
+        this.standby = standby;
         this.reader = reader;
         this.validator = validator;
         this.maxSpecBytes = maxSpecBytes;
@@ -84,28 +95,19 @@ public final class TopologyDeployer {
                         + " DELETE /api/v1/topologies/" + id + " first or choose another id");
             }
             Map<HostId, RegisteredHost> live = new TreeMap<>();
-            failureDetector.liveHosts().forEach(host -> live.put(host.id(), host));
+            standby.forPlacement(failureDetector.liveHosts(), topologies.all()).forEach(host -> live.put(host.id(), host));
             if (live.isEmpty()) {
                 throw new TopologyException(Reason.NO_LIVE_HOST, "No LIVE host to run topology '" + id + "' on: "
                         + "start a pe-host-service pointed at this router (steadfast.host.router-url) and check "
                         + "GET /api/v1/hosts");
             }
-            Map<TaskId, HostId> placement = placer.place(plan, currentLoad(live));
+            Map<TaskId, HostId> placement = placer.place(plan, StandbyHosts.load(live.keySet(), topologies.all(), null));
             deployOnHosts(plan, placement, live);
             DeployedTopology deployed = new DeployedTopology(id, document, plan, placement, clock.instant());
             topologies.add(deployed);
             LOG.info("Deployed topology '{}': {} tasks on hosts {}", id, placement.size(), deployed.hosts());
             return deployed;
         }
-    }
-
-    private Map<HostId, Integer> currentLoad(Map<HostId, RegisteredHost> live) {
-        Map<HostId, Integer> load = new TreeMap<>();
-        live.keySet().forEach(host -> load.put(host, 0));
-        for (DeployedTopology topology : topologies.all()) {
-            topology.placement().values().forEach(host -> load.computeIfPresent(host, (h, n) -> n + 1));
-        }
-        return load;
     }
 
     private void deployOnHosts(ExecutionPlan plan, Map<TaskId, HostId> placement, Map<HostId, RegisteredHost> live) {

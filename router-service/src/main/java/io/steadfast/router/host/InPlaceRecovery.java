@@ -1,0 +1,41 @@
+package io.steadfast.router.host;
+
+import io.steadfast.runtime.host.TaskPlacement;
+import io.steadfast.runtime.plan.ExecutionPlan;
+import io.steadfast.runtime.plan.TaskId;
+import java.net.URI;
+import java.util.List;
+
+/**
+ * What the router asks a host to do in a local recovery: start some lost tasks of a running topology, in place.
+ *
+ * @param plan            the topology's plan (same epoch: every other task keeps running)
+ * @param placement       where every task runs now, these tasks on the host asked
+ * @param tasks           the lost tasks to start on the host asked
+ * @param checkpointId    the completed checkpoint they restore from
+ * @param latestTriggered the latest checkpoint triggered: recovered sources send the barriers they missed up to it
+ * @param peers           control URLs of the live hosts, which hold the lost tasks' logged decisions
+ * @param recovering      every task recovered in this round, on any host
+ */
+public record InPlaceRecovery(ExecutionPlan plan, TaskPlacement placement, List<TaskId> tasks, long checkpointId,
+                              long latestTriggered, List<URI> peers, List<TaskId> recovering) {
+
+    public InPlaceRecovery {
+        tasks = List.copyOf(tasks);
+        peers = List.copyOf(peers);
+        recovering = List.copyOf(recovering);
+    }
+
+    /**
+     * A host's answer.
+     *
+     * @param tasks             the tasks it started
+     * @param determinantBytes  the logged decisions they replay, in bytes
+     * @param snapshotMillis    fetching their snapshots
+     * @param determinantMillis collecting their decisions from the live hosts
+     * @param startMillis       restoring and starting them
+     */
+    public record Answer(List<String> tasks, long determinantBytes, long snapshotMillis, long determinantMillis,
+                         long startMillis) {
+    }
+}

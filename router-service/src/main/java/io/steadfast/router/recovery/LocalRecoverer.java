@@ -1,0 +1,172 @@
+package io.steadfast.router.recovery;
+
+import io.steadfast.router.host.HostCallException;
+import io.steadfast.router.host.HostClient;
+import io.steadfast.router.host.InPlaceRecovery;
+import io.steadfast.router.host.RegisteredHost;
+import io.steadfast.router.placement.StandbyHosts;
+import io.steadfast.router.topology.DeployedTopology;
+import io.steadfast.router.topology.TopologyRepository;
+import io.steadfast.runtime.concurrent.DaemonThreads;
+import io.steadfast.runtime.host.TaskPlacement;
+import io.steadfast.runtime.plan.ChannelId;
+import io.steadfast.runtime.plan.ExecutionPlan;
+import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.TaskId;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The router's part in a local recovery: the lost tasks of a topology restore in place on other hosts, on the same
+ * epoch, while every other task keeps running. In order:
+ * <ol>
+ * <li>the lost tasks are spread over the standby hosts (round robin, least loaded first), or over the least loaded
+ * live hosts if no standby is live;</li>
+ * <li>the new placement is recorded first (a host's heartbeat view must include the tasks it is about to start, or
+ * it would cancel them);</li>
+ * <li>each target host is asked, in parallel, to recover its share ({@code POST .../recoveries}): it fetches the
+ * snapshots of the checkpoint from the checkpoint-service and the tasks' logged decisions from the live hosts;</li>
+ * <li>every live host of the topology points its channels at the moved tasks ({@code POST .../redirects}); the
+ * upstream ones replay their output logs from the position each moved task restored, and answer what they had sent,
+ * which the target hosts get as the tasks' catch-up targets.</li>
+ * </ol>
+ * Any refusal fails the local recovery with a reason; the orchestrator then recovers the topology globally.
+ * Checkpointing of the topology must be paused meanwhile: a checkpoint completing during the recovery would truncate
+ * output logs past the restored position.
+ */
+final class LocalRecoverer implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LocalRecoverer.class);
+
+    private final TopologyRepository topologies;
+    private final HostClient hostClient;
+    private final StandbyHosts standby;
+    private final Clock clock;
+    private final ExecutorService calls = Executors.newCachedThreadPool(new DaemonThreads("steadfast-router-local-recovery"));
+
+    LocalRecoverer(TopologyRepository topologies, HostClient hostClient, StandbyHosts standby, Clock clock) {
+        this.topologies = topologies;
+        this.hostClient = hostClient;
+        this.standby = standby;
+        this.clock = clock;
+    }
+
+    /** A local recovery that could not be carried through; {@link #getMessage()} says why, for people. */
+    static final class LocalRecoveryFailedException extends RuntimeException {
+        LocalRecoveryFailedException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /**
+     * Recovers {@code lost} in place from checkpoint {@code checkpointId}.
+     *
+     * @param live the live hosts (none of them runs a lost task)
+     * @return the measurements (replayed records and bytes are known later, once the tasks caught up)
+     * @throws LocalRecoveryFailedException if a host refused or could not be reached
+     */
+    LocalRecoveryMeasures recover(DeployedTopology topology, List<TaskId> lost, long checkpointId,
+                                  long latestTriggered, List<RegisteredHost> live) {
+        List<RegisteredHost> standbys = standby.among(live, topologies.all());
+        List<RegisteredHost> targets = standbys.isEmpty() ? leastLoaded(live, lost.size()) : standbys;
+        Map<TaskId, HostId> placement = new TreeMap<>(topology.placement());
+        Map<HostId, List<TaskId>> byTarget = new LinkedHashMap<>();
+        for (int i = 0; i < lost.size(); i++) {
+            RegisteredHost target = targets.get(i % targets.size());
+            placement.put(lost.get(i), target.id());
+            byTarget.computeIfAbsent(target.id(), host -> new ArrayList<>()).add(lost.get(i));
+        }
+        topologies.replace(new DeployedTopology(topology.id(), topology.spec(), topology.plan(), placement,
+                topology.deployedAt()));
+        try {
+            return recoverOn(topology, lost, checkpointId, latestTriggered, live, placement, byTarget, standbys);
+        } catch (RuntimeException e) {
+            topologies.replace(topology); // the global recovery that follows starts from the placement it had
+            throw e instanceof LocalRecoveryFailedException failed ? failed
+                    : new LocalRecoveryFailedException(e.getMessage(), e);
+        }
+    }
+
+    private LocalRecoveryMeasures recoverOn(DeployedTopology topology, List<TaskId> lost, long checkpointId,
+                                            long latestTriggered, List<RegisteredHost> live,
+                                            Map<TaskId, HostId> placement, Map<HostId, List<TaskId>> byTarget,
+                                            List<RegisteredHost> standbys) {
+        ExecutionPlan plan = topology.plan();
+        Map<HostId, RegisteredHost> byId = new TreeMap<>();
+        live.forEach(host -> byId.put(host.id(), host));
+        Map<HostId, String> endpoints = new TreeMap<>();
+        placement.values().forEach(host -> endpoints.put(host, byId.get(host).dataEndpoint()));
+
+        Instant requestedAt = clock.instant();
+        TaskPlacement taskPlacement = new TaskPlacement(placement, endpoints);
+        List<URI> peers = live.stream().map(RegisteredHost::controlUrl).toList();
+        Map<HostId, CompletableFuture<InPlaceRecovery.Answer>> answers = new LinkedHashMap<>();
+        byTarget.forEach((hostId, tasks) -> answers.put(hostId, CompletableFuture.supplyAsync(() ->
+                hostClient.recoverInPlace(byId.get(hostId), new InPlaceRecovery(plan, taskPlacement, tasks,
+                        checkpointId, latestTriggered, peers, lost)), calls)));
+        List<InPlaceRecovery.Answer> done = new ArrayList<>();
+        answers.values().forEach(answer -> done.add(await(answer)));
+
+        Map<TaskId, String> newEndpoints = new TreeMap<>();
+        lost.forEach(task -> newEndpoints.put(task, endpoints.get(placement.get(task))));
+        List<CompletableFuture<Map<String, Long>>> redirects = new ArrayList<>();
+        placement.values().stream().distinct().map(byId::get).forEach(host -> redirects.add(
+                CompletableFuture.supplyAsync(() -> hostClient.redirect(host, topology.id(), newEndpoints), calls)));
+        Map<HostId, Map<String, Long>> targetsByHost = new TreeMap<>();
+        for (CompletableFuture<Map<String, Long>> redirect : redirects) {
+            await(redirect).forEach((channel, head) -> plan.channel(ChannelId.parse(channel)).ifPresent(spec ->
+                    targetsByHost.computeIfAbsent(placement.get(spec.to()), host -> new TreeMap<>())
+                            .put(channel, head)));
+        }
+        targetsByHost.forEach((hostId, heads) -> {
+            if (byTarget.containsKey(hostId)) {
+                hostClient.catchUpTargets(byId.get(hostId), topology.id(), heads);
+            }
+        });
+        Map<String, String> placedOn = new TreeMap<>();
+        lost.forEach(task -> placedOn.put(task.toString(), placement.get(task).value()));
+        LOG.info("Recovered {} lost tasks of '{}' in place from checkpoint {} on {}", lost.size(), topology.id(),
+                checkpointId, byTarget.keySet());
+        return new LocalRecoveryMeasures(requestedAt, placedOn, (int) byTarget.keySet().stream()
+                .filter(host -> standbys.stream().anyMatch(s -> s.id().equals(host))).count(),
+                done.stream().mapToLong(InPlaceRecovery.Answer::snapshotMillis).max().orElse(0),
+                done.stream().mapToLong(InPlaceRecovery.Answer::determinantMillis).max().orElse(0),
+                done.stream().mapToLong(InPlaceRecovery.Answer::startMillis).max().orElse(0),
+                done.stream().mapToLong(InPlaceRecovery.Answer::determinantBytes).sum(), null, null, null);
+    }
+
+    private List<RegisteredHost> leastLoaded(List<RegisteredHost> live, int tasks) {
+        Map<HostId, Integer> load = StandbyHosts.load(live.stream().map(RegisteredHost::id).toList(),
+                topologies.all(), null);
+        return live.stream().sorted(Comparator.<RegisteredHost>comparingInt(host -> load.get(host.id()))
+                .thenComparing(host -> host.id().value())).limit(Math.max(1, tasks)).toList();
+    }
+
+    private static <T> T await(CompletableFuture<T> call) {
+        try {
+            return call.join();
+        } catch (CompletionException e) {
+            Throwable cause = e.getCause();
+            String message = cause instanceof HostCallException ? cause.getMessage() : String.valueOf(cause);
+            throw new LocalRecoveryFailedException(message, cause);
+        }
+    }
+
+    @Override
+    public void close() {
+        calls.shutdownNow();
+    }
+}

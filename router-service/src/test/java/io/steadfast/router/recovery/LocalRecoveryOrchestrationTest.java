@@ -1,0 +1,271 @@
+package io.steadfast.router.recovery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.steadfast.router.FakeHostClient;
+import io.steadfast.router.MutableClock;
+import io.steadfast.router.checkpoint.CheckpointCoordinators;
+import io.steadfast.router.checkpoint.CheckpointSettings;
+import io.steadfast.router.checkpoint.CompletionNotices;
+import io.steadfast.router.checkpoint.InMemoryCheckpointRecords;
+import io.steadfast.router.checkpoint.TaskAck;
+import io.steadfast.router.failure.DetectedFailure;
+import io.steadfast.router.failure.HeartbeatFailureDetector;
+import io.steadfast.router.host.InMemoryHostRegistry;
+import io.steadfast.router.placement.EvenTaskPlacer;
+import io.steadfast.router.placement.StandbyHosts;
+import io.steadfast.router.topology.DeployedTopology;
+import io.steadfast.router.topology.InMemoryTopologyRepository;
+import io.steadfast.router.topology.TopologyProgress;
+import io.steadfast.runtime.host.TaskReport;
+import io.steadfast.runtime.plan.ExecutionPlan;
+import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.PlanExpander;
+import io.steadfast.runtime.plan.RecoveryMode;
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.task.RecoveryCatchUp;
+import io.steadfast.runtime.task.TaskStatus;
+import io.steadfast.runtime.topology.TopologyId;
+import io.steadfast.runtime.topology.TopologySpecReader;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The router's side of local recovery, against recording hosts: which hosts are asked what, in which order, what
+ * the recovery records, and when it falls back to a global one.
+ */
+class LocalRecoveryOrchestrationTest {
+
+    private static final TopologyId T = TopologyId.of("t");
+    private static final HostId A = new HostId("host-a");
+    private static final HostId B = new HostId("host-b");
+    private static final HostId C = new HostId("host-c");
+    private static final HostId STANDBY = new HostId("host-d");
+    private static final TaskId SOURCE = TaskId.parse("t/source#0");
+    private static final TaskId COUNT0 = TaskId.parse("t/count#0");
+    private static final TaskId COUNT1 = TaskId.parse("t/count#1");
+    private static final TaskId SINK = TaskId.parse("t/sink#0");
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    private final InMemoryHostRegistry hosts = new InMemoryHostRegistry();
+    private final HeartbeatFailureDetector detector = new HeartbeatFailureDetector(hosts, clock, Duration.ofMillis(800));
+    private final InMemoryTopologyRepository topologies = new InMemoryTopologyRepository();
+    private final InMemoryCheckpointRecords records = new InMemoryCheckpointRecords(clock);
+    private final FakeHostClient hostClient = new FakeHostClient();
+    private final TopologyProgress progress = new TopologyProgress(detector);
+    private final CompletionNotices notices = new CompletionNotices(detector, hostClient);
+    private final CheckpointCoordinators coordinators = new CheckpointCoordinators(topologies, records,
+            (host, topology, id) -> { }, progress, clock,
+            new CheckpointSettings(Duration.ofSeconds(1), Duration.ofSeconds(10), 1), notices);
+    private final RecoveryLog log = new RecoveryLog();
+    private final RecoveryOrchestrator orchestrator = new RecoveryOrchestrator(topologies, detector,
+            new EvenTaskPlacer(), hostClient, records, coordinators, progress, log, clock, new StandbyHosts(1));
+    /** Records taken in by each task as last reported, per host. */
+    private final Map<HostId, Map<TaskId, Long>> reported = new TreeMap<>();
+
+    @AfterEach
+    void close() throws Exception {
+        orchestrator.close();
+        notices.close();
+    }
+
+    private void deploy(String recoverySection) {
+        String spec = """
+                {"id": "t", %s "operators": [
+                  {"id": "source", "type": "generator", "config": {"count": 10}},
+                  {"id": "count", "type": "keyed-count", "parallelism": 2, "inputs": [{"from": "source"}]},
+                  {"id": "sink", "type": "latest-value-sink", "inputs": [{"from": "count"}]}
+                ]}""".formatted(recoverySection);
+        ExecutionPlan plan = PlanExpander.expand(new TopologySpecReader().read(spec));
+        for (HostId host : List.of(A, B, C)) {
+            hosts.register(host, URI.create("http://" + host.value()), "tcp://" + host.value() + ":1", clock.instant());
+        }
+        clock.advance(Duration.ofMillis(10));
+        hosts.register(STANDBY, URI.create("http://host-d"), "tcp://host-d:1", clock.instant());
+        topologies.add(new DeployedTopology(T, JsonMapper.builder().build().readTree(spec), plan,
+                Map.of(SOURCE, A, COUNT0, B, COUNT1, C, SINK, A), clock.instant()));
+        detector.sweep();
+        coordinators.tick();
+    }
+
+    /** Triggers the next checkpoint and acknowledges it for every task: it completes. */
+    private long completeCheckpoint() {
+        clock.advance(Duration.ofSeconds(1));
+        java.util.Set<HostId> running = new java.util.TreeSet<>(topologies.find(T).orElseThrow().placement().values());
+        running.add(STANDBY);
+        running.forEach(host -> heartbeat(host, reported.getOrDefault(host, Map.of()), Map.of()));
+        coordinators.tick();
+        long id = coordinators.lastTriggeredId(T);
+        for (Map.Entry<TaskId, HostId> task : topologies.find(T).orElseThrow().placement().entrySet()) {
+            coordinators.acknowledge(T, id, new TaskAck(task.getKey(), task.getValue(), 1, 0, 0));
+        }
+        assertThat(coordinators.lastCompleted(T)).hasValueSatisfying(done -> assertThat(done.checkpointId())
+                .isEqualTo(id));
+        return id;
+    }
+
+    private void heartbeat(HostId host, Map<TaskId, Long> recordsIn, Map<TaskId, RecoveryCatchUp> catchUps) {
+        List<TaskReport> reports = new ArrayList<>();
+        recordsIn.forEach((task, in) -> reports.add(new TaskReport(task.toString(), "type", TaskStatus.RUNNING, in,
+                0, 0, 0, 0, 0, 0, null, catchUps.get(task))));
+        reported.put(host, recordsIn);
+        hosts.heartbeat(host, reports, clock.instant());
+    }
+
+    /** Host C goes silent while A, B and the standby report; detected DEAD one timeout after its last heartbeat. */
+    private DetectedFailure killC() {
+        for (int i = 0; i < 2; i++) {
+            heartbeat(A, Map.of(SOURCE, 1_000L + i, SINK, 500L + i), Map.of());
+            heartbeat(B, Map.of(COUNT0, 400L + i), Map.of());
+            heartbeat(STANDBY, Map.of(), Map.of());
+            clock.advance(Duration.ofMillis(450));
+        }
+        detector.sweep();
+        assertThat(detector.failures()).hasSize(1);
+        return detector.failures().get(0);
+    }
+
+    @Test
+    void recoversTheLostTaskInPlaceOnTheStandbyHostAndLeavesEveryOtherTaskRunning() {
+        deploy("");
+        long checkpoint = completeCheckpoint();
+        await().until(() -> hostClient.completions.size() == 3);
+        assertThat(hostClient.completions).as("every host of the topology learns of the completed checkpoint")
+                .containsExactlyInAnyOrder("t@host-a:1", "t@host-b:1", "t@host-c:1");
+
+        orchestrator.recover(killC());
+
+        assertThat(hostClient.recoveries).containsExactly("t@host-d:[t/count#1]:" + checkpoint);
+        assertThat(hostClient.redirects).as("the live hosts point their channels at the moved task")
+                .containsExactlyInAnyOrder("t@host-a:[t/count#1]", "t@host-b:[t/count#1]", "t@host-d:[t/count#1]");
+        assertThat(hostClient.deployments).as("nothing was redeployed").isEmpty();
+        assertThat(hostClient.cancelled).as("nothing was cancelled").isEmpty();
+        DeployedTopology now = topologies.find(T).orElseThrow();
+        assertThat(now.plan().epoch()).as("the same epoch: the other tasks keep their channels").isZero();
+        assertThat(now.placement()).containsEntry(COUNT1, STANDBY).containsEntry(COUNT0, B).containsEntry(SOURCE, A);
+        Recovery recovery = log.all().get(0);
+        assertThat(recovery.mode()).isEqualTo(RecoveryMode.LOCAL);
+        assertThat(recovery.status()).isEqualTo(RecoveryStatus.RECOVERING);
+        assertThat(recovery.restoredFrom()).isEqualTo(checkpoint);
+        assertThat(recovery.local().placedOn()).containsExactly(Map.entry("t/count#1", "host-d"));
+        assertThat(recovery.local().standbyHosts()).isEqualTo(1);
+
+        clock.advance(Duration.ofMillis(200));
+        heartbeat(A, Map.of(SOURCE, 2_000L, SINK, 900L), Map.of());
+        heartbeat(B, Map.of(COUNT0, 800L), Map.of());
+        heartbeat(STANDBY, Map.of(COUNT1, 350L), Map.of());
+        orchestrator.checkProgress();
+        assertThat(log.all().get(0).status()).as("not caught up until the task says so")
+                .isEqualTo(RecoveryStatus.RECOVERING);
+
+        heartbeat(STANDBY, Map.of(COUNT1, 420L), Map.of(COUNT1, new RecoveryCatchUp(180, 300, 4_000)));
+        orchestrator.checkProgress();
+
+        Recovery done = log.all().get(0);
+        assertThat(done.status()).isEqualTo(RecoveryStatus.RECOVERED);
+        assertThat(done.caughtUpAt()).isEqualTo(done.local().requestedAt().plusMillis(180));
+        assertThat(done.local().replayedRecords()).isEqualTo(300);
+        assertThat(done.local().replayedBytes()).isEqualTo(4_000);
+        assertThat(done.otherTasksPaused()).as("every other task reported more records than at the failure").isFalse();
+    }
+
+    @Test
+    void saysOtherTasksPausedWhenOneOfThemWasRolledBack() {
+        deploy("");
+        completeCheckpoint();
+        orchestrator.recover(killC());
+
+        heartbeat(A, Map.of(SOURCE, 10L, SINK, 900L), Map.of()); // the source started over
+        heartbeat(B, Map.of(COUNT0, 800L), Map.of());
+        heartbeat(STANDBY, Map.of(COUNT1, 420L), Map.of(COUNT1, new RecoveryCatchUp(90, 300, 4_000)));
+        orchestrator.checkProgress();
+
+        assertThat(log.all().get(0).status()).isEqualTo(RecoveryStatus.RECOVERED);
+        assertThat(log.all().get(0).otherTasksPaused()).isTrue();
+    }
+
+    @Test
+    void checkpointsResumeOnTheNewPlacementAfterALocalRecovery() {
+        deploy("");
+        completeCheckpoint();
+        orchestrator.recover(killC());
+        heartbeat(A, Map.of(SOURCE, 2_000L, SINK, 900L), Map.of());
+        heartbeat(B, Map.of(COUNT0, 800L), Map.of());
+        heartbeat(STANDBY, Map.of(COUNT1, 420L), Map.of());
+
+        long next = completeCheckpoint();
+
+        assertThat(next).isEqualTo(2);
+        await().until(() -> hostClient.completions.contains("t@host-d:2"));
+        assertThat(hostClient.completions).as("the dead host is no longer told").doesNotContain("t@host-c:2");
+    }
+
+    @Test
+    void fallsBackToAGlobalRecoveryWhenNoCheckpointOfTheEpochCompleted() {
+        deploy("");
+
+        orchestrator.recover(killC());
+
+        Recovery recovery = log.all().get(0);
+        assertThat(recovery.mode()).isEqualTo(RecoveryMode.GLOBAL);
+        assertThat(recovery.local().fallbackReason()).contains("no checkpoint of epoch 0");
+        assertThat(hostClient.recoveries).isEmpty();
+        assertThat(hostClient.deployments).as("redeployed on the hosts that ran tasks, the standby kept free")
+                .containsExactlyInAnyOrder("t@host-a:1:-", "t@host-b:1:-");
+    }
+
+    @Test
+    void fallsBackToAGlobalRecoveryWhenTheTargetHostRefuses() {
+        deploy("");
+        completeCheckpoint();
+        hostClient.failing.add(STANDBY);
+
+        orchestrator.recover(killC());
+
+        Recovery recovery = log.all().get(0);
+        assertThat(recovery.mode()).isEqualTo(RecoveryMode.GLOBAL);
+        assertThat(recovery.local().fallbackReason()).contains("host-d");
+        assertThat(recovery.epoch()).isEqualTo(1);
+        assertThat(hostClient.deployments).containsExactlyInAnyOrder("t@host-a:1:1", "t@host-b:1:1");
+        assertThat(topologies.find(T).orElseThrow().placement().values()).doesNotContain(C, STANDBY);
+    }
+
+    @Test
+    void aTopologyThatAsksForGlobalRecoveryIsNeverRecoveredLocally() {
+        deploy("\"recovery\": {\"mode\": \"GLOBAL\"},");
+        completeCheckpoint();
+
+        orchestrator.recover(killC());
+
+        assertThat(hostClient.recoveries).isEmpty();
+        assertThat(log.all().get(0).mode()).isEqualTo(RecoveryMode.GLOBAL);
+        assertThat(log.all().get(0).local()).isNull();
+        assertThat(hostClient.deployments).hasSize(2);
+    }
+
+    @Test
+    void spreadsTheTasksOfALostHostOverTheLeastLoadedLiveHostsWhenNoStandbyIsLeft() throws Exception {
+        deploy("");
+        completeCheckpoint();
+        topologies.replace(new DeployedTopology(T, topologies.find(T).orElseThrow().spec(),
+                topologies.find(T).orElseThrow().plan(), Map.of(SOURCE, A, COUNT0, C, COUNT1, C, SINK, STANDBY),
+                clock.instant()));
+        orchestrator.close();
+        RecoveryOrchestrator withoutStandby = new RecoveryOrchestrator(topologies, detector, new EvenTaskPlacer(),
+                hostClient, records, coordinators, progress, log, clock, new StandbyHosts(0));
+
+        withoutStandby.recover(killC());
+
+        assertThat(hostClient.recoveries).as("one lost task on each of the two least loaded hosts")
+                .containsExactlyInAnyOrder("t@host-b:[t/count#0]:1", "t@host-a:[t/count#1]:1");
+    }
+}
