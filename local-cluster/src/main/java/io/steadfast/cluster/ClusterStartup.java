@@ -84,11 +84,16 @@ public final class ClusterStartup {
 
     /** Starts the router on a fixed port and waits for it to be UP. */
     public RouterClient startRouter(int port) {
+        return startRouter(port, List.of());
+    }
+
+    /** As {@link #startRouter(int)}, with more router settings. */
+    public RouterClient startRouter(int port, List<String> settings) {
         if (!FreePort.isFree(port)) {
             throw new IllegalStateException("Router port " + port + " on 127.0.0.1 is in use (another Steadfast "
                     + "cluster?). Stop that process or pass --router-port with a free port.");
         }
-        ServiceProcess router = processes.startRouter(port);
+        ServiceProcess router = processes.startRouter(port, settings);
         progress.accept("started router   pid " + router.pid() + "  http://127.0.0.1:" + port + "  log " + router.logFile());
         return awaitRouterUp(router);
     }
@@ -122,6 +127,16 @@ public final class ClusterStartup {
             progress.accept("started " + String.format("%-8s", id) + " pid " + host.pid() + "  log " + host.logFile());
         }
         awaitHostsLive(router, Set.copyOf(ids));
+    }
+
+    /**
+     * Starts {@code count} standby hosts after the {@code afterHosts} started by {@link #startHosts}, one at a time
+     * (the router takes the hosts registered last as its standbys), each LIVE before the next.
+     */
+    public void startStandbyHosts(RouterClient router, int afterHosts, int count) {
+        for (int i = 1; i <= count; i++) {
+            startHost(router, new HostId("host-" + (afterHosts + i)));
+        }
     }
 
     /** Starts one more host with the given id and waits until the router lists it as LIVE. */

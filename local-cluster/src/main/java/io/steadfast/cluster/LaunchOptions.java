@@ -13,14 +13,17 @@ import org.jspecify.annotations.Nullable;
  * @param replaceFailedHosts start a fresh host (next unused id) whenever a host process dies
  * @param topology the topology file to deploy, or null with {@code --no-deploy}
  * @param runDir where the logs go, or null for {@code .steadfast/run/<timestamp>/} under the repository root
+ * @param standbyHosts hosts started beside {@code hosts} and kept free of tasks by the router, for a failed host's
+ *                     tasks to be recovered onto (local recovery)
  */
 public record LaunchOptions(int routerPort, int checkpointPort, int hosts, boolean replaceFailedHosts,
         boolean dashboard, int dashboardPort, @Nullable Path topology, boolean exitWhenFinished, @Nullable Path runDir,
-        Duration startupTimeout) {
+        Duration startupTimeout, int standbyHosts) {
 
     public static final int DEFAULT_ROUTER_PORT = 8080;
     public static final int DEFAULT_CHECKPOINT_PORT = 8082;
     public static final int DEFAULT_HOSTS = 3;
+    public static final int DEFAULT_STANDBY_HOSTS = 1;
     public static final int MAX_HOSTS = 16;
     public static final int DEFAULT_DASHBOARD_PORT = 8090;
     public static final Path DEFAULT_TOPOLOGY = Path.of("examples", "word-count.json");
@@ -38,7 +41,9 @@ public record LaunchOptions(int routerPort, int checkpointPort, int hosts, boole
 
               --router-port N        router HTTP port (default %d)
               --checkpoint-port N    checkpoint-service HTTP port (default %d)
-              --hosts N              number of hosts, 1-%d (default %d)
+              --hosts N              number of hosts that run tasks, 1-%d (default %d)
+              --standby-hosts N      more hosts kept free of tasks, for a failed host's tasks to recover onto
+                                     (default %d; hosts + standby hosts at most %d)
               --replace-failed-hosts start a fresh host (next id, e.g. host-4) when a host process dies (the default)
               --no-replace-failed-hosts  leave a dead host dead
               --dashboard-port N     dashboard HTTP port (default %d)
@@ -49,10 +54,11 @@ public record LaunchOptions(int routerPort, int checkpointPort, int hosts, boole
               --run-dir DIR          where the process logs go (default .steadfast/run/<timestamp>/)
               --startup-timeout S    seconds to wait for the router to be UP and every host LIVE (default %d)
               --help                 print this text
-            """.formatted(DEFAULT_ROUTER_PORT, DEFAULT_CHECKPOINT_PORT, MAX_HOSTS, DEFAULT_HOSTS, DEFAULT_DASHBOARD_PORT, DEFAULT_TOPOLOGY,
+            """.formatted(DEFAULT_ROUTER_PORT, DEFAULT_CHECKPOINT_PORT, MAX_HOSTS, DEFAULT_HOSTS, DEFAULT_STANDBY_HOSTS, MAX_HOSTS,
+            DEFAULT_DASHBOARD_PORT, DEFAULT_TOPOLOGY,
             DEFAULT_STARTUP_TIMEOUT.toSeconds());
 
-    private static final List<String> OPTIONS = List.of("--router-port", "--checkpoint-port", "--hosts",
+    private static final List<String> OPTIONS = List.of("--router-port", "--checkpoint-port", "--hosts", "--standby-hosts",
             "--replace-failed-hosts", "--no-replace-failed-hosts", "--dashboard-port", "--no-dashboard",
             "--topology", "--no-deploy", "--exit-when-finished", "--run-dir", "--startup-timeout", "--help");
 
@@ -65,6 +71,10 @@ public record LaunchOptions(int routerPort, int checkpointPort, int hosts, boole
         }
         if (hosts < 1 || hosts > MAX_HOSTS) {
             throw new IllegalArgumentException("--hosts must be between 1 and " + MAX_HOSTS + ", was " + hosts);
+        }
+        if (standbyHosts < 0 || hosts + standbyHosts > MAX_HOSTS) {
+            throw new IllegalArgumentException("--standby-hosts must be between 0 and " + (MAX_HOSTS - hosts)
+                    + " (hosts + standby hosts at most " + MAX_HOSTS + "), was " + standbyHosts);
         }
         if (dashboard) {
             requirePort("--dashboard-port", dashboardPort);
@@ -99,6 +109,7 @@ public record LaunchOptions(int routerPort, int checkpointPort, int hosts, boole
         int routerPort = DEFAULT_ROUTER_PORT;
         int checkpointPort = DEFAULT_CHECKPOINT_PORT;
         int hosts = DEFAULT_HOSTS;
+        int standbyHosts = DEFAULT_STANDBY_HOSTS;
         Boolean replaceFailedHosts = null;
         Integer dashboardPort = null;
         boolean noDashboard = false;
@@ -117,6 +128,7 @@ public record LaunchOptions(int routerPort, int checkpointPort, int hosts, boole
                 case "--router-port" -> routerPort = integer(name, value(name, inline, rest));
                 case "--checkpoint-port" -> checkpointPort = integer(name, value(name, inline, rest));
                 case "--hosts" -> hosts = integer(name, value(name, inline, rest));
+                case "--standby-hosts" -> standbyHosts = integer(name, value(name, inline, rest));
                 case "--replace-failed-hosts", "--no-replace-failed-hosts" -> {
                     boolean replace = name.equals("--replace-failed-hosts") && flag(name, inline);
                     if (!replace) {
@@ -150,7 +162,7 @@ public record LaunchOptions(int routerPort, int checkpointPort, int hosts, boole
                 !noDashboard,
                 dashboardPort != null ? dashboardPort : DEFAULT_DASHBOARD_PORT,
                 noDeploy ? null : topology != null ? topology : DEFAULT_TOPOLOGY,
-                exitWhenFinished, runDir, startupTimeout);
+                exitWhenFinished, runDir, startupTimeout, standbyHosts);
     }
 
     public boolean deploy() {

@@ -109,8 +109,10 @@ public final class LocalCluster {
 
         ClusterStartup startup = new ClusterStartup(processes, options.startupTimeout(), line -> out.println("  " + line));
         URI checkpointUrl = startup.startCheckpointService(options.checkpointPort());
-        router = startup.startRouter(options.routerPort());
+        router = startup.startRouter(options.routerPort(),
+                List.of("--steadfast.router.standby-hosts=" + options.standbyHosts()));
         startup.startHosts(router, options.hosts());
+        startup.startStandbyHosts(router, options.hosts(), options.standbyHosts());
         if (options.dashboard()) {
             startup.startDashboard(options.dashboardPort());
             out.println("Dashboard: http://127.0.0.1:" + options.dashboardPort());

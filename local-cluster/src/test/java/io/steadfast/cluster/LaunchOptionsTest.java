@@ -24,6 +24,16 @@ class LaunchOptionsTest {
         assertThat(options.exitWhenFinished()).isFalse();
         assertThat(options.runDir()).isNull();
         assertThat(options.startupTimeout()).isEqualTo(Duration.ofSeconds(120));
+        assertThat(options.standbyHosts()).as("one warm standby for local recovery").isEqualTo(1);
+    }
+
+    @Test
+    void takesStandbyHostsWithinTheHostLimit() {
+        assertThat(LaunchOptions.parse("--standby-hosts", "0").standbyHosts()).isZero();
+        assertThat(LaunchOptions.parse("--hosts=4", "--standby-hosts=2").standbyHosts()).isEqualTo(2);
+        assertThatThrownBy(() -> LaunchOptions.parse("--hosts", "15", "--standby-hosts", "2"))
+                .hasMessageContaining("--standby-hosts must be between 0 and 1").hasMessageContaining("was 2");
+        assertThatThrownBy(() -> LaunchOptions.parse("--standby-hosts", "-1")).hasMessageContaining("was -1");
     }
 
     @Test

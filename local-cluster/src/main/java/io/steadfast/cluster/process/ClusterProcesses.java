@@ -102,6 +102,11 @@ public final class ClusterProcesses implements AutoCloseable {
      * previous router process that has already ended (as after a failed bind).
      */
     public synchronized ServiceProcess startRouter(int port) {
+        return startRouter(port, List.of());
+    }
+
+    /** As {@link #startRouter(int)}, with more router settings, e.g. {@code --steadfast.router.standby-hosts=1}. */
+    public synchronized ServiceProcess startRouter(int port, List<String> settings) {
         if (checkpointUrl == null) {
             throw new IllegalStateException("Start the checkpoint-service before the router: the router keeps its "
                     + "checkpoint records there");
@@ -109,10 +114,10 @@ public final class ClusterProcesses implements AutoCloseable {
         if (router != null && router.isAlive()) {
             throw new IllegalStateException("The router is already running: " + router.describe());
         }
-        router = ServiceProcess.start(new ProcessSpec("router", layout.jar(Service.ROUTER), ROUTER_JVM_ARGS,
-                List.of("--server.port=" + port, "--server.address=127.0.0.1",
-                        "--steadfast.router.checkpoint.service-url=" + checkpointUrl,
-                        "--spring.mongodb.uri=" + storeUri),
+        List<String> args = new ArrayList<>(List.of("--server.port=" + port, "--server.address=127.0.0.1",
+                "--steadfast.router.checkpoint.service-url=" + checkpointUrl, "--spring.mongodb.uri=" + storeUri));
+        args.addAll(settings);
+        router = ServiceProcess.start(new ProcessSpec("router", layout.jar(Service.ROUTER), ROUTER_JVM_ARGS, args,
                 logFile("router")));
         routerUrl = URI.create("http://127.0.0.1:" + port);
         return router;
