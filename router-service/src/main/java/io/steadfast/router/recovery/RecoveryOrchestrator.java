@@ -359,7 +359,9 @@ public final class RecoveryOrchestrator implements AutoCloseable {
                 Instant restoredAt = clock.instant();
                 String text = "Tasks " + recovery.tasks() + " of topology '" + topology.id() + "' recovered in place"
                         + " from checkpoint " + checkpointId + " on " + new java.util.TreeSet<>(measures.placedOn()
-                        .values()) + "; every other task kept running";
+                        .values()) + " (snapshots " + measures.snapshotMillis() + " ms, logged decisions "
+                        + measures.determinantMillis() + " ms / " + measures.determinantBytes() + " bytes, start "
+                        + measures.startMillis() + " ms); every other task kept running";
                 log.save(recovery.restoredInPlace(restoredAt, checkpointId, measures, text));
                 LOG.info("{} ({} ms after detection)", text, Duration.between(recovery.detectedAt(), restoredAt)
                         .toMillis());
