@@ -13,11 +13,12 @@ public final class RecoveryLine {
 
     /**
      * e.g. {@code recovery 1 of word-count RECOVERED: host-2 failed (3 tasks: count#1, ...); detected after
-     * 812 ms, restored from checkpoint 7 in 640 ms, caught up after 2,310 ms}.
+     * 812 ms, restored from checkpoint 7 in 640 ms, caught up after 2,310 ms}, with the mode, the records replayed and
+     * whether the other tasks kept running when the router says.
      */
     public static String format(RecoveryView recovery) {
         StringBuilder line = new StringBuilder();
-        line.append("recovery ").append(recovery.id()).append(" of ").append(recovery.topology()).append(' ')
+        line.append(recovery.mode() == null ? "" : recovery.mode() + " ").append("recovery ").append(recovery.id()).append(" of ").append(recovery.topology()).append(' ')
                 .append(recovery.status()).append(": ").append(recovery.failedHost()).append(" failed (")
                 .append(recovery.tasks().size()).append(recovery.tasks().size() == 1 ? " task" : " tasks");
         if (!recovery.tasks().isEmpty()) {
@@ -35,6 +36,15 @@ public final class RecoveryLine {
         }
         if (recovery.catchUpMillis() != null) {
             line.append(", caught up after ").append(millis(recovery.catchUpMillis()));
+        }
+        if (recovery.local() != null && recovery.local().replayedRecords() != null) {
+            line.append(String.format(Locale.ROOT, ", %,d records replayed", recovery.local().replayedRecords()));
+        }
+        if (Boolean.FALSE.equals(recovery.otherTasksPaused())) {
+            line.append("; every other task kept running");
+        }
+        if (recovery.local() != null && recovery.local().fallbackReason() != null) {
+            line.append("; recovered globally: ").append(recovery.local().fallbackReason());
         }
         if (recovery.isFailed() || recovery.isAbandoned()) {
             line.append(recovery.isFailed() ? "; failed: " : "; abandoned: ").append(recovery.failureReason())

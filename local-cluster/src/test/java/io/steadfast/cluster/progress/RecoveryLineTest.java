@@ -6,6 +6,7 @@ import io.steadfast.cluster.client.RecoveryView;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class RecoveryLineTest {
@@ -19,6 +20,18 @@ class RecoveryLineTest {
         assertThat(RecoveryLine.format(recovery)).isEqualTo("recovery 1 of word-count RECOVERED: host-2 failed (2 tasks: "
                 + "word-count/count#1, word-count/sink#0); detected after 812 ms, restored from checkpoint 7 in 640 ms, "
                 + "caught up after 2,310 ms");
+    }
+
+    @Test
+    void describesALocalRecoveryWithWhatWasReplayedAndThatTheOtherTasksKeptRunning() {
+        RecoveryView recovery = new RecoveryView(4, new TopologyId("t"), new HostId("host-2"), List.of("t/count#1"), 0,
+                3L, null, 310, 90L, 240L, "RECOVERED", null, "ok", "DATA_PLANE_DISCONNECT", "LOCAL", null,
+                new RecoveryView.LocalMeasures(null, Map.of("t/count#1", "host-4"), 1, 20, 10, 5, 300, 12_345L,
+                        99_000L, null), false);
+
+        assertThat(RecoveryLine.format(recovery)).isEqualTo("LOCAL recovery 4 of t RECOVERED: host-2 failed (1 task:"
+                + " t/count#1); detected after 310 ms, restored from checkpoint 3 in 90 ms, caught up after 240 ms,"
+                + " 12,345 records replayed; every other task kept running");
     }
 
     @Test
