@@ -104,9 +104,14 @@ public final class ClusterStartup {
      * port in use is restarted on a new port, up to three times.
      */
     public RouterClient startRouterOnFreePort() {
+        return startRouterOnFreePort(List.of());
+    }
+
+    /** As {@link #startRouterOnFreePort()}, with more router settings. */
+    public RouterClient startRouterOnFreePort(List<String> settings) {
         for (int attempt = 1; ; attempt++) {
             int port = FreePort.pick();
-            ServiceProcess router = processes.startRouter(port);
+            ServiceProcess router = processes.startRouter(port, settings);
             progress.accept("started router   pid " + router.pid() + "  http://127.0.0.1:" + port + "  log " + router.logFile());
             try {
                 return awaitRouterUp(router);

@@ -125,6 +125,24 @@ class GeneratorSourceTest {
     }
 
     @Test
+    void aSourcePacedSinceAFixedTimeEmitsWhatFellDueWhileItWasDownAtOnceAfterARestore() {
+        ManualClock clock = ManualClock.atEpoch();
+        GeneratorConfig paced = new GeneratorConfig(10_000L, 7, 100L, START, 1L, "k", clock.millis());
+        SourceDriver first = driver(paced, 0, 1, clock);
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(first.poll(event -> { }, 1_000)).isEqualTo(100);
+        OperatorSnapshot snapshot = OperatorSnapshot.fromBytes(
+                OperatorSnapshot.take(BuiltinOperators.GENERATOR, first).toBytes());
+
+        clock.advance(Duration.ofSeconds(2)); // down for two seconds, then restored
+        SourceDriver restored = driver(paced, 0, 1, clock);
+        snapshot.restoreInto(BuiltinOperators.GENERATOR, restored);
+
+        assertThat(restored.poll(event -> { }, 1_000)).as("the 200 events due meanwhile, at once").isEqualTo(200);
+        assertThat(restored.poll(event -> { }, 1_000)).isZero();
+    }
+
+    @Test
     void splitsTheRateOverSubtasks() {
         ManualClock clock = ManualClock.atEpoch();
         GeneratorConfig paced = new GeneratorConfig(0L, 7, 300L, START, 1L, "k");

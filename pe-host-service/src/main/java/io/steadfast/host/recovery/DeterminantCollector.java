@@ -7,6 +7,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.Map;
+import java.util.LinkedHashMap;
+import java.util.Comparator;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,31 +35,35 @@ public final class DeterminantCollector {
 
     /** The longest run of the task's determinants from {@code fromOffset} any of {@code peers} holds; empty if none. */
     public byte[] collect(List<URI> peers, TaskId task, long fromOffset) {
-        byte[] longest = new byte[0];
-        for (URI peer : peers) {
-            Optional<byte[]> found = fetch(peer, task, fromOffset);
-            if (found.isPresent() && found.get().length > longest.length) {
-                longest = found.get();
-            }
-        }
+        return collect(peers, Map.of(task, fromOffset)).get(task);
+    }
+
+    /**
+     * For each task, the longest run of its determinants from its offset that any of {@code peers} holds (empty if
+     * none). Every peer is asked for every task at once, so the whole takes about one round trip.
+     */
+    public Map<TaskId, byte[]> collect(List<URI> peers, Map<TaskId, Long> fromOffsets) {
+        Map<TaskId, List<CompletableFuture<Optional<byte[]>>>> answers = new LinkedHashMap<>();
+        fromOffsets.forEach((task, from) -> answers.put(task, peers.stream().map(peer -> fetch(peer, task, from))
+                .toList()));
+        Map<TaskId, byte[]> longest = new LinkedHashMap<>();
+        answers.forEach((task, fromPeers) -> longest.put(task, fromPeers.stream().map(CompletableFuture::join)
+                .flatMap(Optional::stream).max(Comparator.comparingInt(bytes -> bytes.length)).orElse(new byte[0])));
         return longest;
     }
 
-    private Optional<byte[]> fetch(URI peer, TaskId task, long fromOffset) {
+    private CompletableFuture<Optional<byte[]>> fetch(URI peer, TaskId task, long fromOffset) {
         URI uri = UriComponentsBuilder.fromUri(peer).path("/api/v1/deployments/{topology}/determinants")
                 .queryParam("task", task.toString()).queryParam("from", fromOffset)
                 .buildAndExpand(task.topology().value()).encode().toUri();
-        try {
-            HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(uri).timeout(timeout).GET().build(),
-                    HttpResponse.BodyHandlers.ofByteArray());
-            return response.statusCode() == 200 ? Optional.of(response.body()) : Optional.empty();
-        } catch (java.io.IOException e) {
-            LOG.warn("Host {} did not answer for the determinants of {} ({}); trying the others", peer, task,
-                    e.toString());
-            return Optional.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.empty();
-        }
+        return http.sendAsync(HttpRequest.newBuilder(uri).timeout(timeout).GET().build(),
+                        HttpResponse.BodyHandlers.ofByteArray())
+                .thenApply(response -> response.statusCode() == 200 ? Optional.of(response.body())
+                        : Optional.<byte[]>empty())
+                .exceptionally(e -> {
+                    LOG.warn("Host {} did not answer for the determinants of {} ({}); trying the others", peer, task,
+                            e.toString());
+                    return Optional.empty();
+                });
     }
 }

@@ -61,14 +61,10 @@ class LocalRecoveryController {
         Map<TaskId, OperatorSnapshot> snapshots = restorer.fetch(request.plan(), tasks::contains,
                 request.checkpointId());
         long fetchedNanos = System.nanoTime();
-        Map<TaskId, byte[]> decisions = new LinkedHashMap<>();
-        long decisionBytes = 0;
-        for (TaskId task : tasks) {
-            byte[] logged = determinants.collect(request.peers(), task,
-                    snapshots.get(task).positions().determinantOffset());
-            decisions.put(task, logged);
-            decisionBytes += logged.length;
-        }
+        Map<TaskId, Long> offsets = new LinkedHashMap<>();
+        tasks.forEach(task -> offsets.put(task, snapshots.get(task).positions().determinantOffset()));
+        Map<TaskId, byte[]> decisions = determinants.collect(request.peers(), offsets);
+        long decisionBytes = decisions.values().stream().mapToLong(logged -> logged.length).sum();
         long collectedNanos = System.nanoTime();
         Set<TaskId> recovering = new TreeSet<>(tasks);
         if (request.recovering() != null) {

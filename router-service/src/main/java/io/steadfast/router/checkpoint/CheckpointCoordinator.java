@@ -212,12 +212,20 @@ public final class CheckpointCoordinator {
                 + topology + "' was declined by task '" + task + "' on " + host + ": " + reason);
     }
 
-    /** Stops triggering and fails what is pending as CANCELLED; returns the next unused id. */
+    /**
+     * Stops triggering and fails what is pending as CANCELLED, recorded in the store at the next tick (a recovery
+     * must not wait for it); returns the next unused id.
+     */
     public synchronized long stop() {
         stopped = true;
         for (PendingCheckpoint checkpoint : pending.values().toArray(PendingCheckpoint[]::new)) {
-            fail(checkpoint, CheckpointFailureReason.CANCELLED, "Checkpoint " + checkpoint.checkpointId()
-                    + " of topology '" + topology + "' was abandoned: the topology is being recovered or cancelled");
+            pending.remove(checkpoint.checkpointId());
+            failedCount++;
+            String message = "Checkpoint " + checkpoint.checkpointId() + " of topology '" + topology
+                    + "' was abandoned: the topology is being recovered or cancelled";
+            LOG.info(message);
+            failures.recordLater(new UnrecordedFailures.Failure(topology, checkpoint.checkpointId(),
+                    checkpoint.tasks(), checkpoint.triggeredAt(), CheckpointFailureReason.CANCELLED, message));
         }
         return nextId;
     }

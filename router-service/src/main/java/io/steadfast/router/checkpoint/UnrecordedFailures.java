@@ -63,6 +63,14 @@ public final class UnrecordedFailures {
     }
 
     /**
+     * Keeps a failure for the next {@link #flush} instead of recording it now: for callers that must not wait for
+     * the store (a recovery cancelling the checkpoints in flight).
+     */
+    public synchronized void recordLater(Failure failure) {
+        keep(failure);
+    }
+
+    /**
      * Records a failure in the store now, or keeps it for {@link #flush} if the store is unreachable (or still has
      * earlier failures of the topology to take, which go first). A store that refuses it is logged, not retried.
      */

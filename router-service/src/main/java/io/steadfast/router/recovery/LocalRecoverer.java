@@ -15,6 +15,7 @@ import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
 import java.net.URI;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -89,8 +90,10 @@ final class LocalRecoverer implements AutoCloseable {
             placement.put(lost.get(i), target.id());
             byTarget.computeIfAbsent(target.id(), host -> new ArrayList<>()).add(lost.get(i));
         }
+        long start = System.nanoTime();
         topologies.replace(new DeployedTopology(topology.id(), topology.spec(), topology.plan(), placement,
                 topology.deployedAt()));
+        LOG.debug("Placement of '{}' recorded in {} ms", topology.id(), (System.nanoTime() - start) / 1_000_000);
         try {
             return recoverOn(topology, lost, checkpointId, latestTriggered, live, placement, byTarget, standbys);
         } catch (RuntimeException e) {
@@ -119,6 +122,7 @@ final class LocalRecoverer implements AutoCloseable {
                         checkpointId, latestTriggered, peers, lost)), calls)));
         List<InPlaceRecovery.Answer> done = new ArrayList<>();
         answers.values().forEach(answer -> done.add(await(answer)));
+        long answered = System.nanoTime();
 
         Map<TaskId, String> newEndpoints = new TreeMap<>();
         lost.forEach(task -> newEndpoints.put(task, endpoints.get(placement.get(task))));
@@ -138,8 +142,10 @@ final class LocalRecoverer implements AutoCloseable {
         });
         Map<String, String> placedOn = new TreeMap<>();
         lost.forEach(task -> placedOn.put(task.toString(), placement.get(task).value()));
-        LOG.info("Recovered {} lost tasks of '{}' in place from checkpoint {} on {}", lost.size(), topology.id(),
-                checkpointId, byTarget.keySet());
+        LOG.info("Recovered {} lost tasks of '{}' in place from checkpoint {} on {}: hosts answered in {} ms, channels"
+                + " redirected in {} ms", lost.size(), topology.id(), checkpointId, byTarget.keySet(),
+                Duration.between(requestedAt, clock.instant()).toMillis() - (System.nanoTime() - answered) / 1_000_000,
+                (System.nanoTime() - answered) / 1_000_000);
         return new LocalRecoveryMeasures(requestedAt, placedOn, (int) byTarget.keySet().stream()
                 .filter(host -> standbys.stream().anyMatch(s -> s.id().equals(host))).count(),
                 done.stream().mapToLong(InPlaceRecovery.Answer::snapshotMillis).max().orElse(0),

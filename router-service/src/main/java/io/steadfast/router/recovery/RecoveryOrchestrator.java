@@ -351,6 +351,9 @@ public final class RecoveryOrchestrator implements AutoCloseable {
         }
         if (reason == null) {
             long checkpointId = restorable.get().checkpointId();
+            LOG.info("Recovering tasks {} of '{}' in place from checkpoint {}, {} ms after detection",
+                    recovery.tasks(), topology.id(), checkpointId,
+                    Duration.between(recovery.detectedAt(), clock.instant()).toMillis());
             survivorsAtStart.put(recovery.id(), survivorRecords(topology, recovery.tasks()));
             try {
                 LocalRecoveryMeasures measures = local.recover(topology, recovery.tasks(), checkpointId,

@@ -1,7 +1,9 @@
 package io.steadfast.router.web;
 
+import io.steadfast.router.recovery.LocalRecoveryMeasures;
 import io.steadfast.router.recovery.Recovery;
 import io.steadfast.router.recovery.RecoveryLog;
+import io.steadfast.runtime.plan.RecoveryMode;
 import io.steadfast.runtime.plan.TaskId;
 import java.time.Instant;
 import java.util.List;
@@ -27,14 +29,16 @@ class RecoveryController {
     record RecoveryView(long id, String topology, String failedHost, List<String> tasks, int epoch, Long restoredFrom,
                         Instant lastHeartbeat, Instant detectedAt, Instant restoredAt, Instant caughtUpAt,
                         long detectionMillis, Long restoreMillis, Long catchUpMillis, String status,
-                        String failureReason, String message, String detectionCause) {
+                        String failureReason, String message, String detectionCause, String mode,
+                        LocalRecoveryMeasures local, Boolean otherTasksPaused) {
 
         static RecoveryView of(Recovery r) {
             return new RecoveryView(r.id(), r.topology().value(), r.failedHost().value(),
                     r.tasks().stream().map(TaskId::toString).toList(), r.epoch(), r.restoredFrom(), r.lastHeartbeat(),
                     r.detectedAt(), r.restoredAt(), r.caughtUpAt(), r.detectionMillis(), r.restoreMillis(),
                     r.catchUpMillis(), r.status().name(), r.failureReason(), r.message(),
-                    r.detectionCause() == null ? null : r.detectionCause().name());
+                    r.detectionCause() == null ? null : r.detectionCause().name(),
+                    (r.mode() == null ? RecoveryMode.GLOBAL : r.mode()).name(), r.local(), r.otherTasksPaused());
         }
     }
 }

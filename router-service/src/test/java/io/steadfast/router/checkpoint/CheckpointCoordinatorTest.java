@@ -138,6 +138,9 @@ class CheckpointCoordinatorTest {
         long next = coordinator.stop();
 
         assertThat(next).isEqualTo(2);
+        assertThat(failures.count(topology().id())).as("a stopping coordinator does not wait for the store")
+                .isEqualTo(1);
+        failures.flush();
         assertThat(stats(1).failureReason()).isEqualTo("CANCELLED");
         clock.advance(Duration.ofSeconds(5));
         coordinator.tick(false);

@@ -11,9 +11,19 @@ import io.steadfast.api.operator.ConfigException;
  * @param startTime event time of event 0, epoch millis (default 1,700,000,000,000)
  * @param eventTimeStepMillis event time advance per event index (default 1)
  * @param keyPrefix prefix of every key (default "key-")
+ * @param pacedSince with a rate, the wall-clock time (epoch millis) its schedule starts from: event n of the
+ *                   subtask is due {@code n / rate} after it, so a source restored after a failure emits what fell due
+ *                   meanwhile at once, like a log-based source reading its backlog. Left out, the schedule starts at
+ *                   the subtask's first poll in each run, so a restored source goes on at the rate from where it was
  */
 public record GeneratorConfig(Long count, Integer keys, Long ratePerSecond, Long startTime, Long eventTimeStepMillis,
-                              String keyPrefix) {
+                              String keyPrefix, Long pacedSince) {
+
+    /** A generator paced from its first poll. */
+    public GeneratorConfig(Long count, Integer keys, Long ratePerSecond, Long startTime, Long eventTimeStepMillis,
+                           String keyPrefix) {
+        this(count, keys, ratePerSecond, startTime, eventTimeStepMillis, keyPrefix, null);
+    }
 
     public GeneratorConfig {
         count = count == null ? 1_000_000L : count;
@@ -30,6 +40,9 @@ public record GeneratorConfig(Long count, Integer keys, Long ratePerSecond, Long
         }
         if (ratePerSecond < 0) {
             throw new ConfigException("ratePerSecond", "ratePerSecond must be >= 0 (0 = unlimited), was " + ratePerSecond);
+        }
+        if (pacedSince != null && pacedSince < 0) {
+            throw new ConfigException("pacedSince", "pacedSince must be epoch millis >= 0, was " + pacedSince);
         }
         if (eventTimeStepMillis < 0) {
             throw new ConfigException("eventTimeStepMillis", "eventTimeStepMillis must be >= 0, was " + eventTimeStepMillis);

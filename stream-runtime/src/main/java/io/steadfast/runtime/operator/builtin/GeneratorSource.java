@@ -75,8 +75,8 @@ public final class GeneratorSource implements Source<Object> {
     private long pacedAllowance() {
         long now = clock.millis();
         if (pacingStartMillis < 0) {
-            pacingStartMillis = now;
-            pacingStartPosition = position;
+            pacingStartMillis = config.pacedSince() != null ? config.pacedSince() : now;
+            pacingStartPosition = config.pacedSince() != null ? 0 : position;
         }
         long due = pacingStartPosition + (long) ((now - pacingStartMillis + 1) * ratePerMilli);
         return Math.max(0, due - position);

@@ -1,0 +1,183 @@
+package io.steadfast.benchmarks;
+
+import io.steadfast.cluster.ClusterStartup;
+import io.steadfast.cluster.RepoLayout;
+import io.steadfast.cluster.client.RecoveryView;
+import io.steadfast.cluster.client.RouterClient;
+import io.steadfast.cluster.client.TaskView;
+import io.steadfast.cluster.client.TopologyView;
+import io.steadfast.cluster.process.ClusterProcesses;
+import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.topology.TopologyId;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
+import java.util.function.ToLongFunction;
+
+/**
+ * Recovery time after one host process is killed with SIGKILL, LOCAL against GLOBAL mode, at several job sizes:
+ * a checkpoint-service, a router (one warm standby host) and four hosts run as real processes (the service jars
+ * must be built). For each size, mode and run, a keyed word count (source : count : sink = 1 : 2 : 1) runs until two
+ * checkpoints completed (one per second; each source emits 10,000 events/s), a host running a count task is killed, and the figures are taken from the moment of the
+ * kill: detection (until the router declared the host dead), restore (until the lost tasks, or all tasks in GLOBAL
+ * mode, were running again from the checkpoint), catch-up (until the recovered tasks had caught up; GLOBAL: until the
+ * sinks were back where they were) and total (kill until caught up). Prints the medians.
+ *
+ * <p>Arguments: {@code [sizes, default 4,8,16,32,64] [runs per size and mode, default 3] [modes, default
+ * LOCAL,GLOBAL]}.
+ */
+public final class RecoveryBenchmark {
+
+    private static final int HOSTS = 3;
+    private static final int STANDBY_HOSTS = 1;
+    /** Events per second of each source task: the job's input grows with its size. */
+    private static final long RATE_PER_SOURCE = 10_000;
+    private static final long CHECKPOINT_INTERVAL_MS = 1_000;
+    private static final Duration TIMEOUT = Duration.ofSeconds(180);
+
+    private final ClusterProcesses processes;
+    private final ClusterStartup startup;
+    private final RouterClient router;
+
+    private RecoveryBenchmark(ClusterProcesses processes, ClusterStartup startup, RouterClient router) {
+        this.processes = processes;
+        this.startup = startup;
+        this.router = router;
+    }
+
+    /** One measured recovery, in milliseconds from the kill. */
+    record Sample(long detection, long restore, long catchUp, long total, long replayedRecords, boolean othersPaused) {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int[] sizes = Arrays.stream((args.length > 0 ? args[0] : "4,8,16,32,64").split(","))
+                .mapToInt(Integer::parseInt).toArray();
+        int runs = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+        List<String> modes = List.of((args.length > 2 ? args[2] : "LOCAL,GLOBAL").toUpperCase(Locale.ROOT).split(","));
+        Path runDir = Files.createTempDirectory("steadfast-recovery-bench");
+        System.out.println("Recovery benchmark (" + String.join(" vs ", modes) + ", " + runs + " runs per size); process"
+                + " logs in " + runDir);
+        try (ClusterProcesses processes = new ClusterProcesses(RepoLayout.fromWorkingDirectory(), runDir)) {
+            ClusterStartup startup = new ClusterStartup(processes, TIMEOUT, line -> System.out.println("  " + line));
+            startup.startCheckpointServiceOnFreePort();
+            RouterClient router = startup.startRouterOnFreePort(
+                    List.of("--steadfast.router.standby-hosts=" + STANDBY_HOSTS));
+            startup.startHosts(router, HOSTS);
+            startup.startStandbyHosts(router, HOSTS, STANDBY_HOSTS);
+            new RecoveryBenchmark(processes, startup, router).run(sizes, runs, modes);
+        }
+    }
+
+    private void run(int[] sizes, int runs, List<String> modes) throws Exception {
+        TreeMap<String, List<Sample>> samples = new TreeMap<>();
+        for (int tasks : sizes) {
+            for (int run = 1; run <= runs; run++) {
+                for (String mode : modes) {
+                    Sample sample = measure(tasks, mode, run);
+                    System.out.printf(Locale.ROOT, "%d tasks, %s, run %d: %s%n", tasks, mode, run, sample);
+                    samples.computeIfAbsent(key(tasks, mode), k -> new ArrayList<>()).add(sample);
+                }
+            }
+        }
+        System.out.println();
+        System.out.println("Medians of " + runs + " runs, milliseconds from the SIGKILL:");
+        System.out.println();
+        System.out.println("| tasks | mode | detection | restore | catch-up | total | records replayed | others paused |");
+        System.out.println("| --- | --- | --- | --- | --- | --- | --- | --- |");
+        for (int tasks : sizes) {
+            for (String mode : modes) {
+                List<Sample> of = samples.get(key(tasks, mode));
+                System.out.printf(Locale.ROOT, "| %d | %s | %d ms | %d ms | %d ms | %d ms | %,d | %s |%n", tasks, mode,
+                        median(of, Sample::detection), median(of, Sample::restore), median(of, Sample::catchUp),
+                        median(of, Sample::total), median(of, Sample::replayedRecords),
+                        of.stream().anyMatch(Sample::othersPaused) ? "yes" : "no");
+            }
+        }
+        if (modes.contains("LOCAL") && sizes.length > 1) {
+            List<Sample> first = samples.get(key(sizes[0], "LOCAL"));
+            System.out.println();
+            for (int tasks : sizes) {
+                System.out.printf(Locale.ROOT, "LOCAL total at %d tasks / at %d tasks: %.2f%n", tasks, sizes[0],
+                        (double) median(samples.get(key(tasks, "LOCAL")), Sample::total)
+                                / median(first, Sample::total));
+            }
+        }
+    }
+
+    private static String key(int tasks, String mode) {
+        return String.format(Locale.ROOT, "%03d-%s", tasks, mode);
+    }
+
+    private static long median(List<Sample> samples, ToLongFunction<Sample> figure) {
+        long[] values = samples.stream().mapToLong(figure).sorted().toArray();
+        return values[values.length / 2];
+    }
+
+    /** Deploys a job of {@code tasks} tasks in {@code mode}, kills a host running a count task, measures. */
+    private Sample measure(int tasks, String mode, int run) throws Exception {
+        while (processes.liveHostIds().size() < HOSTS + STANDBY_HOSTS) {
+            startup.startHost(router, processes.nextHostId());
+        }
+        int quarter = Math.max(1, tasks / 4);
+        String id = ("recovery-" + tasks + "-" + mode + "-" + run).toLowerCase(Locale.ROOT);
+        String spec = """
+                {"id": "%s", "recovery": {"mode": "%s"}, "checkpointing": {"intervalMs": %d},
+                 "operators": [
+                  {"id": "source", "type": "generator", "parallelism": %d,
+                   "config": {"count": %d, "keys": 10000, "ratePerSecond": %d, "pacedSince": %d}},
+                  {"id": "count", "type": "keyed-count", "parallelism": %d, "inputs": [{"from": "source"}]},
+                  {"id": "sink", "type": "latest-value-sink", "parallelism": %d, "inputs": [{"from": "count"}]}
+                ]}""".formatted(id, mode, CHECKPOINT_INTERVAL_MS, quarter, RATE_PER_SOURCE * quarter * 120,
+                RATE_PER_SOURCE * quarter, System.currentTimeMillis(), tasks - 2 * quarter, quarter);
+        TopologyId topology = router.deploy(spec).id();
+        await(() -> router.checkpoints(topology).completedCount() >= 2, "two completed checkpoints of " + id);
+        HostId victim = hostRunningCount(router.topology(topology));
+        Instant killedAt = Instant.now();
+        processes.killHost(victim);
+        await(() -> recoveryOf(topology, victim).map(r -> r.isRecovered() && r.caughtUpAt() != null).orElse(false),
+                "recovery of " + id);
+        RecoveryView recovery = recoveryOf(topology, victim).orElseThrow();
+        if (!mode.equals(recovery.mode())) {
+            throw new IllegalStateException(id + " was recovered " + recovery.mode() + ", not " + mode + ": "
+                    + (recovery.local() == null ? recovery.message() : recovery.local().fallbackReason()));
+        }
+        router.delete(topology);
+        Instant restoredAt = recovery.detectedAt().plusMillis(recovery.restoreMillis());
+        return new Sample(Duration.between(killedAt, recovery.detectedAt()).toMillis(),
+                Duration.between(recovery.detectedAt(), restoredAt).toMillis(),
+                Duration.between(restoredAt, recovery.caughtUpAt()).toMillis(),
+                Duration.between(killedAt, recovery.caughtUpAt()).toMillis(),
+                recovery.local() == null || recovery.local().replayedRecords() == null ? -1
+                        : recovery.local().replayedRecords(),
+                !Boolean.FALSE.equals(recovery.otherTasksPaused()));
+    }
+
+    private Optional<RecoveryView> recoveryOf(TopologyId topology, HostId failed) {
+        return router.recoveries().stream()
+                .filter(r -> r.topology().equals(topology) && r.failedHost().equals(failed)).findFirst();
+    }
+
+    private HostId hostRunningCount(TopologyView view) {
+        return view.tasks().stream().filter(task -> task.task().contains("/count#")).map(TaskView::host)
+                .filter(host -> host != null && processes.liveHostIds().contains(host)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no live host runs a count task: " + view.tasks()));
+    }
+
+    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("timed out after " + TIMEOUT + " waiting for " + what);
+            }
+            Thread.sleep(20);
+        }
+    }
+}

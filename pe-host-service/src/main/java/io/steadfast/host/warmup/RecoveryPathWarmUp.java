@@ -1,0 +1,68 @@
+package io.steadfast.host.warmup;
+
+import io.steadfast.runtime.concurrent.DaemonThreads;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.ApplicationListener;
+import org.springframework.stereotype.Component;
+
+/**
+ * Warms the paths of a local recovery once the host is up, so that a standby host's first real recovery request
+ * does not pay for lazy initialisation (request mapping, JSON binding of a plan, bean validation, the snapshot
+ * store client, error handling): it sends this host a few recovery and determinant requests for a topology that
+ * does not exist, which are refused (no snapshot, nothing held) and change nothing. Runs on a daemon thread and
+ * gives up quietly; a cold host is slower, never wrong.
+ */
+@Component
+class RecoveryPathWarmUp implements ApplicationListener<ApplicationReadyEvent> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RecoveryPathWarmUp.class);
+    static final String TOPOLOGY = "steadfast-warm-up";
+    private static final int ROUNDS = 20;
+    private static final String PLAN = """
+            {"plan": {"topology": "steadfast-warm-up", "recoveryMode": "LOCAL",
+               "tasks": [{"id": "steadfast-warm-up/source#0", "type": "generator", "parallelism": 1, "config": {},
+                          "inputs": [], "outputs": []}],
+               "channels": []},
+             "placement": {"hosts": {"steadfast-warm-up/source#0": "steadfast-warm-up"},
+                           "endpoints": {"steadfast-warm-up": "tcp://127.0.0.1:1"}},
+             "tasks": ["steadfast-warm-up/source#0"], "checkpointId": 1, "latestTriggered": 1, "peers": [],
+             "recovering": ["steadfast-warm-up/source#0"]}""";
+
+    @Override
+    public void onApplicationEvent(ApplicationReadyEvent event) {
+        String port = event.getApplicationContext().getEnvironment().getProperty("local.server.port");
+        if (port == null) {
+            return;
+        }
+        URI base = URI.create("http://127.0.0.1:" + port + "/api/v1/deployments/" + TOPOLOGY);
+        Executors.newSingleThreadExecutor(new DaemonThreads("steadfast-warm-up")).execute(() -> warmUp(base));
+    }
+
+    private static void warmUp(URI base) {
+        long start = System.nanoTime();
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        try {
+            for (int round = 0; round < ROUNDS; round++) {
+                http.send(HttpRequest.newBuilder(URI.create(base + "/recoveries")).timeout(Duration.ofSeconds(5))
+                        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(PLAN))
+                        .build(), HttpResponse.BodyHandlers.discarding());
+                http.send(HttpRequest.newBuilder(URI.create(base + "/determinants?task=" + TOPOLOGY
+                        + "/source%230&from=0")).timeout(Duration.ofSeconds(5)).GET().build(),
+                        HttpResponse.BodyHandlers.discarding());
+            }
+            LOG.info("Warmed up the local-recovery path in {} ms", (System.nanoTime() - start) / 1_000_000);
+        } catch (java.io.IOException e) {
+            LOG.debug("Warm-up of the local-recovery path stopped: {}", e.toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
