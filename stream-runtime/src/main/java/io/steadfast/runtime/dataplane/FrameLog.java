@@ -1,16 +1,12 @@
 package io.steadfast.runtime.dataplane;
 
-import java.util.Arrays;
-
 /**
  * The frames a sender retains, in sequence order, addressed by an absolute frame number that never shifts when
- * the oldest frames are dropped (so cursors into the log stay valid). A ring buffer that grows; IO thread only.
+ * the oldest frames are dropped (so cursors into the log stay valid). IO thread only.
  */
 final class FrameLog {
 
-    private RetainedFrame[] ring = new RetainedFrame[16];
-    private int headIndex;
-    private int size;
+    private final IndexedRing<RetainedFrame> memory = new IndexedRing<>();
     private long first;
     private long bytes;
 
@@ -21,51 +17,46 @@ final class FrameLog {
 
     /** The number the next appended frame gets. */
     long end() {
-        return first + size;
+        return first + memory.size();
     }
 
     int size() {
-        return size;
+        return memory.size();
     }
 
+    /** Payload bytes of every retained frame. */
     long bytes() {
         return bytes;
     }
 
     boolean isEmpty() {
-        return size == 0;
+        return memory.isEmpty();
     }
 
     void append(RetainedFrame frame) {
-        if (size == ring.length) {
-            RetainedFrame[] grown = new RetainedFrame[ring.length * 2];
-            for (int i = 0; i < size; i++) {
-                grown[i] = ring[(headIndex + i) % ring.length];
-            }
-            ring = grown;
-            headIndex = 0;
-        }
-        ring[(headIndex + size) % ring.length] = frame;
-        size++;
+        memory.addLast(frame);
         bytes += frame.payload.length;
     }
 
     /** The frame numbered {@code number}, which must lie in [{@link #first()}, {@link #end()}). */
     RetainedFrame get(long number) {
-        if (number < first || number >= end()) {
-            throw new IndexOutOfBoundsException("frame " + number + " outside [" + first + ", " + end() + ")");
-        }
-        return ring[(int) ((headIndex + (number - first)) % ring.length)];
+        return memory.get(indexOf(number));
     }
 
-    RetainedFrame removeFirst() {
-        RetainedFrame frame = ring[headIndex];
-        ring[headIndex] = null;
-        headIndex = (headIndex + 1) % ring.length;
-        size--;
+    /** The sequence number of the first event of frame {@code number}. */
+    long firstSeq(long number) {
+        return get(number).firstSeq;
+    }
+
+    /** The sequence number of the last event of frame {@code number}. */
+    long lastSeq(long number) {
+        return get(number).lastSeq();
+    }
+
+    /** Drops the oldest frame; the log must not be empty. */
+    void removeFirst() {
+        bytes -= memory.removeFirst().payload.length;
         first++;
-        bytes -= frame.payload.length;
-        return frame;
     }
 
     /** The number of the first frame whose last sequence number exceeds {@code seq}, or {@link #end()}. */
@@ -74,7 +65,7 @@ final class FrameLog {
         long high = end();
         while (low < high) {
             long mid = (low + high) >>> 1;
-            if (get(mid).lastSeq() <= seq) {
+            if (lastSeq(mid) <= seq) {
                 low = mid + 1;
             } else {
                 high = mid;
@@ -84,10 +75,15 @@ final class FrameLog {
     }
 
     void clear() {
-        Arrays.fill(ring, null);
-        first += size;
-        headIndex = 0;
-        size = 0;
+        first = end();
+        memory.clear();
         bytes = 0;
+    }
+
+    private int indexOf(long number) {
+        if (number < first || number >= end()) {
+            throw new IndexOutOfBoundsException("frame " + number + " outside [" + first + ", " + end() + ")");
+        }
+        return (int) (number - first);
     }
 }

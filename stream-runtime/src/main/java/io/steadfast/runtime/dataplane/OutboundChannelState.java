@@ -15,10 +15,11 @@ import org.slf4j.LoggerFactory;
  * thread writes {@code framesReleased}, {@code creditFrames} and {@code acknowledgedSeq} and owns everything not
  * volatile. Credit is computed from the two counters, so the hot path takes no lock.
  *
- * <p>The IO side keeps every frame it may have to send again in a {@link FrameLog}, with three cursors (frame
+ * <p>The IO side keeps every frame it may have to send again in a {@link FrameLog}, with four cursors (frame
  * numbers): {@code sendNext}, the next frame to transmit to the current receiver; {@code receiverConsumed}, the
- * first frame the current receiver has not reported consumed; and {@code released}, the first frame not yet
- * released for the producer's credit (never moves back). Transmission runs ahead of the receiver's consumption
+ * first frame the current receiver has not reported consumed; {@code released}, the first frame not yet
+ * released for the producer's credit; and {@code firstUnsent}, the first frame never transmitted (the last two
+ * never move back). Transmission runs ahead of the receiver's consumption
  * by at most the receiver's credit, so a receiver restored at an older position is replayed to at its own
  * pace. Frames are dropped when consumed, or with {@link Retention#UNTIL_TRUNCATED} when consumed and truncated.
  */
@@ -40,6 +41,7 @@ final class OutboundChannelState implements OutboundChannel {
     private volatile long framesReleased;
     private volatile int creditFrames;
     private volatile long acknowledgedSeq;
+    // published by the IO thread for any reader; also the last values added to the data plane's gauges
     private volatile int retainedFrameCount;
     private volatile long retainedByteCount;
     private volatile int maxRetainedFrameCount;
@@ -52,6 +54,7 @@ final class OutboundChannelState implements OutboundChannel {
     private long sendNext;
     private long receiverConsumed;
     private long released;
+    private long firstUnsent;
     private long truncatedUpToSeq;
     private long receiverDelivered;
     private long receiverConsumedSeq;
@@ -198,7 +201,7 @@ final class OutboundChannelState implements OutboundChannel {
         if (closed || !synced || sendNext < frames.end()) {
             return; // not in sync, or behind on resends: the receiver would drop it as not following
         }
-        transmit(frame);
+        transmit(frame, true);
     }
 
     private void onHandedOver(RetainedFrame frame) {
@@ -206,12 +209,7 @@ final class OutboundChannelState implements OutboundChannel {
             return;
         }
         frames.append(frame);
-        metrics.retainedFrames.incrementAndGet();
-        metrics.retainedBytes.addAndGet(frame.payload.length);
         publishRetained();
-        if (frames.size() > maxRetainedFrameCount) {
-            maxRetainedFrameCount = frames.size();
-        }
         // a restored sender regenerates frames its receiver already consumed: they need no credit
         advanceCursors();
         dropUnneeded();
@@ -256,11 +254,11 @@ final class OutboundChannelState implements OutboundChannel {
     /** Moves the consumed and released cursors past frames whose events the receiver has consumed. */
     private void advanceCursors() {
         long end = frames.end();
-        while (receiverConsumed < end && frames.get(receiverConsumed).lastSeq() <= receiverConsumedSeq) {
+        while (receiverConsumed < end && frames.lastSeq(receiverConsumed) <= receiverConsumedSeq) {
             receiverConsumed++;
         }
         long before = released;
-        while (released < end && frames.get(released).lastSeq() <= acknowledgedSeq) {
+        while (released < end && frames.lastSeq(released) <= acknowledgedSeq) {
             released++;
         }
         if (released > before) {
@@ -275,17 +273,12 @@ final class OutboundChannelState implements OutboundChannel {
 
     /** Drops the oldest frames that are released (consumed) and, when logging, covered by a truncation. */
     private void dropUnneeded() {
-        long dropped = 0;
-        long droppedBytes = 0;
+        long before = frames.first();
         while (!frames.isEmpty() && frames.first() < released
-                && (retention == Retention.UNTIL_CONSUMED || frames.get(frames.first()).lastSeq() <= truncatedUpToSeq)) {
-            RetainedFrame frame = frames.removeFirst();
-            dropped++;
-            droppedBytes += frame.payload.length;
+                && (retention == Retention.UNTIL_CONSUMED || frames.lastSeq(frames.first()) <= truncatedUpToSeq)) {
+            frames.removeFirst();
         }
-        if (dropped > 0) {
-            metrics.retainedFrames.addAndGet(-dropped);
-            metrics.retainedBytes.addAndGet(-droppedBytes);
+        if (frames.first() > before) {
             sendNext = Math.max(sendNext, frames.first());
             receiverConsumed = Math.max(receiverConsumed, frames.first());
             publishRetained();
@@ -296,12 +289,12 @@ final class OutboundChannelState implements OutboundChannel {
         if (frames.isEmpty() || warnedUnrecoverableGap) {
             return;
         }
-        RetainedFrame oldest = frames.get(frames.first());
-        if (oldest.firstSeq > deliveredSeq + 1) {
+        long oldestSeq = frames.firstSeq(frames.first());
+        if (oldestSeq > deliveredSeq + 1) {
             warnedUnrecoverableGap = true;
             log.error("Channel {}: receiver at {} has delivered up to seq {} but this sender only retains from seq {};"
                     + " events {}..{} cannot be resent. Reopen the sender from an earlier position (replay).",
-                    id, peer.endpoint(), deliveredSeq, oldest.firstSeq, deliveredSeq + 1, oldest.firstSeq - 1);
+                    id, peer.endpoint(), deliveredSeq, oldestSeq, deliveredSeq + 1, oldestSeq - 1);
         }
     }
 
@@ -314,27 +307,27 @@ final class OutboundChannelState implements OutboundChannel {
         if (!synced) {
             return;
         }
-        while (sendNext < frames.end() && frames.get(sendNext).lastSeq() <= receiverDelivered) {
+        while (sendNext < frames.end() && frames.lastSeq(sendNext) <= receiverDelivered) {
             sendNext++;
         }
         while (sendNext < frames.end() && sendNext - receiverConsumed < creditFrames) {
-            if (!transmit(frames.get(sendNext))) {
+            if (!transmit(frames.get(sendNext), sendNext >= firstUnsent)) {
                 return;
             }
             sendNext++;
+            firstUnsent = Math.max(firstUnsent, sendNext);
         }
     }
 
-    private boolean transmit(RetainedFrame frame) {
+    private boolean transmit(RetainedFrame frame, boolean firstTime) {
         if (!peer.sendData(frame)) {
             metrics.framesNotSent.increment();
             return false;
         }
-        if (frame.sentOnce) {
-            metrics.framesResent.increment();
-        } else {
-            frame.sentOnce = true;
+        if (firstTime) {
             metrics.framesSent.increment();
+        } else {
+            metrics.framesResent.increment();
         }
         metrics.bytesSent.add(frame.wireBytes());
         return true;
@@ -367,15 +360,21 @@ final class OutboundChannelState implements OutboundChannel {
 
     /** Drops every retained frame; the channel is gone. */
     void discardRetained() {
-        metrics.retainedFrames.addAndGet(-frames.size());
-        metrics.retainedBytes.addAndGet(-frames.bytes());
         frames.clear();
         publishRetained();
     }
 
+    /** Publishes the log's size to readers of this channel and adds the change to the data plane's gauges. */
     private void publishRetained() {
-        retainedFrameCount = frames.size();
-        retainedByteCount = frames.bytes();
+        int frameCount = frames.size();
+        long byteCount = frames.bytes();
+        metrics.retainedFrames.addAndGet(frameCount - retainedFrameCount);
+        metrics.retainedBytes.addAndGet(byteCount - retainedByteCount);
+        retainedFrameCount = frameCount;
+        retainedByteCount = byteCount;
+        if (frameCount > maxRetainedFrameCount) {
+            maxRetainedFrameCount = frameCount;
+        }
     }
 
     private void notifyCreditListener() {

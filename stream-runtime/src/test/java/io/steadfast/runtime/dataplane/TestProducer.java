@@ -1,6 +1,9 @@
 package io.steadfast.runtime.dataplane;
 
+import static org.awaitility.Awaitility.await;
+
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -102,6 +105,21 @@ final class TestProducer implements AutoCloseable {
             }
         } catch (Throwable t) {
             failure = t;
+        }
+    }
+
+    /**
+     * Sends events from the channel's next seq up to and including {@code lastSeq} from the calling thread, which
+     * thereby acts as the channel's producer, in frames of {@code eventsPerFrame}, waiting for credit.
+     */
+    static void sendUpTo(OutboundChannel channel, long lastSeq, int eventsPerFrame) {
+        while (channel.nextSeq() <= lastSeq) {
+            if (!channel.hasCredit()) {
+                await().pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(1)).until(channel::hasCredit);
+            }
+            long next = channel.nextSeq();
+            int events = (int) Math.min(eventsPerFrame, lastSeq - next + 1);
+            channel.send(encode(next, events), events);
         }
     }
 
