@@ -6,12 +6,15 @@ import io.steadfast.runtime.plan.ChannelId;
  * The sending end of one channel, obtained from {@link DataPlane#openOutbound}.
  *
  * <p><b>Threading:</b> {@link #send}, {@link #hasCredit}, {@link #redirect} and {@link #nextSeq} are called by
- * the producing task's thread only (one producer per channel). {@link #acknowledgedSeq} may be read from any
- * thread. The {@link #onCreditAvailable} callback runs on the data plane's IO thread and must not block.
+ * the producing task's thread only (one producer per channel). {@link #acknowledgedSeq}, {@link #retainedFrames},
+ * {@link #retainedBytes} and {@link #spilledBytes} may be read from any thread. The {@link #onCreditAvailable} callback runs on the data plane's IO thread and must not block.
  *
  * <p><b>Memory:</b> every sent frame is retained until the receiver reports it consumed, so the producer must
  * check {@link #hasCredit()} before each {@link #send}. Sends beyond the credit window are accepted (and counted
- * in {@link DataPlaneMetrics#framesSentBeyondCredit()}), but then nothing bounds the retained memory.
+ * in {@link DataPlaneMetrics#framesSentBeyondCredit()}), but then nothing bounds the retained memory. An output
+ * log ({@link Retention#UNTIL_TRUNCATED}) keeps consumed frames too, up to
+ * {@link OutputLogConfig#memoryBytes()} in memory; older ones move to spill files under
+ * {@link OutputLogConfig#spillDirectory()} and are read back when a replay needs them.
  */
 public interface OutboundChannel {
 
@@ -57,10 +60,16 @@ public interface OutboundChannel {
      */
     void truncateLog(long upToSeq);
 
-    /** Frames retained for resend or replay, and their payload bytes; readable from any thread. */
+    /** Frames retained for resend or replay, and their payload bytes (in memory or spilled); any thread. */
     int retainedFrames();
 
     long retainedBytes();
+
+    /**
+     * Of {@link #retainedBytes()}, the payload bytes moved to spill files because the output log exceeded
+     * {@link OutputLogConfig#memoryBytes()}; any thread.
+     */
+    long spilledBytes();
 
     ChannelId id();
 }

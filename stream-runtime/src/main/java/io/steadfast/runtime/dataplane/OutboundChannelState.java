@@ -1,7 +1,7 @@
 package io.steadfast.runtime.dataplane;
 
 import io.steadfast.runtime.plan.ChannelId;
-import java.util.ArrayDeque;
+import java.io.IOException;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -19,9 +19,10 @@ import org.slf4j.LoggerFactory;
  * numbers): {@code sendNext}, the next frame to transmit to the current receiver; {@code receiverConsumed}, the
  * first frame the current receiver has not reported consumed; {@code released}, the first frame not yet
  * released for the producer's credit; and {@code firstUnsent}, the first frame never transmitted (the last two
- * never move back). Transmission runs ahead of the receiver's consumption
- * by at most the receiver's credit, so a receiver restored at an older position is replayed to at its own
- * pace. Frames are dropped when consumed, or with {@link Retention#UNTIL_TRUNCATED} when consumed and truncated.
+ * never move back). Transmission runs ahead of the receiver's consumption by at most the receiver's credit, so
+ * a receiver restored at an older position is replayed to at its own pace. Frames are dropped when consumed, or
+ * with {@link Retention#UNTIL_TRUNCATED} when consumed and truncated. An output log beyond its memory bound
+ * spills its oldest frames to disk after each append; an IO error there only leaves the frames in memory.
  */
 final class OutboundChannelState implements OutboundChannel {
 
@@ -33,6 +34,7 @@ final class OutboundChannelState implements OutboundChannel {
     private final DataPlaneMetrics metrics;
     private final long resyncNanos;
     private final Retention retention;
+    private final OutputLogs outputLogs;
 
     // producer side (single writer)
     private volatile long nextSeq;
@@ -44,13 +46,14 @@ final class OutboundChannelState implements OutboundChannel {
     // published by the IO thread for any reader; also the last values added to the data plane's gauges
     private volatile int retainedFrameCount;
     private volatile long retainedByteCount;
+    private volatile long spilledByteCount;
     private volatile int maxRetainedFrameCount;
     private volatile boolean closed;
     private final AtomicBoolean producerWaiting = new AtomicBoolean();
     private volatile Runnable creditListener = () -> { };
 
     // IO thread only
-    private final FrameLog frames = new FrameLog();
+    private final FrameLog frames;
     private long sendNext;
     private long receiverConsumed;
     private long released;
@@ -65,7 +68,7 @@ final class OutboundChannelState implements OutboundChannel {
     private boolean warnedUnrecoverableGap;
 
     OutboundChannelState(ChannelId id, long nextSeq, IoLoop loop, FrameCodec codec, DataPlaneMetrics metrics,
-            long resyncNanos, Retention retention) {
+            long resyncNanos, Retention retention, OutputLogs outputLogs) {
         if (nextSeq < 1) {
             throw new IllegalArgumentException("nextSeq of channel " + id + " must be >= 1, was " + nextSeq);
         }
@@ -77,6 +80,8 @@ final class OutboundChannelState implements OutboundChannel {
         this.metrics = metrics;
         this.resyncNanos = resyncNanos;
         this.retention = Objects.requireNonNull(retention, "retention");
+        this.outputLogs = outputLogs;
+        this.frames = outputLogs.newLog(id, retention);
     }
 
     // ---------------------------------------------------------------- producer thread
@@ -174,6 +179,11 @@ final class OutboundChannelState implements OutboundChannel {
         return retainedByteCount;
     }
 
+    @Override
+    public long spilledBytes() {
+        return spilledByteCount;
+    }
+
     /** The most frames this channel ever retained at once. */
     int maxRetainedFrames() {
         return maxRetainedFrameCount;
@@ -209,11 +219,12 @@ final class OutboundChannelState implements OutboundChannel {
             return;
         }
         frames.append(frame);
-        publishRetained();
         // a restored sender regenerates frames its receiver already consumed: they need no credit
         advanceCursors();
         dropUnneeded();
         pump();
+        spillOverBound(); // after pump, so that a new frame goes out from memory when the receiver has credit
+        publishRetained();
         if (creditAvailable() && producerWaiting.getAndSet(false)) {
             notifyCreditListener();
         }
@@ -311,7 +322,15 @@ final class OutboundChannelState implements OutboundChannel {
             sendNext++;
         }
         while (sendNext < frames.end() && sendNext - receiverConsumed < creditFrames) {
-            if (!transmit(frames.get(sendNext), sendNext >= firstUnsent)) {
+            RetainedFrame frame;
+            try {
+                frame = frames.get(sendNext);
+            } catch (IOException e) {
+                outputLogs.spillFailed(id, "read frame " + sendNext + " back from its spill file", "it is sent "
+                        + "once a later attempt succeeds", e);
+                return; // the next timer or position report tries again
+            }
+            if (!transmit(frame, sendNext >= firstUnsent)) {
                 return;
             }
             sendNext++;
@@ -358,7 +377,16 @@ final class OutboundChannelState implements OutboundChannel {
         log.trace("Channel {}: SYNC to {} {}", id, peer.endpoint(), sent ? "sent" : "refused");
     }
 
-    /** Drops every retained frame; the channel is gone. */
+    private void spillOverBound() {
+        try {
+            frames.spillOverBound();
+        } catch (IOException e) {
+            outputLogs.spillFailed(id, "spill its output log", "its " + frames.memoryBytes()
+                    + " bytes stay in memory", e);
+        }
+    }
+
+    /** Drops every retained frame and deletes its spill files; the channel is gone. */
     void discardRetained() {
         frames.clear();
         publishRetained();
@@ -368,10 +396,13 @@ final class OutboundChannelState implements OutboundChannel {
     private void publishRetained() {
         int frameCount = frames.size();
         long byteCount = frames.bytes();
+        long spilled = frames.spilledBytes();
         metrics.retainedFrames.addAndGet(frameCount - retainedFrameCount);
         metrics.retainedBytes.addAndGet(byteCount - retainedByteCount);
+        metrics.spilledBytes.addAndGet(spilled - spilledByteCount);
         retainedFrameCount = frameCount;
         retainedByteCount = byteCount;
+        spilledByteCount = spilled;
         if (frameCount > maxRetainedFrameCount) {
             maxRetainedFrameCount = frameCount;
         }
