@@ -60,15 +60,27 @@ public final class DataPlane implements AutoCloseable {
     }
 
     /**
-     * Binds the ROUTER and starts the IO thread.
+     * Binds the ROUTER and starts the IO thread; output logs are not shipped anywhere.
      *
      * @throws IllegalStateException if binding fails (e.g. the port is in use) or does not finish in time
      */
     public static DataPlane start(DataPlaneConfig config) {
+        return start(config, OutputLogSink.NONE);
+    }
+
+    /**
+     * Binds the ROUTER and starts the IO thread. What the output logs ({@link Retention#UNTIL_TRUNCATED}) record
+     * goes to {@code outputLogSink} on the IO thread: frames in batches of up to about 256 KiB, handed off at least
+     * every 50 ms while frames are logged, and every truncation.
+     *
+     * @throws IllegalStateException if binding fails (e.g. the port is in use) or does not finish in time
+     */
+    public static DataPlane start(DataPlaneConfig config, OutputLogSink outputLogSink) {
         Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(outputLogSink, "outputLogSink");
         DataPlaneMetrics metrics = new DataPlaneMetrics();
         FrameCodec codec = new FrameCodec(config.maxFrameBytes());
-        OutputLogs outputLogs = new OutputLogs(config.outputLog(), metrics, codec);
+        OutputLogs outputLogs = new OutputLogs(config.outputLog(), metrics, codec, outputLogSink);
         IoLoop loop = new IoLoop(config, metrics, codec, outputLogs, newRoutingId());
         Thread thread = new Thread(loop, "steadfast-dataplane-io-binding");
         thread.setDaemon(true);

@@ -26,6 +26,7 @@ public final class DataPlaneMetrics {
     final LongAdder bytesReceived = new LongAdder();
     final LongAdder ioLoopErrors = new LongAdder();
     final LongAdder spillFailures = new LongAdder();
+    final LongAdder logSegmentsShipped = new LongAdder();
     final AtomicLong retainedFrames = new AtomicLong();
     final AtomicLong retainedBytes = new AtomicLong();
     final AtomicLong spilledBytes = new AtomicLong();
@@ -112,6 +113,11 @@ public final class DataPlaneMetrics {
      */
     public long spillFailures() {
         return spillFailures.sum();
+    }
+
+    /** Segments of output logs handed to the data plane's {@link OutputLogSink}. */
+    public long logSegmentsShipped() {
+        return logSegmentsShipped.sum();
     }
 
     /** Gauge: frames currently retained by all outbound channels (sent, not yet consumed). */

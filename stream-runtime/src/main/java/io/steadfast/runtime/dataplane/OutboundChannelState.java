@@ -54,6 +54,7 @@ final class OutboundChannelState implements OutboundChannel {
 
     // IO thread only
     private final FrameLog frames;
+    private final LogShipper shipper;
     private long sendNext;
     private long receiverConsumed;
     private long released;
@@ -82,6 +83,7 @@ final class OutboundChannelState implements OutboundChannel {
         this.retention = Objects.requireNonNull(retention, "retention");
         this.outputLogs = outputLogs;
         this.frames = outputLogs.newLog(id, retention);
+        this.shipper = outputLogs.newShipper(id, retention);
     }
 
     // ---------------------------------------------------------------- producer thread
@@ -219,6 +221,7 @@ final class OutboundChannelState implements OutboundChannel {
             return;
         }
         frames.append(frame);
+        shipper.logged(frame);
         // a restored sender regenerates frames its receiver already consumed: they need no credit
         advanceCursors();
         dropUnneeded();
@@ -278,6 +281,7 @@ final class OutboundChannelState implements OutboundChannel {
     }
 
     private void onTruncate(long upToSeq) {
+        shipper.truncated(upToSeq);
         truncatedUpToSeq = Math.max(truncatedUpToSeq, upToSeq);
         dropUnneeded();
     }
@@ -357,6 +361,7 @@ final class OutboundChannelState implements OutboundChannel {
      * silent; otherwise retries a transmission the high-water mark stopped.
      */
     void onTimer(long nowNanos) {
+        shipper.onTimer();
         if (synced && receiverConsumed >= frames.end()) {
             return;
         }
@@ -388,6 +393,7 @@ final class OutboundChannelState implements OutboundChannel {
 
     /** Drops every retained frame and deletes its spill files; the channel is gone. */
     void discardRetained() {
+        shipper.discard();
         frames.clear();
         publishRetained();
     }

@@ -7,8 +7,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What the output logs of one data plane share: the memory bound and spill directory from its configuration, the
- * segment codec, and the reporting of spill failures. Makes each outbound channel's {@link FrameLog}. IO thread
- * only, apart from {@link #newLog} and {@link #segmentCodec}.
+ * segment codec, the sink segments are shipped to, and the reporting of spill failures. Makes each outbound
+ * channel's {@link FrameLog} and {@link LogShipper}. IO thread only, apart from the factory methods and
+ * {@link #segmentCodec}.
  */
 final class OutputLogs {
 
@@ -18,10 +19,12 @@ final class OutputLogs {
     private final DataPlaneMetrics metrics;
     private final LogSegmentCodec segmentCodec;
     private final SpillDirectory spillDirectory;
+    private final OutputLogSink sink;
     private final RateLimitedWarning spillWarning = new RateLimitedWarning(log);
 
-    OutputLogs(OutputLogConfig config, DataPlaneMetrics metrics, FrameCodec frameCodec) {
+    OutputLogs(OutputLogConfig config, DataPlaneMetrics metrics, FrameCodec frameCodec, OutputLogSink sink) {
         this.config = config;
+        this.sink = sink;
         this.metrics = metrics;
         this.segmentCodec = new LogSegmentCodec(frameCodec);
         this.spillDirectory = new SpillDirectory(config.spillDirectory());
@@ -35,6 +38,12 @@ final class OutputLogs {
         long memoryBound = retention == Retention.UNTIL_TRUNCATED ? config.memoryBytes() : Long.MAX_VALUE;
         return new FrameLog(memoryBound, new SpilledFrames(channel, spillDirectory, config.spillFileBytes(),
                 segmentCodec));
+    }
+
+    /** Ships what a channel logs to the data plane's sink; channels retained until consumed log nothing. */
+    LogShipper newShipper(ChannelId channel, Retention retention) {
+        return new LogShipper(channel, retention == Retention.UNTIL_TRUNCATED ? sink : OutputLogSink.NONE,
+                segmentCodec, metrics, System::nanoTime);
     }
 
     LogSegmentCodec segmentCodec() {

@@ -2,10 +2,14 @@ package io.steadfast.runtime.dataplane;
 
 import static org.awaitility.Awaitility.await;
 
+import io.steadfast.runtime.dataplane.TestFrames.Content;
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntSupplier;
 
 /**
  * A producing task for tests: on its own thread it streams events whose payload encodes their sequence numbers
@@ -113,14 +117,30 @@ final class TestProducer implements AutoCloseable {
      * thereby acts as the channel's producer, in frames of {@code eventsPerFrame}, waiting for credit.
      */
     static void sendUpTo(OutboundChannel channel, long lastSeq, int eventsPerFrame) {
+        sendUpTo(channel, lastSeq, () -> eventsPerFrame);
+    }
+
+    /**
+     * As {@link #sendUpTo(OutboundChannel, long, int)}, asking {@code eventsPerFrame} for the size of each frame;
+     * where it answers 0, a frame of no events (8 bytes, as a watermark) is sent.
+     *
+     * @return what the frames of events carried, in order
+     */
+    static List<Content> sendUpTo(OutboundChannel channel, long lastSeq, IntSupplier eventsPerFrame) {
+        List<Content> sent = new ArrayList<>();
         while (channel.nextSeq() <= lastSeq) {
             if (!channel.hasCredit()) {
                 await().pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(1)).until(channel::hasCredit);
             }
             long next = channel.nextSeq();
-            int events = (int) Math.min(eventsPerFrame, lastSeq - next + 1);
-            channel.send(encode(next, events), events);
+            int events = (int) Math.min(eventsPerFrame.getAsInt(), lastSeq - next + 1);
+            byte[] payload = events == 0 ? new byte[8] : encode(next, events);
+            channel.send(payload, events);
+            if (events > 0) {
+                sent.add(new Content(next, events, ByteBuffer.wrap(payload)));
+            }
         }
+        return sent;
     }
 
     static byte[] encode(long firstSeq, int events) {
