@@ -2,6 +2,7 @@ package io.steadfast.runtime.dataplane;
 
 import io.steadfast.runtime.plan.ChannelId;
 import java.io.IOException;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -11,9 +12,14 @@ import org.slf4j.LoggerFactory;
  * The sending end of one channel: sequence numbering and credit on the producer side, the retained frames, the
  * resync protocol and the pacing of resends on the IO side.
  *
- * <p>Fields are split by owner. The producer thread writes {@code nextSeq} and {@code framesHandedOver}; the IO
- * thread writes {@code framesReleased}, {@code creditFrames} and {@code acknowledgedSeq} and owns everything not
- * volatile. Credit is computed from the two counters, so the hot path takes no lock.
+ * <p>Fields are split by owner. The producer thread writes {@code nextSeq} and {@code framesHandedOver} and owns
+ * the preload fields; the IO thread writes {@code framesReleased}, {@code creditFrames} and {@code acknowledgedSeq}
+ * and owns everything else not volatile. Credit is computed from the two counters, so the hot path takes no lock.
+ *
+ * <p>A sender restored elsewhere may preload the log its predecessor shipped: those frames are replayed like sent
+ * ones, but they were never handed over by this producer, so they release no credit (frame numbers before
+ * {@code handedOverFrom}); and the producer's own frames that end within them are dropped before they are
+ * handed over.
  *
  * <p>The IO side keeps every frame it may have to send again in a {@link FrameLog}, with four cursors (frame
  * numbers): {@code sendNext}, the next frame to transmit to the current receiver; {@code receiverConsumed}, the
@@ -39,6 +45,8 @@ final class OutboundChannelState implements OutboundChannel {
     // producer side (single writer)
     private volatile long nextSeq;
     private volatile long framesHandedOver;
+    private long preloadedUpToSeq;
+    private boolean sentAny;
     // IO side, read by the producer
     private volatile long framesReleased;
     private volatile int creditFrames;
@@ -59,6 +67,7 @@ final class OutboundChannelState implements OutboundChannel {
     private long receiverConsumed;
     private long released;
     private long firstUnsent;
+    private long handedOverFrom;
     private long truncatedUpToSeq;
     private long receiverDelivered;
     private long receiverConsumedSeq;
@@ -104,6 +113,11 @@ final class OutboundChannelState implements OutboundChannel {
         long first = nextSeq;
         if (first > Long.MAX_VALUE - eventCount) {
             throw new IllegalStateException("Sequence numbers of channel " + id + " would overflow");
+        }
+        sentAny = true;
+        if (eventCount > 0 && first + eventCount - 1 <= preloadedUpToSeq) {
+            nextSeq = first + eventCount; // regenerated: the preloaded log holds these events already
+            return;
         }
         if (eventCount == 0) {
             RetainedFrame unsequenced = new RetainedFrame(first, 0, codec.encodeDataHeader(id, first, 0,
@@ -167,6 +181,28 @@ final class OutboundChannelState implements OutboundChannel {
     }
 
     @Override
+    public void preloadLog(List<LogSegment> segments) {
+        Objects.requireNonNull(segments, "segments");
+        if (closed) {
+            throw new IllegalStateException("Outbound channel " + id + " is closed");
+        }
+        if (retention != Retention.UNTIL_TRUNCATED) {
+            throw new IllegalStateException("Outbound channel " + id + " keeps no output log (Retention."
+                    + retention + "); open it with Retention.UNTIL_TRUNCATED to preload one");
+        }
+        if (sentAny) {
+            throw new IllegalStateException("Outbound channel " + id + " has sent already; preload its log before "
+                    + "the first send");
+        }
+        PreloadedFrames preloaded = PreloadedFrames.select(id, segments, Math.max(nextSeq, preloadedUpToSeq + 1),
+                outputLogs.segmentCodec());
+        if (!preloaded.frames().isEmpty()) {
+            preloadedUpToSeq = preloaded.lastSeq();
+            loop.submit(() -> onPreloaded(preloaded.frames()));
+        }
+    }
+
+    @Override
     public ChannelId id() {
         return id;
     }
@@ -222,6 +258,20 @@ final class OutboundChannelState implements OutboundChannel {
         }
         frames.append(frame);
         shipper.logged(frame);
+        afterAppend();
+    }
+
+    /** Frames shipped by this channel's predecessor: replayed, not shipped again, releasing no credit. */
+    private void onPreloaded(List<RetainedFrame> preloaded) {
+        if (closed) {
+            return;
+        }
+        preloaded.forEach(frames::append);
+        handedOverFrom = frames.end();
+        afterAppend();
+    }
+
+    private void afterAppend() {
         // a restored sender regenerates frames its receiver already consumed: they need no credit
         advanceCursors();
         dropUnneeded();
@@ -275,8 +325,9 @@ final class OutboundChannelState implements OutboundChannel {
         while (released < end && frames.lastSeq(released) <= acknowledgedSeq) {
             released++;
         }
-        if (released > before) {
-            framesReleased = framesReleased + (released - before);
+        long handedOverReleased = released - Math.max(before, handedOverFrom);
+        if (handedOverReleased > 0) {
+            framesReleased = framesReleased + handedOverReleased;
         }
     }
 

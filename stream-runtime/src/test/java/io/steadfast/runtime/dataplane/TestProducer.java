@@ -115,9 +115,11 @@ final class TestProducer implements AutoCloseable {
     /**
      * Sends events from the channel's next seq up to and including {@code lastSeq} from the calling thread, which
      * thereby acts as the channel's producer, in frames of {@code eventsPerFrame}, waiting for credit.
+     *
+     * @return what the frames carried, in order
      */
-    static void sendUpTo(OutboundChannel channel, long lastSeq, int eventsPerFrame) {
-        sendUpTo(channel, lastSeq, () -> eventsPerFrame);
+    static List<Content> sendUpTo(OutboundChannel channel, long lastSeq, int eventsPerFrame) {
+        return sendUpTo(channel, lastSeq, () -> eventsPerFrame);
     }
 
     /**
