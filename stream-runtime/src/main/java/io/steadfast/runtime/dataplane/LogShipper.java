@@ -12,8 +12,9 @@ import org.slf4j.LoggerFactory;
  * Hands what one channel's output log appends to the data plane's {@link OutputLogSink}, in batches: a batch
  * becomes a {@link LogSegment} once it holds {@value #MAX_SEGMENT_BYTES} bytes or its oldest frame has waited
  * {@link #MAX_DELAY_NANOS} (checked on each append and on the IO loop's timer), and before a truncation is
- * reported, so that the sink sees segments and truncations in log order. Batches hold references to frames the
- * log retains anyway. With {@link OutputLogSink#NONE} it does nothing. IO thread only.
+ * reported, so that the sink sees segments and truncations in log order. A batch holds the frames themselves, not
+ * copies: up to 256 KiB that may briefly outlive their spilling. With {@link OutputLogSink#NONE} it does nothing.
+ * IO thread only.
  */
 final class LogShipper {
 

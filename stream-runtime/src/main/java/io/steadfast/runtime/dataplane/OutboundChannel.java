@@ -7,8 +7,11 @@ import java.util.List;
  * The sending end of one channel, obtained from {@link DataPlane#openOutbound}.
  *
  * <p><b>Threading:</b> {@link #send}, {@link #hasCredit}, {@link #redirect}, {@link #nextSeq} and
- * {@link #preloadLog} are called by the producing task's thread only (one producer per channel). {@link #acknowledgedSeq}, {@link #retainedFrames},
- * {@link #retainedBytes} and {@link #spilledBytes} may be read from any thread. The {@link #onCreditAvailable} callback runs on the data plane's IO thread and must not block.
+ * {@link #preloadLog} are called by the producing task's thread only (one producer per channel); preloadLog before
+ * the first send. {@link #truncateLog} may be called from any thread (it only hands the truncation to the IO
+ * thread). {@link #acknowledgedSeq}, {@link #retainedFrames}, {@link #retainedBytes} and {@link #spilledBytes} may
+ * be read from any thread. The {@link #onCreditAvailable} callback runs on the data plane's IO thread and must not
+ * block. Spill files are written and read on the IO thread.
  *
  * <p><b>Memory:</b> every sent frame is retained until the receiver reports it consumed, so the producer must
  * check {@link #hasCredit()} before each {@link #send}. Sends beyond the credit window are accepted (and counted

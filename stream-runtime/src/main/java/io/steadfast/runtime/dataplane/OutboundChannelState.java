@@ -456,10 +456,12 @@ final class OutboundChannelState implements OutboundChannel {
         long spilled = frames.spilledBytes();
         metrics.retainedFrames.addAndGet(frameCount - retainedFrameCount);
         metrics.retainedBytes.addAndGet(byteCount - retainedByteCount);
-        metrics.spilledBytes.addAndGet(spilled - spilledByteCount);
+        if (spilled != spilledByteCount) { // rarely: spare the shared gauge a write on every frame
+            metrics.spilledBytes.addAndGet(spilled - spilledByteCount);
+            spilledByteCount = spilled;
+        }
         retainedFrameCount = frameCount;
         retainedByteCount = byteCount;
-        spilledByteCount = spilled;
         if (frameCount > maxRetainedFrameCount) {
             maxRetainedFrameCount = frameCount;
         }
