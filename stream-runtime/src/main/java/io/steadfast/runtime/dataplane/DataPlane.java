@@ -25,7 +25,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Life cycle:</b> {@link #start} binds and returns a running instance; {@link #close()} stops the IO thread
  * with a message, closes all sockets with linger 0 and waits for the thread up to
- * {@link DataPlaneConfig#closeTimeout()}. Channels cannot be opened after close.
+ * {@link DataPlaneConfig#closeTimeout()}. Channels cannot be opened after close. Output logs that exceed their
+ * memory bound spill into a directory of this instance's own, which close deletes.
  *
  * <p><b>Reliability:</b> a sender retains each frame until the receiver reports it consumed; after silence, a
  * reconnect or {@link OutboundChannel#redirect} it sends SYNC and resends from the receiver's position. A
@@ -40,6 +41,7 @@ public final class DataPlane implements AutoCloseable {
     private final DataPlaneMetrics metrics;
     private final FrameCodec codec;
     private final IoLoop loop;
+    private final OutputLogs outputLogs;
     private final Thread ioThread;
     private final String endpoint;
     private final Map<ChannelId, OutboundChannelState> outbound = new ConcurrentHashMap<>();
@@ -47,25 +49,39 @@ public final class DataPlane implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private DataPlane(DataPlaneConfig config, DataPlaneMetrics metrics, FrameCodec codec, IoLoop loop,
-            Thread ioThread, String endpoint) {
+            OutputLogs outputLogs, Thread ioThread, String endpoint) {
         this.config = config;
         this.metrics = metrics;
         this.codec = codec;
         this.loop = loop;
+        this.outputLogs = outputLogs;
         this.ioThread = ioThread;
         this.endpoint = endpoint;
     }
 
     /**
-     * Binds the ROUTER and starts the IO thread.
+     * Binds the ROUTER and starts the IO thread; output logs are not shipped anywhere.
      *
      * @throws IllegalStateException if binding fails (e.g. the port is in use) or does not finish in time
      */
     public static DataPlane start(DataPlaneConfig config) {
+        return start(config, OutputLogSink.NONE);
+    }
+
+    /**
+     * Binds the ROUTER and starts the IO thread. What the output logs ({@link Retention#UNTIL_TRUNCATED}) record
+     * goes to {@code outputLogSink} on the IO thread: frames in batches of up to about 256 KiB, handed off at least
+     * every 50 ms while frames are logged, and every truncation.
+     *
+     * @throws IllegalStateException if binding fails (e.g. the port is in use) or does not finish in time
+     */
+    public static DataPlane start(DataPlaneConfig config, OutputLogSink outputLogSink) {
         Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(outputLogSink, "outputLogSink");
         DataPlaneMetrics metrics = new DataPlaneMetrics();
         FrameCodec codec = new FrameCodec(config.maxFrameBytes());
-        IoLoop loop = new IoLoop(config, metrics, codec, newRoutingId());
+        OutputLogs outputLogs = new OutputLogs(config.outputLog(), metrics, codec, outputLogSink);
+        IoLoop loop = new IoLoop(config, metrics, codec, outputLogs, newRoutingId());
         Thread thread = new Thread(loop, "steadfast-dataplane-io-binding");
         thread.setDaemon(true);
         thread.start();
@@ -84,7 +100,7 @@ public final class DataPlane implements AutoCloseable {
             loop.submit(loop::stop);
             throw new IllegalStateException("Interrupted while starting the data plane", e);
         }
-        return new DataPlane(config, metrics, codec, loop, thread, endpoint);
+        return new DataPlane(config, metrics, codec, loop, outputLogs, thread, endpoint);
     }
 
     /** A routing id unique to this instance, so receivers can route ACKs back and tell restarts apart. */
@@ -127,7 +143,7 @@ public final class DataPlane implements AutoCloseable {
         Objects.requireNonNull(peerEndpoint, "peerEndpoint");
         requireOpen();
         OutboundChannelState channel = new OutboundChannelState(id, nextSeq, loop, codec, metrics,
-                config.resyncInterval().toNanos(), retention);
+                config.resyncInterval().toNanos(), retention, outputLogs);
         if (outbound.putIfAbsent(id, channel) != null) {
             throw new IllegalStateException("Outbound channel " + id + " is already open on data plane " + endpoint
                     + "; close it first");
@@ -220,7 +236,10 @@ public final class DataPlane implements AutoCloseable {
         }
     }
 
-    /** Stops the IO thread, closes every socket (linger 0) and waits up to the configured close timeout. */
+    /**
+     * Stops the IO thread, closes every socket (linger 0), deletes the spill files and waits up to the configured
+     * close timeout.
+     */
     @Override
     public void close() {
         if (!closed.compareAndSet(false, true)) {

@@ -1,5 +1,6 @@
 package io.steadfast.runtime.dataplane;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -18,6 +19,8 @@ import java.util.Objects;
  * @param heartbeatInterval ZMTP heartbeat interval on every socket
  * @param heartbeatTimeout  ZMTP heartbeat timeout: a silent connection is dropped after this long
  * @param closeTimeout      how long {@link DataPlane#close()} waits for the IO thread to finish
+ * @param outputLog         memory bound and spill files of the output logs ({@link Retention#UNTIL_TRUNCATED});
+ *                          frames retained only until consumed are bounded by the receiver's credit instead
  */
 public record DataPlaneConfig(
         String bindAddress,
@@ -26,7 +29,8 @@ public record DataPlaneConfig(
         Duration resyncInterval,
         Duration heartbeatInterval,
         Duration heartbeatTimeout,
-        Duration closeTimeout) {
+        Duration closeTimeout,
+        OutputLogConfig outputLog) {
 
     public static final int DEFAULT_MAX_FRAME_BYTES = 1 << 20;
     public static final int DEFAULT_CREDIT_FRAMES = 32;
@@ -48,6 +52,7 @@ public record DataPlaneConfig(
         requirePositive("heartbeatInterval", heartbeatInterval);
         requirePositive("heartbeatTimeout", heartbeatTimeout);
         requirePositive("closeTimeout", closeTimeout);
+        Objects.requireNonNull(outputLog, "outputLog");
         if (heartbeatTimeout.compareTo(heartbeatInterval) <= 0) {
             throw new IllegalArgumentException("DataPlaneConfig.heartbeatTimeout (" + heartbeatTimeout
                     + ") must be longer than heartbeatInterval (" + heartbeatInterval
@@ -55,30 +60,50 @@ public record DataPlaneConfig(
         }
     }
 
-    /** Ephemeral port on loopback, 1 MiB frames, 32 frames credit, 200 ms resync, 200/600 ms heartbeats. */
+    /**
+     * Ephemeral port on loopback, 1 MiB frames, 32 frames credit, 200 ms resync, 200/600 ms heartbeats, and
+     * {@link OutputLogConfig#defaults()}: 16 MiB of output log in memory per channel, spilling under
+     * {@code java.io.tmpdir}.
+     */
     public static DataPlaneConfig defaults() {
         return new DataPlaneConfig("tcp://127.0.0.1:*", DEFAULT_MAX_FRAME_BYTES, DEFAULT_CREDIT_FRAMES,
-                Duration.ofMillis(200), Duration.ofMillis(200), Duration.ofMillis(600), Duration.ofSeconds(5));
+                Duration.ofMillis(200), Duration.ofMillis(200), Duration.ofMillis(600), Duration.ofSeconds(5),
+                OutputLogConfig.defaults());
     }
 
     public DataPlaneConfig withBindAddress(String newBindAddress) {
         return new DataPlaneConfig(newBindAddress, maxFrameBytes, creditFrames, resyncInterval, heartbeatInterval,
-                heartbeatTimeout, closeTimeout);
+                heartbeatTimeout, closeTimeout, outputLog);
     }
 
     public DataPlaneConfig withMaxFrameBytes(int newMaxFrameBytes) {
         return new DataPlaneConfig(bindAddress, newMaxFrameBytes, creditFrames, resyncInterval, heartbeatInterval,
-                heartbeatTimeout, closeTimeout);
+                heartbeatTimeout, closeTimeout, outputLog);
     }
 
     public DataPlaneConfig withCreditFrames(int newCreditFrames) {
         return new DataPlaneConfig(bindAddress, maxFrameBytes, newCreditFrames, resyncInterval, heartbeatInterval,
-                heartbeatTimeout, closeTimeout);
+                heartbeatTimeout, closeTimeout, outputLog);
     }
 
     public DataPlaneConfig withResyncInterval(Duration newResyncInterval) {
         return new DataPlaneConfig(bindAddress, maxFrameBytes, creditFrames, newResyncInterval, heartbeatInterval,
-                heartbeatTimeout, closeTimeout);
+                heartbeatTimeout, closeTimeout, outputLog);
+    }
+
+    public DataPlaneConfig withOutputLog(OutputLogConfig newOutputLog) {
+        return new DataPlaneConfig(bindAddress, maxFrameBytes, creditFrames, resyncInterval, heartbeatInterval,
+                heartbeatTimeout, closeTimeout, newOutputLog);
+    }
+
+    /** Per channel: see {@link OutputLogConfig#memoryBytes()}. */
+    public DataPlaneConfig withOutputLogMemoryBytes(long newMemoryBytes) {
+        return withOutputLog(outputLog.withMemoryBytes(newMemoryBytes));
+    }
+
+    /** See {@link OutputLogConfig#spillDirectory()}. */
+    public DataPlaneConfig withSpillDirectory(Path newSpillDirectory) {
+        return withOutputLog(outputLog.withSpillDirectory(newSpillDirectory));
     }
 
     private static void requirePositive(String field, Duration value) {

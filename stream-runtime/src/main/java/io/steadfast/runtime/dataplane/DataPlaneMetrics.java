@@ -5,7 +5,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Counters of one {@link DataPlane}. Written by the IO thread (and {@link OutboundChannel#send}), readable from
- * any thread at any time; values are monotonic except the retained gauges.
+ * any thread at any time; values are monotonic except the retained and spilled gauges.
  */
 public final class DataPlaneMetrics {
 
@@ -25,8 +25,11 @@ public final class DataPlaneMetrics {
     final LongAdder bytesSent = new LongAdder();
     final LongAdder bytesReceived = new LongAdder();
     final LongAdder ioLoopErrors = new LongAdder();
+    final LongAdder spillFailures = new LongAdder();
+    final LongAdder logSegmentsShipped = new LongAdder();
     final AtomicLong retainedFrames = new AtomicLong();
     final AtomicLong retainedBytes = new AtomicLong();
+    final AtomicLong spilledBytes = new AtomicLong();
 
     /** DATA frames sent for the first time. */
     public long framesSent() {
@@ -95,13 +98,26 @@ public final class DataPlaneMetrics {
     }
 
     /** Payload and header bytes of every message received. */
+    public long bytesReceived() {
+        return bytesReceived.sum();
+    }
+
     /** Unexpected exceptions the IO loop caught and survived; anything above zero is a bug to report. */
     public long ioLoopErrors() {
         return ioLoopErrors.sum();
     }
 
-    public long bytesReceived() {
-        return bytesReceived.sum();
+    /**
+     * Output log frames that could not be written to, or read back from, a spill file (IO errors). Frames that
+     * could not be written stay in memory; a frame that could not be read back is tried again later.
+     */
+    public long spillFailures() {
+        return spillFailures.sum();
+    }
+
+    /** Segments of output logs handed to the data plane's {@link OutputLogSink}. */
+    public long logSegmentsShipped() {
+        return logSegmentsShipped.sum();
     }
 
     /** Gauge: frames currently retained by all outbound channels (sent, not yet consumed). */
@@ -109,9 +125,14 @@ public final class DataPlaneMetrics {
         return retainedFrames.get();
     }
 
-    /** Gauge: payload bytes currently retained by all outbound channels. */
+    /** Gauge: payload bytes currently retained by all outbound channels, in memory or spilled. */
     public long retainedBytes() {
         return retainedBytes.get();
+    }
+
+    /** Gauge: of {@link #retainedBytes()}, those in spill files on disk. */
+    public long spilledBytes() {
+        return spilledBytes.get();
     }
 
     @Override
@@ -120,6 +141,7 @@ public final class DataPlaneMetrics {
                 + framesReceived() + ", duplicates=" + duplicateFramesDropped() + ", outOfOrder="
                 + outOfOrderFramesDropped() + ", malformed=" + malformedFramesDropped() + ", oversized="
                 + oversizedFramesDropped() + ", unknownChannel=" + unknownChannelFramesDropped() + ", acks="
-                + acksSent() + ", syncs=" + syncsSent() + ", retainedFrames=" + retainedFrames() + "}";
+                + acksSent() + ", syncs=" + syncsSent() + ", retainedFrames=" + retainedFrames() + ", spilledBytes="
+                + spilledBytes() + ", spillFailures=" + spillFailures() + "}";
     }
 }

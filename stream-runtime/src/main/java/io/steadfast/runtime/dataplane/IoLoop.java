@@ -29,6 +29,7 @@ final class IoLoop implements Runnable {
     private final DataPlaneConfig config;
     private final DataPlaneMetrics metrics;
     private final FrameCodec codec;
+    private final OutputLogs outputLogs;
     private final byte[] routingId;
     private final IoCommandQueue commands = new IoCommandQueue();
     private final CompletableFuture<String> bound = new CompletableFuture<>();
@@ -49,10 +50,12 @@ final class IoLoop implements Runnable {
     private boolean busy;
     private long nextTimerNanos = System.nanoTime();
 
-    IoLoop(DataPlaneConfig config, DataPlaneMetrics metrics, FrameCodec codec, byte[] routingId) {
+    IoLoop(DataPlaneConfig config, DataPlaneMetrics metrics, FrameCodec codec, OutputLogs outputLogs,
+            byte[] routingId) {
         this.config = config;
         this.metrics = metrics;
         this.codec = codec;
+        this.outputLogs = outputLogs;
         this.routingId = routingId;
         this.timerPeriodNanos = Math.max(1_000_000L, config.resyncInterval().toNanos() / 4);
     }
@@ -375,6 +378,7 @@ final class IoLoop implements Runnable {
         }
         outbound.clear();
         inbound.clear();
+        outputLogs.close();
         try {
             if (poller != null) {
                 poller.close();

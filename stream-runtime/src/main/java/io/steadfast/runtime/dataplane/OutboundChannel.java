@@ -1,17 +1,24 @@
 package io.steadfast.runtime.dataplane;
 
 import io.steadfast.runtime.plan.ChannelId;
+import java.util.List;
 
 /**
  * The sending end of one channel, obtained from {@link DataPlane#openOutbound}.
  *
- * <p><b>Threading:</b> {@link #send}, {@link #hasCredit}, {@link #redirect} and {@link #nextSeq} are called by
- * the producing task's thread only (one producer per channel). {@link #acknowledgedSeq} may be read from any
- * thread. The {@link #onCreditAvailable} callback runs on the data plane's IO thread and must not block.
+ * <p><b>Threading:</b> {@link #send}, {@link #hasCredit}, {@link #redirect}, {@link #nextSeq} and
+ * {@link #preloadLog} are called by the producing task's thread only (one producer per channel); preloadLog before
+ * the first send. {@link #truncateLog} may be called from any thread (it only hands the truncation to the IO
+ * thread). {@link #acknowledgedSeq}, {@link #retainedFrames}, {@link #retainedBytes} and {@link #spilledBytes} may
+ * be read from any thread. The {@link #onCreditAvailable} callback runs on the data plane's IO thread and must not
+ * block. Spill files are written and read on the IO thread.
  *
  * <p><b>Memory:</b> every sent frame is retained until the receiver reports it consumed, so the producer must
  * check {@link #hasCredit()} before each {@link #send}. Sends beyond the credit window are accepted (and counted
- * in {@link DataPlaneMetrics#framesSentBeyondCredit()}), but then nothing bounds the retained memory.
+ * in {@link DataPlaneMetrics#framesSentBeyondCredit()}), but then nothing bounds the retained memory. An output
+ * log ({@link Retention#UNTIL_TRUNCATED}) keeps consumed frames too, up to
+ * {@link OutputLogConfig#memoryBytes()} in memory; older ones move to spill files under
+ * {@link OutputLogConfig#spillDirectory()} and are read back when a replay needs them.
  */
 public interface OutboundChannel {
 
@@ -57,10 +64,35 @@ public interface OutboundChannel {
      */
     void truncateLog(long upToSeq);
 
-    /** Frames retained for resend or replay, and their payload bytes; readable from any thread. */
+    /**
+     * Loads the output log this channel's sender had shipped before it was lost (see
+     * {@link DataPlane#start(DataPlaneConfig, OutputLogSink)}), so that receivers restored at an older position
+     * are replayed to at once, before the restored producer has regenerated anything. Call before the first
+     * {@link #send}; may be called again with the segments that follow. {@link #nextSeq()} is unchanged: the
+     * restored producer re-executes from its checkpoint and sends the same events again. Its frames that end at
+     * or before the preloaded log's last seq are then dropped (not sent, not logged, taking no credit); a frame
+     * that reaches beyond it is sent and logged whole, and receivers skip the events they have. The preloaded
+     * frames are not shipped again.
+     *
+     * @param segments segments of this channel, in order, covering every seq from {@link #nextSeq()} (or the end
+     *                 of an earlier preload) on; frames that end before it are passed over
+     * @throws IllegalArgumentException     if a segment belongs to another channel or the segments leave a gap
+     * @throws MalformedLogSegmentException if a segment cannot be decoded
+     * @throws IllegalStateException        after the first send, on a closed channel, or without
+     *                                      {@link Retention#UNTIL_TRUNCATED}
+     */
+    void preloadLog(List<LogSegment> segments);
+
+    /** Frames retained for resend or replay, and their payload bytes (in memory or spilled); any thread. */
     int retainedFrames();
 
     long retainedBytes();
+
+    /**
+     * Of {@link #retainedBytes()}, the payload bytes moved to spill files because the output log exceeded
+     * {@link OutputLogConfig#memoryBytes()}; any thread.
+     */
+    long spilledBytes();
 
     ChannelId id();
 }

@@ -1,7 +1,8 @@
 package io.steadfast.runtime.dataplane;
 
 import io.steadfast.runtime.plan.ChannelId;
-import java.util.ArrayDeque;
+import java.io.IOException;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -11,16 +12,23 @@ import org.slf4j.LoggerFactory;
  * The sending end of one channel: sequence numbering and credit on the producer side, the retained frames, the
  * resync protocol and the pacing of resends on the IO side.
  *
- * <p>Fields are split by owner. The producer thread writes {@code nextSeq} and {@code framesHandedOver}; the IO
- * thread writes {@code framesReleased}, {@code creditFrames} and {@code acknowledgedSeq} and owns everything not
- * volatile. Credit is computed from the two counters, so the hot path takes no lock.
+ * <p>Fields are split by owner. The producer thread writes {@code nextSeq} and {@code framesHandedOver} and owns
+ * the preload fields; the IO thread writes {@code framesReleased}, {@code creditFrames} and {@code acknowledgedSeq}
+ * and owns everything else not volatile. Credit is computed from the two counters, so the hot path takes no lock.
  *
- * <p>The IO side keeps every frame it may have to send again in a {@link FrameLog}, with three cursors (frame
+ * <p>A sender restored elsewhere may preload the log its predecessor shipped: those frames are replayed like sent
+ * ones, but they were never handed over by this producer, so they release no credit (frame numbers before
+ * {@code handedOverFrom}); and the producer's own frames that end within them are dropped before they are
+ * handed over.
+ *
+ * <p>The IO side keeps every frame it may have to send again in a {@link FrameLog}, with four cursors (frame
  * numbers): {@code sendNext}, the next frame to transmit to the current receiver; {@code receiverConsumed}, the
- * first frame the current receiver has not reported consumed; and {@code released}, the first frame not yet
- * released for the producer's credit (never moves back). Transmission runs ahead of the receiver's consumption
- * by at most the receiver's credit, so a receiver restored at an older position is replayed to at its own
- * pace. Frames are dropped when consumed, or with {@link Retention#UNTIL_TRUNCATED} when consumed and truncated.
+ * first frame the current receiver has not reported consumed; {@code released}, the first frame not yet
+ * released for the producer's credit; and {@code firstUnsent}, the first frame never transmitted (the last two
+ * never move back). Transmission runs ahead of the receiver's consumption by at most the receiver's credit, so
+ * a receiver restored at an older position is replayed to at its own pace. Frames are dropped when consumed, or
+ * with {@link Retention#UNTIL_TRUNCATED} when consumed and truncated. An output log beyond its memory bound
+ * spills its oldest frames to disk after each append; an IO error there only leaves the frames in memory.
  */
 final class OutboundChannelState implements OutboundChannel {
 
@@ -32,26 +40,34 @@ final class OutboundChannelState implements OutboundChannel {
     private final DataPlaneMetrics metrics;
     private final long resyncNanos;
     private final Retention retention;
+    private final OutputLogs outputLogs;
 
     // producer side (single writer)
     private volatile long nextSeq;
     private volatile long framesHandedOver;
+    private long preloadedUpToSeq;
+    private boolean sentAny;
     // IO side, read by the producer
     private volatile long framesReleased;
     private volatile int creditFrames;
     private volatile long acknowledgedSeq;
+    // published by the IO thread for any reader; also the last values added to the data plane's gauges
     private volatile int retainedFrameCount;
     private volatile long retainedByteCount;
+    private volatile long spilledByteCount;
     private volatile int maxRetainedFrameCount;
     private volatile boolean closed;
     private final AtomicBoolean producerWaiting = new AtomicBoolean();
     private volatile Runnable creditListener = () -> { };
 
     // IO thread only
-    private final FrameLog frames = new FrameLog();
+    private final FrameLog frames;
+    private final LogShipper shipper;
     private long sendNext;
     private long receiverConsumed;
     private long released;
+    private long firstUnsent;
+    private long handedOverFrom;
     private long truncatedUpToSeq;
     private long receiverDelivered;
     private long receiverConsumedSeq;
@@ -62,7 +78,7 @@ final class OutboundChannelState implements OutboundChannel {
     private boolean warnedUnrecoverableGap;
 
     OutboundChannelState(ChannelId id, long nextSeq, IoLoop loop, FrameCodec codec, DataPlaneMetrics metrics,
-            long resyncNanos, Retention retention) {
+            long resyncNanos, Retention retention, OutputLogs outputLogs) {
         if (nextSeq < 1) {
             throw new IllegalArgumentException("nextSeq of channel " + id + " must be >= 1, was " + nextSeq);
         }
@@ -74,6 +90,9 @@ final class OutboundChannelState implements OutboundChannel {
         this.metrics = metrics;
         this.resyncNanos = resyncNanos;
         this.retention = Objects.requireNonNull(retention, "retention");
+        this.outputLogs = outputLogs;
+        this.frames = outputLogs.newLog(id, retention);
+        this.shipper = outputLogs.newShipper(id, retention);
     }
 
     // ---------------------------------------------------------------- producer thread
@@ -94,6 +113,11 @@ final class OutboundChannelState implements OutboundChannel {
         long first = nextSeq;
         if (first > Long.MAX_VALUE - eventCount) {
             throw new IllegalStateException("Sequence numbers of channel " + id + " would overflow");
+        }
+        sentAny = true;
+        if (eventCount > 0 && first + eventCount - 1 <= preloadedUpToSeq) {
+            nextSeq = first + eventCount; // regenerated: the preloaded log holds these events already
+            return;
         }
         if (eventCount == 0) {
             RetainedFrame unsequenced = new RetainedFrame(first, 0, codec.encodeDataHeader(id, first, 0,
@@ -157,6 +181,28 @@ final class OutboundChannelState implements OutboundChannel {
     }
 
     @Override
+    public void preloadLog(List<LogSegment> segments) {
+        Objects.requireNonNull(segments, "segments");
+        if (closed) {
+            throw new IllegalStateException("Outbound channel " + id + " is closed");
+        }
+        if (retention != Retention.UNTIL_TRUNCATED) {
+            throw new IllegalStateException("Outbound channel " + id + " keeps no output log (Retention."
+                    + retention + "); open it with Retention.UNTIL_TRUNCATED to preload one");
+        }
+        if (sentAny) {
+            throw new IllegalStateException("Outbound channel " + id + " has sent already; preload its log before "
+                    + "the first send");
+        }
+        PreloadedFrames preloaded = PreloadedFrames.select(id, segments, Math.max(nextSeq, preloadedUpToSeq + 1),
+                outputLogs.segmentCodec());
+        if (!preloaded.frames().isEmpty()) {
+            preloadedUpToSeq = preloaded.lastSeq();
+            loop.submit(() -> onPreloaded(preloaded.frames()));
+        }
+    }
+
+    @Override
     public ChannelId id() {
         return id;
     }
@@ -169,6 +215,11 @@ final class OutboundChannelState implements OutboundChannel {
     @Override
     public long retainedBytes() {
         return retainedByteCount;
+    }
+
+    @Override
+    public long spilledBytes() {
+        return spilledByteCount;
     }
 
     /** The most frames this channel ever retained at once. */
@@ -198,7 +249,7 @@ final class OutboundChannelState implements OutboundChannel {
         if (closed || !synced || sendNext < frames.end()) {
             return; // not in sync, or behind on resends: the receiver would drop it as not following
         }
-        transmit(frame);
+        transmit(frame, true);
     }
 
     private void onHandedOver(RetainedFrame frame) {
@@ -206,16 +257,27 @@ final class OutboundChannelState implements OutboundChannel {
             return;
         }
         frames.append(frame);
-        metrics.retainedFrames.incrementAndGet();
-        metrics.retainedBytes.addAndGet(frame.payload.length);
-        publishRetained();
-        if (frames.size() > maxRetainedFrameCount) {
-            maxRetainedFrameCount = frames.size();
+        shipper.logged(frame);
+        afterAppend();
+    }
+
+    /** Frames shipped by this channel's predecessor: replayed, not shipped again, releasing no credit. */
+    private void onPreloaded(List<RetainedFrame> preloaded) {
+        if (closed) {
+            return;
         }
+        preloaded.forEach(frames::append);
+        handedOverFrom = frames.end();
+        afterAppend();
+    }
+
+    private void afterAppend() {
         // a restored sender regenerates frames its receiver already consumed: they need no credit
         advanceCursors();
         dropUnneeded();
         pump();
+        spillOverBound(); // after pump, so that a new frame goes out from memory when the receiver has credit
+        publishRetained();
         if (creditAvailable() && producerWaiting.getAndSet(false)) {
             notifyCreditListener();
         }
@@ -256,36 +318,33 @@ final class OutboundChannelState implements OutboundChannel {
     /** Moves the consumed and released cursors past frames whose events the receiver has consumed. */
     private void advanceCursors() {
         long end = frames.end();
-        while (receiverConsumed < end && frames.get(receiverConsumed).lastSeq() <= receiverConsumedSeq) {
+        while (receiverConsumed < end && frames.lastSeq(receiverConsumed) <= receiverConsumedSeq) {
             receiverConsumed++;
         }
         long before = released;
-        while (released < end && frames.get(released).lastSeq() <= acknowledgedSeq) {
+        while (released < end && frames.lastSeq(released) <= acknowledgedSeq) {
             released++;
         }
-        if (released > before) {
-            framesReleased = framesReleased + (released - before);
+        long handedOverReleased = released - Math.max(before, handedOverFrom);
+        if (handedOverReleased > 0) {
+            framesReleased = framesReleased + handedOverReleased;
         }
     }
 
     private void onTruncate(long upToSeq) {
+        shipper.truncated(upToSeq);
         truncatedUpToSeq = Math.max(truncatedUpToSeq, upToSeq);
         dropUnneeded();
     }
 
     /** Drops the oldest frames that are released (consumed) and, when logging, covered by a truncation. */
     private void dropUnneeded() {
-        long dropped = 0;
-        long droppedBytes = 0;
+        long before = frames.first();
         while (!frames.isEmpty() && frames.first() < released
-                && (retention == Retention.UNTIL_CONSUMED || frames.get(frames.first()).lastSeq() <= truncatedUpToSeq)) {
-            RetainedFrame frame = frames.removeFirst();
-            dropped++;
-            droppedBytes += frame.payload.length;
+                && (retention == Retention.UNTIL_CONSUMED || frames.lastSeq(frames.first()) <= truncatedUpToSeq)) {
+            frames.removeFirst();
         }
-        if (dropped > 0) {
-            metrics.retainedFrames.addAndGet(-dropped);
-            metrics.retainedBytes.addAndGet(-droppedBytes);
+        if (frames.first() > before) {
             sendNext = Math.max(sendNext, frames.first());
             receiverConsumed = Math.max(receiverConsumed, frames.first());
             publishRetained();
@@ -296,12 +355,12 @@ final class OutboundChannelState implements OutboundChannel {
         if (frames.isEmpty() || warnedUnrecoverableGap) {
             return;
         }
-        RetainedFrame oldest = frames.get(frames.first());
-        if (oldest.firstSeq > deliveredSeq + 1) {
+        long oldestSeq = frames.firstSeq(frames.first());
+        if (oldestSeq > deliveredSeq + 1) {
             warnedUnrecoverableGap = true;
             log.error("Channel {}: receiver at {} has delivered up to seq {} but this sender only retains from seq {};"
                     + " events {}..{} cannot be resent. Reopen the sender from an earlier position (replay).",
-                    id, peer.endpoint(), deliveredSeq, oldest.firstSeq, deliveredSeq + 1, oldest.firstSeq - 1);
+                    id, peer.endpoint(), deliveredSeq, oldestSeq, deliveredSeq + 1, oldestSeq - 1);
         }
     }
 
@@ -314,27 +373,35 @@ final class OutboundChannelState implements OutboundChannel {
         if (!synced) {
             return;
         }
-        while (sendNext < frames.end() && frames.get(sendNext).lastSeq() <= receiverDelivered) {
+        while (sendNext < frames.end() && frames.lastSeq(sendNext) <= receiverDelivered) {
             sendNext++;
         }
         while (sendNext < frames.end() && sendNext - receiverConsumed < creditFrames) {
-            if (!transmit(frames.get(sendNext))) {
+            RetainedFrame frame;
+            try {
+                frame = frames.get(sendNext);
+            } catch (IOException e) {
+                outputLogs.spillFailed(id, "read frame " + sendNext + " back from its spill file", "it is sent "
+                        + "once a later attempt succeeds", e);
+                return; // the next timer or position report tries again
+            }
+            if (!transmit(frame, sendNext >= firstUnsent)) {
                 return;
             }
             sendNext++;
+            firstUnsent = Math.max(firstUnsent, sendNext);
         }
     }
 
-    private boolean transmit(RetainedFrame frame) {
+    private boolean transmit(RetainedFrame frame, boolean firstTime) {
         if (!peer.sendData(frame)) {
             metrics.framesNotSent.increment();
             return false;
         }
-        if (frame.sentOnce) {
-            metrics.framesResent.increment();
-        } else {
-            frame.sentOnce = true;
+        if (firstTime) {
             metrics.framesSent.increment();
+        } else {
+            metrics.framesResent.increment();
         }
         metrics.bytesSent.add(frame.wireBytes());
         return true;
@@ -345,6 +412,7 @@ final class OutboundChannelState implements OutboundChannel {
      * silent; otherwise retries a transmission the high-water mark stopped.
      */
     void onTimer(long nowNanos) {
+        shipper.onTimer();
         if (synced && receiverConsumed >= frames.end()) {
             return;
         }
@@ -365,17 +433,38 @@ final class OutboundChannelState implements OutboundChannel {
         log.trace("Channel {}: SYNC to {} {}", id, peer.endpoint(), sent ? "sent" : "refused");
     }
 
-    /** Drops every retained frame; the channel is gone. */
+    private void spillOverBound() {
+        try {
+            frames.spillOverBound();
+        } catch (IOException e) {
+            outputLogs.spillFailed(id, "spill its output log", "its " + frames.memoryBytes()
+                    + " bytes stay in memory", e);
+        }
+    }
+
+    /** Drops every retained frame and deletes its spill files; the channel is gone. */
     void discardRetained() {
-        metrics.retainedFrames.addAndGet(-frames.size());
-        metrics.retainedBytes.addAndGet(-frames.bytes());
+        shipper.discard();
         frames.clear();
         publishRetained();
     }
 
+    /** Publishes the log's size to readers of this channel and adds the change to the data plane's gauges. */
     private void publishRetained() {
-        retainedFrameCount = frames.size();
-        retainedByteCount = frames.bytes();
+        int frameCount = frames.size();
+        long byteCount = frames.bytes();
+        long spilled = frames.spilledBytes();
+        metrics.retainedFrames.addAndGet(frameCount - retainedFrameCount);
+        metrics.retainedBytes.addAndGet(byteCount - retainedByteCount);
+        if (spilled != spilledByteCount) { // rarely: spare the shared gauge a write on every frame
+            metrics.spilledBytes.addAndGet(spilled - spilledByteCount);
+            spilledByteCount = spilled;
+        }
+        retainedFrameCount = frameCount;
+        retainedByteCount = byteCount;
+        if (frameCount > maxRetainedFrameCount) {
+            maxRetainedFrameCount = frameCount;
+        }
     }
 
     private void notifyCreditListener() {

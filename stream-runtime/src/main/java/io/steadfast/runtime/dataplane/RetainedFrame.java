@@ -1,9 +1,9 @@
 package io.steadfast.runtime.dataplane;
 
 /**
- * A DATA frame a sender keeps until the receiver reports it consumed. The header is encoded once by the
- * producing thread; header and payload arrays are never modified afterwards, so they can be sent again as often
- * as resyncs require. {@link #sentOnce} is touched by the IO thread only.
+ * A DATA frame a sender keeps until the receiver reports it consumed (or, in an output log, until truncated).
+ * The header is encoded once by the producing thread; header and payload arrays are never modified afterwards,
+ * so they can be sent again as often as resyncs require. Immutable.
  */
 final class RetainedFrame {
 
@@ -11,7 +11,6 @@ final class RetainedFrame {
     final int eventCount;
     final byte[] header;
     final byte[] payload;
-    boolean sentOnce;
 
     RetainedFrame(long firstSeq, int eventCount, byte[] header, byte[] payload) {
         this.firstSeq = firstSeq;

@@ -29,16 +29,8 @@ class OutputLogTest {
         resources.close();
     }
 
-    /** Sends events 1..last in frames of 100 from the calling thread, waiting for credit. */
     private static void sendUpTo(OutboundChannel channel, long last) {
-        while (channel.nextSeq() <= last) {
-            if (!channel.hasCredit()) {
-                await().pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(1)).until(channel::hasCredit);
-            }
-            long next = channel.nextSeq();
-            int events = (int) Math.min(EVENTS_PER_FRAME, last - next + 1);
-            channel.send(TestProducer.encode(next, events), events);
-        }
+        TestProducer.sendUpTo(channel, last, EVENTS_PER_FRAME);
     }
 
     private static long[] range(long first, long last) {

@@ -1,8 +1,15 @@
 package io.steadfast.runtime.dataplane;
 
+import static org.awaitility.Awaitility.await;
+
+import io.steadfast.runtime.dataplane.TestFrames.Content;
 import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntSupplier;
 
 /**
  * A producing task for tests: on its own thread it streams events whose payload encodes their sequence numbers
@@ -103,6 +110,39 @@ final class TestProducer implements AutoCloseable {
         } catch (Throwable t) {
             failure = t;
         }
+    }
+
+    /**
+     * Sends events from the channel's next seq up to and including {@code lastSeq} from the calling thread, which
+     * thereby acts as the channel's producer, in frames of {@code eventsPerFrame}, waiting for credit.
+     *
+     * @return what the frames carried, in order
+     */
+    static List<Content> sendUpTo(OutboundChannel channel, long lastSeq, int eventsPerFrame) {
+        return sendUpTo(channel, lastSeq, () -> eventsPerFrame);
+    }
+
+    /**
+     * As {@link #sendUpTo(OutboundChannel, long, int)}, asking {@code eventsPerFrame} for the size of each frame;
+     * where it answers 0, a frame of no events (8 bytes, as a watermark) is sent.
+     *
+     * @return what the frames of events carried, in order
+     */
+    static List<Content> sendUpTo(OutboundChannel channel, long lastSeq, IntSupplier eventsPerFrame) {
+        List<Content> sent = new ArrayList<>();
+        while (channel.nextSeq() <= lastSeq) {
+            if (!channel.hasCredit()) {
+                await().pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(1)).until(channel::hasCredit);
+            }
+            long next = channel.nextSeq();
+            int events = (int) Math.min(eventsPerFrame.getAsInt(), lastSeq - next + 1);
+            byte[] payload = events == 0 ? new byte[8] : encode(next, events);
+            channel.send(payload, events);
+            if (events > 0) {
+                sent.add(new Content(next, events, ByteBuffer.wrap(payload)));
+            }
+        }
+        return sent;
     }
 
     static byte[] encode(long firstSeq, int events) {
