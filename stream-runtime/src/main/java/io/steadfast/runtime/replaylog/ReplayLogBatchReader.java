@@ -10,6 +10,8 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Reads a batch in the format {@link ReplayLogBatchWriter} documents, entry after entry. Each entry's declared size is
@@ -26,6 +28,16 @@ public final class ReplayLogBatchReader {
     public ReplayLogBatchReader(InputStream in, int maxFrameBytes) {
         this.in = new DataInputStream(in);
         this.maxFrameBytes = maxFrameBytes;
+    }
+
+    /** Every segment of a batch, read to its end. */
+    public static List<ReplayLogSegment> readAll(InputStream in, int maxFrameBytes) throws IOException {
+        ReplayLogBatchReader reader = new ReplayLogBatchReader(in, maxFrameBytes);
+        List<ReplayLogSegment> segments = new ArrayList<>();
+        for (ReplayLogSegment next = reader.next(); next != null; next = reader.next()) {
+            segments.add(next);
+        }
+        return segments;
     }
 
     /** The next segment, or {@code null} at the end of the stream (which must fall between entries). */

@@ -11,7 +11,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -27,12 +26,7 @@ class ReplayLogBatchTest {
     }
 
     private static List<ReplayLogSegment> readAll(byte[] batch, int maxFrameBytes) throws IOException {
-        ReplayLogBatchReader reader = new ReplayLogBatchReader(new ByteArrayInputStream(batch), maxFrameBytes);
-        List<ReplayLogSegment> read = new ArrayList<>();
-        for (ReplayLogSegment next = reader.next(); next != null; next = reader.next()) {
-            read.add(next);
-        }
-        return read;
+        return ReplayLogBatchReader.readAll(new ByteArrayInputStream(batch), maxFrameBytes);
     }
 
     /** A batch header and one entry written field by field, to break one field at a time. */

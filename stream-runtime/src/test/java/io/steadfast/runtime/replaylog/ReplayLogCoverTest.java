@@ -42,7 +42,8 @@ class ReplayLogCoverTest {
                     assertThat(gap.getMessage()).contains("t~0", "101..200", "globally");
                 });
         assertThatThrownBy(() -> cover(10, 0, new Range(21, 30)))
-                .isInstanceOfSatisfying(ReplayLogGapException.class, gap -> assertThat(gap.missingFrom()).isEqualTo(11));
+                .isInstanceOfSatisfying(ReplayLogGapException.class,
+                        gap -> assertThat(gap.missingFrom()).isEqualTo(11));
     }
 
     @Test
