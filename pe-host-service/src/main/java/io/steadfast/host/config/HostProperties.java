@@ -122,6 +122,9 @@ public record HostProperties(
      * @param queueCapacity bytes of segments queued or being shipped; beyond that segments are dropped and their
      *                      channels' shipped logs marked incomplete (recovering them then needs a global restore)
      * @param batchSize bytes of segments per upload, at most; at most {@code queue-capacity}
+     * @param maxSegmentSize the largest segment shipped; keep it at or below the checkpoint-service's
+     *                       {@code steadfast.checkpoint.replay-logs.max-segment-size}. A larger one is dropped and
+     *                       its channel marked incomplete
      * @param linger how long a queued segment may wait for its batch to fill
      * @param retryWait the wait after a failed upload; doubled after each further failure
      * @param retryMaxWait the longest wait between two attempts while the checkpoint-service is down
@@ -131,6 +134,7 @@ public record HostProperties(
     public record ReplayLog(@DefaultValue("true") boolean enabled,
                             @NotNull @DefaultValue("64MB") DataSize queueCapacity,
                             @NotNull @DefaultValue("1MB") DataSize batchSize,
+                            @NotNull @DefaultValue("8MB") DataSize maxSegmentSize,
                             @NotNull @DefaultValue("100ms") Duration linger,
                             @NotNull @DefaultValue("100ms") Duration retryWait,
                             @NotNull @DefaultValue("5s") Duration retryMaxWait,
@@ -148,6 +152,10 @@ public record HostProperties(
             if (batchSize != null && batchSize.toBytes() <= 0) {
                 throw new IllegalArgumentException(KEY + "batch-size must be positive, was " + batchSize
                         + "; use e.g. 1MB");
+            }
+            if (maxSegmentSize != null && maxSegmentSize.toBytes() <= 0) {
+                throw new IllegalArgumentException(KEY + "max-segment-size must be positive, was " + maxSegmentSize
+                        + "; use the checkpoint-service's steadfast.checkpoint.replay-logs.max-segment-size, e.g. 8MB");
             }
             if (batchSize != null && queueCapacity != null && queueCapacity.compareTo(batchSize) < 0) {
                 throw new IllegalArgumentException(KEY + "queue-capacity (" + queueCapacity + ") is below " + KEY

@@ -24,7 +24,7 @@ class ReplayLogConfiguration {
                 HostRuntimeConfiguration.client(Duration.ofSeconds(1), settings.requestTimeout()),
                 properties.checkpointUrl());
         return new ReplayLogShipper(store, new ReplayLogShipper.Settings(settings.queueCapacity().toBytes(),
-                settings.batchSize().toBytes(), settings.linger(), settings.retryWait(), settings.retryMaxWait(),
-                settings.drainTimeout()));
+                settings.batchSize().toBytes(), settings.maxSegmentSize().toBytes(), settings.linger(),
+                settings.retryWait(), settings.retryMaxWait(), settings.drainTimeout()));
     }
 }

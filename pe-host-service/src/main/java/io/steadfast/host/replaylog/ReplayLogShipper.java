@@ -51,17 +51,22 @@ public final class ReplayLogShipper implements OutputLogSink, MeterBinder, AutoC
     /**
      * How the shipper batches, bounds its queue and retries.
      *
-     * @param queueCapacity bytes of segments queued or being shipped, at most
-     * @param batchSize     bytes of segments per upload, at most (a larger segment goes alone)
+     * @param queueCapacity  bytes of segments queued or being shipped, at most
+     * @param batchSize      bytes of segments per upload, at most (a larger segment goes alone)
+     * @param maxSegmentSize the largest segment shipped, at most the store's limit; a larger one is dropped at once
+     *                       (an upload the store cuts off for its size could not even be told from an outage)
      * @param linger        how long a queued entry may wait for a batch to fill
      * @param retryWait     the first wait after a failed call; doubled after each further failure
      * @param retryMaxWait  the longest wait between two attempts
      * @param drainTimeout  how long {@link #close} ships what is queued before dropping it
      */
-    public record Settings(long queueCapacity, long batchSize, Duration linger, Duration retryWait,
-                           Duration retryMaxWait, Duration drainTimeout) {
+    public record Settings(long queueCapacity, long batchSize, long maxSegmentSize, Duration linger,
+                           Duration retryWait, Duration retryMaxWait, Duration drainTimeout) {
 
         public Settings {
+            if (maxSegmentSize <= 0) {
+                throw new IllegalArgumentException("max segment size must be positive, was " + maxSegmentSize);
+            }
             if (batchSize <= 0 || queueCapacity < batchSize) {
                 throw new IllegalArgumentException("batch size (" + batchSize + " bytes) must be positive and at most"
                         + " the queue capacity (" + queueCapacity + " bytes)");
@@ -109,12 +114,15 @@ public final class ReplayLogShipper implements OutputLogSink, MeterBinder, AutoC
         latestCompleted.merge(topology, checkpointId, Math::max);
     }
 
-    /** Queues the segment, or drops it and marks its channel incomplete when the queue is full. Never blocks. */
+    /**
+     * Queues the segment, or drops it and marks its channel incomplete when the queue is full or the segment is
+     * larger than {@code maxSegmentSize}. Never blocks.
+     */
     @Override
     public void logged(LogSegment segment) {
         ReplayLogSegment entry = new ReplayLogSegment(segment,
                 latestCompleted.getOrDefault(segment.channel().topology(), ReplayLogSegment.NO_CHECKPOINT));
-        if (closing) {
+        if (closing || entry.sizeBytes() > settings.maxSegmentSize()) {
             queue.drop(entry);
             return;
         }

@@ -32,6 +32,7 @@ class ReplayLogConfigurationTest {
             assertThat(settings.enabled()).isTrue();
             assertThat(settings.queueCapacity()).isEqualTo(DataSize.ofMegabytes(64));
             assertThat(settings.batchSize()).isEqualTo(DataSize.ofMegabytes(1));
+            assertThat(settings.maxSegmentSize()).isEqualTo(DataSize.ofMegabytes(8));
             assertThat(settings.linger()).isEqualTo(Duration.ofMillis(100));
             assertThat(settings.retryWait()).isEqualTo(Duration.ofMillis(100));
             assertThat(settings.retryMaxWait()).isEqualTo(Duration.ofSeconds(5));

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.steadfast.checkpoint.CheckpointServiceApplication;
 import io.steadfast.checkpoint.replaylog.StoredSegment;
@@ -18,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -44,6 +43,8 @@ class ReplayLogShipperIT {
     private static final TopologyId CLICKS = new TopologyId("clicks");
     /** Small so that one test can send a segment the service refuses. */
     private static final int MAX_SEGMENT = 64 * 1024;
+    /** Above the service's limit, so that the service's refusal can be tested. */
+    private static final int HOST_MAX_SEGMENT = 4 * MAX_SEGMENT;
 
     @TempDir
     static Path dataDir;
@@ -74,7 +75,8 @@ class ReplayLogShipperIT {
 
     private static ConfigurableApplicationContext startService(int onPort) {
         return new SpringApplicationBuilder(CheckpointServiceApplication.class).run("--server.port=" + onPort,
-                "--spring.main.banner-mode=off", "--steadfast.checkpoint.embedded.data-dir=" + dataDir,
+                "--spring.main.banner-mode=off", "--spring.application.name=checkpoint-service",
+                "--steadfast.checkpoint.embedded.data-dir=" + dataDir,
                 "--steadfast.checkpoint.replay-logs.max-segment-size=" + MAX_SEGMENT + "B");
     }
 
@@ -86,8 +88,12 @@ class ReplayLogShipperIT {
     }
 
     private ReplayLogShipper shipper(long queueCapacity, long batchSize) {
-        ReplayLogShipper shipper = new ReplayLogShipper(store(), new ReplayLogShipper.Settings(queueCapacity,
-                batchSize, Duration.ofMillis(100), Duration.ofMillis(20), Duration.ofMillis(300),
+        return shipper(store(), queueCapacity, batchSize);
+    }
+
+    private ReplayLogShipper shipper(ReplayLogStore store, long queueCapacity, long batchSize) {
+        ReplayLogShipper shipper = new ReplayLogShipper(store, new ReplayLogShipper.Settings(queueCapacity,
+                batchSize, HOST_MAX_SEGMENT, Duration.ofMillis(100), Duration.ofMillis(20), Duration.ofMillis(300),
                 Duration.ofSeconds(2)));
         shippers.add(shipper);
         return shipper;
@@ -110,20 +116,14 @@ class ReplayLogShipperIT {
         }
     }
 
-    /** Requests the checkpoint-service answered on one of its replay-log endpoints. */
-    private static long requests(String method, String uri) {
-        return service.getBean(MeterRegistry.class).find("http.server.requests").tag("method", method)
-                .tag("uri", uri).timers().stream().mapToLong(Timer::count).sum();
-    }
-
     @Test
     void shipsSegmentsThatArriveCompleteAndInOrderInBatches() {
-        ReplayLogShipper shipper = shipper(64L * 1024 * 1024, 256 * 1024);
+        RecordingReplayLogStore recording = new RecordingReplayLogStore(store());
+        ReplayLogShipper shipper = shipper(recording, 64L * 1024 * 1024, 256 * 1024);
         shipper.start();
         List<ChannelId> channels = List.of(new ChannelId(WORDS, 0, 2), new ChannelId(WORDS, 1, 2),
                 new ChannelId(CLICKS, 0));
         List<List<LogSegment>> logged = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
-        long postsBefore = requests("POST", "/api/v1/replay-logs/{topology}/segments");
         Random sizes = new Random(11);
         for (int n = 1; n <= 100; n++) {
             if (n == 51) {
@@ -146,8 +146,8 @@ class ReplayLogShipperIT {
         assertThat(shipper.queuedBytes()).isZero();
         assertThat(shipper.droppedSegments()).isZero();
         assertThat(shipper.completeAfter(channels.get(0), 0)).isTrue();
-        assertThat(requests("POST", "/api/v1/replay-logs/{topology}/segments") - postsBefore)
-                .as("uploads in batches, not one per segment").isBetween(2L, 150L);
+        assertThat(recording.uploads).as("uploads in batches, not one per segment").hasSizeBetween(2, 150);
+        assertThat(recording.uploads.stream().mapToInt(Integer::intValue).sum()).isEqualTo(300);
         List<StoredSegment> stored = service.getBean(io.steadfast.checkpoint.replaylog.ReplayLogStore.class)
                 .after(channels.get(0), 0).segments();
         assertThat(stored.get(49).checkpoint()).as("logged before checkpoint 6 completed").isEqualTo(-1);
@@ -156,38 +156,40 @@ class ReplayLogShipperIT {
 
     @Test
     void truncationsDeleteStoredSegmentsCoalescedAndNeverBeforeTheSegmentsQueuedAheadOfThem() {
-        ReplayLogShipper shipper = shipper(1024 * 1024, 64 * 1024);
-        shipper.start();
+        RecordingReplayLogStore recording = new RecordingReplayLogStore(store());
+        ReplayLogShipper running = shipper(recording, 1024 * 1024, 64 * 1024);
+        running.start();
         ChannelId channel = new ChannelId(WORDS, 7, 3);
         HttpReplayLogStore store = store();
         for (int n = 1; n <= 5; n++) {
-            shipper.logged(segment(channel, n, 100));
+            running.logged(segment(channel, n, 100));
         }
-        await().pollDelay(Duration.ZERO).until(() -> shipper.shippedSegments() == 5);
-        long deletesBefore = requests("DELETE", "/api/v1/replay-logs/{topology}/channels/{channel}/segments");
+        await().pollDelay(Duration.ZERO).until(() -> running.shippedSegments() == 5);
 
-        shipper.truncated(channel, 20);
+        running.truncated(channel, 20);
         await().pollDelay(Duration.ZERO).untilAsserted(() -> assertThatThrownBy(() -> store.segmentsAfter(channel, 0))
-                .isInstanceOf(ReplayLogGapException.class));
+                .isInstanceOfSatisfying(ReplayLogGapException.class, gap -> assertThat(gap.missingTo()).isEqualTo(20)));
         assertThat(store.segmentsAfter(channel, 20)).extracting(LogSegment::firstSeq).containsExactly(21L, 31L, 41L);
 
+        // not started yet, so that all of this is queued before the thread takes any of it
+        ReplayLogShipper queued = shipper(recording, 1024 * 1024, 64 * 1024);
         for (int n = 6; n <= 10; n++) {
-            shipper.logged(segment(channel, n, 100));
+            queued.logged(segment(channel, n, 100));
         }
-        shipper.truncated(channel, 70);
-        shipper.truncated(channel, 60);
+        queued.truncated(channel, 60);
+        queued.truncated(channel, 70);
+        queued.start();
 
-        await().pollDelay(Duration.ZERO).untilAsserted(() -> assertThat(store.segmentsAfter(channel, 70))
-                .extracting(LogSegment::firstSeq).containsExactly(71L, 81L, 91L));
         await().pollDelay(Duration.ZERO).untilAsserted(() -> assertThatThrownBy(() -> store.segmentsAfter(channel, 0))
                 .isInstanceOfSatisfying(ReplayLogGapException.class, gap -> {
                     assertThat(gap.missingFrom()).isEqualTo(1);
                     assertThat(gap.missingTo()).as("no segment up to 70 is left stored").isEqualTo(70);
                 }));
-        assertThat(requests("DELETE", "/api/v1/replay-logs/{topology}/channels/{channel}/segments") - deletesBefore)
-                .as("truncations to 70 and then 60 coalesced into one").isEqualTo(2);
-        assertThat(shipper.shippedSegments()).as("segments 6 and 7 were truncated before they were shipped")
-                .isEqualTo(8);
+        assertThat(store.segmentsAfter(channel, 70)).extracting(LogSegment::firstSeq).containsExactly(71L, 81L, 91L);
+        assertThat(recording.truncations).as("the truncations to 60 and 70 coalesced into one")
+                .containsExactly(Map.entry(channel, 20L), Map.entry(channel, 70L));
+        assertThat(queued.shippedSegments()).as("segments 6 and 7 were truncated before they were shipped")
+                .isEqualTo(3);
     }
 
     @Test
@@ -257,19 +259,26 @@ class ReplayLogShipperIT {
 
     @Test
     void aSegmentTheServiceRefusesIsDroppedAndShippingGoesOn() {
-        ReplayLogShipper shipper = shipper(1024 * 1024, 16 * 1024);
+        RecordingReplayLogStore recording = new RecordingReplayLogStore(store());
+        ReplayLogShipper shipper = shipper(recording, 1024 * 1024, 16 * 1024);
         shipper.start();
         ChannelId channel = new ChannelId(CLICKS, 2);
 
         shipper.logged(segment(channel, 1, 100));
         shipper.logged(segment(channel, 2, MAX_SEGMENT + 1));
         shipper.logged(segment(channel, 3, 100));
+        shipper.logged(segment(channel, 4, HOST_MAX_SEGMENT + 1));
+        shipper.logged(segment(channel, 5, 100));
 
-        await().pollDelay(Duration.ZERO).until(() -> shipper.shippedSegments() + shipper.droppedSegments() == 3);
-        assertThat(shipper.droppedSegments()).isEqualTo(1);
+        await().pollDelay(Duration.ZERO).until(() -> shipper.shippedSegments() + shipper.droppedSegments() == 5);
+        assertThat(shipper.droppedSegments()).isEqualTo(2);
+        assertThat(recording.uploads.stream().mapToInt(Integer::intValue).sum())
+                .as("segment 4, above the host's own limit, is never sent").isEqualTo(4);
         assertThat(shipper.incompleteFrom(channel)).hasValue(11);
-        assertThat(shipper.completeAfter(channel, 20)).isTrue();
-        assertThat(store().segmentsAfter(channel, 20)).extracting(LogSegment::firstSeq).containsExactly(21L);
-        assertThatThrownBy(() -> store().segmentsAfter(channel, 0)).isInstanceOf(ReplayLogGapException.class);
+        assertThat(shipper.completeAfter(channel, 30)).isFalse();
+        assertThat(shipper.completeAfter(channel, 40)).isTrue();
+        assertThat(store().segmentsAfter(channel, 40)).extracting(LogSegment::firstSeq).containsExactly(41L);
+        assertThatThrownBy(() -> store().segmentsAfter(channel, 20)).isInstanceOfSatisfying(
+                ReplayLogGapException.class, gap -> assertThat(gap.missingFrom()).isEqualTo(31));
     }
 }
