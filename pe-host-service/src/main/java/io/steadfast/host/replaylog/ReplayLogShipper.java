@@ -55,10 +55,10 @@ public final class ReplayLogShipper implements OutputLogSink, MeterBinder, AutoC
      * @param batchSize      bytes of segments per upload, at most (a larger segment goes alone)
      * @param maxSegmentSize the largest segment shipped, at most the store's limit; a larger one is dropped at once
      *                       (an upload the store cuts off for its size could not even be told from an outage)
-     * @param linger        how long a queued entry may wait for a batch to fill
-     * @param retryWait     the first wait after a failed call; doubled after each further failure
-     * @param retryMaxWait  the longest wait between two attempts
-     * @param drainTimeout  how long {@link #close} ships what is queued before dropping it
+     * @param linger         how long a queued entry may wait for a batch to fill
+     * @param retryWait      the first wait after a failed call; doubled after each further failure
+     * @param retryMaxWait   the longest wait between two attempts
+     * @param drainTimeout   how long {@link #close} ships what is queued before dropping it
      */
     public record Settings(long queueCapacity, long batchSize, long maxSegmentSize, Duration linger,
                            Duration retryWait, Duration retryMaxWait, Duration drainTimeout) {
