@@ -20,6 +20,7 @@ import org.springframework.validation.annotation.Validated;
  * @param embedded the embedded MongoDB-wire server used when no {@code spring.mongodb.uri} is configured
  * @param snapshots how snapshots are stored
  * @param retention which checkpoints are kept
+ * @param replayLogs limits of the replay-log uploads
  * @param health the store health check
  */
 @Validated
@@ -29,6 +30,7 @@ public record CheckpointProperties(
         @Valid @NotNull @DefaultValue Embedded embedded,
         @Valid @NotNull @DefaultValue Snapshots snapshots,
         @Valid @NotNull @DefaultValue Retention retention,
+        @Valid @NotNull @DefaultValue ReplayLogs replayLogs,
         @Valid @NotNull @DefaultValue Health health) {
 
     /**
@@ -76,6 +78,34 @@ public record CheckpointProperties(
      *                  snapshots
      */
     public record Retention(@Min(1) @DefaultValue("3") int completed) {
+    }
+
+    /**
+     * Replay-log uploads ({@code POST /api/v1/replay-logs/{topology}/segments}).
+     *
+     * @param maxSegmentSize the largest segment accepted, stored as one document; between 1KB and 15MB (the
+     *                       embedded server handles binary fields up to about 15 MiB)
+     * @param maxBatchSize   the most frame bytes one upload may carry (it is held in memory while it is stored); at
+     *                       least {@code max-segment-size}
+     */
+    public record ReplayLogs(@NotNull @DefaultValue("8MB") DataSize maxSegmentSize,
+                             @NotNull @DefaultValue("64MB") DataSize maxBatchSize) {
+
+        private static final DataSize MIN_SEGMENT = DataSize.ofKilobytes(1);
+        private static final DataSize MAX_SEGMENT = DataSize.ofMegabytes(15);
+
+        public ReplayLogs {
+            if (maxSegmentSize != null && (maxSegmentSize.compareTo(MIN_SEGMENT) < 0
+                    || maxSegmentSize.compareTo(MAX_SEGMENT) > 0)) {
+                throw new IllegalArgumentException("steadfast.checkpoint.replay-logs.max-segment-size is "
+                        + maxSegmentSize + "; use a size between 1KB and 15MB, e.g. 8MB");
+            }
+            if (maxSegmentSize != null && maxBatchSize != null && maxBatchSize.compareTo(maxSegmentSize) < 0) {
+                throw new IllegalArgumentException("steadfast.checkpoint.replay-logs.max-batch-size (" + maxBatchSize
+                        + ") is below steadfast.checkpoint.replay-logs.max-segment-size (" + maxSegmentSize
+                        + "); raise max-batch-size so that an upload can carry the largest segment");
+            }
+        }
     }
 
     /**

@@ -7,6 +7,9 @@ import io.steadfast.checkpoint.checkpoint.CheckpointMeters;
 import io.steadfast.checkpoint.checkpoint.CheckpointStore;
 import io.steadfast.checkpoint.checkpoint.MongoCheckpointStore;
 import io.steadfast.checkpoint.checkpoint.RetentionPolicy;
+import io.steadfast.checkpoint.replaylog.MongoReplayLogStore;
+import io.steadfast.checkpoint.replaylog.ReplayLogMeters;
+import io.steadfast.checkpoint.replaylog.ReplayLogStore;
 import io.steadfast.checkpoint.snapshot.MongoSnapshotStore;
 import io.steadfast.checkpoint.snapshot.SnapshotMeters;
 import io.steadfast.checkpoint.snapshot.SnapshotStore;
@@ -15,7 +18,7 @@ import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** Wires the stores and the checkpoint lifecycle over the configured database. */
+/** Wires the stores (snapshots, checkpoint records, replay logs) and the checkpoint lifecycle over the database. */
 @Configuration(proxyBeanMethods = false)
 class CheckpointServiceConfiguration {
 
@@ -46,5 +49,15 @@ class CheckpointServiceConfiguration {
     @Bean
     SnapshotMeters snapshotMeters(MeterRegistry registry) {
         return new SnapshotMeters(registry);
+    }
+
+    @Bean
+    ReplayLogStore replayLogStore(MongoDatabase database, StoreDurability durability, Clock clock) {
+        return new MongoReplayLogStore(database, durability, clock);
+    }
+
+    @Bean
+    ReplayLogMeters replayLogMeters(MeterRegistry registry) {
+        return new ReplayLogMeters(registry);
     }
 }

@@ -4,6 +4,9 @@ import io.steadfast.checkpoint.checkpoint.CheckpointRejectedException;
 import io.steadfast.checkpoint.snapshot.SnapshotBatchFormatException;
 import io.steadfast.checkpoint.snapshot.SnapshotNotFoundException;
 import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.replaylog.ReplayLogEntryTooLargeException;
+import io.steadfast.runtime.replaylog.ReplayLogFormatException;
+import io.steadfast.runtime.replaylog.ReplayLogGapException;
 import java.net.URI;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -80,6 +83,38 @@ class CheckpointProblemHandler extends ResponseEntityExceptionHandler {
     }
 
     @ExceptionHandler
+    ProblemDetail replayLogGap(ReplayLogGapException e) {
+        ProblemDetail problem = problem(HttpStatus.CONFLICT, "replay-log-gap", e.getMessage());
+        problem.setProperty("topology", e.channel().topology().value());
+        problem.setProperty("channel", e.channel().toString());
+        problem.setProperty("after", e.after());
+        problem.setProperty("missingFrom", e.missingFrom());
+        problem.setProperty("missingTo", e.missingTo());
+        return problem;
+    }
+
+    @ExceptionHandler
+    ProblemDetail invalidReplayLogBatch(ReplayLogFormatException e) {
+        ProblemDetail problem = e instanceof ReplayLogEntryTooLargeException
+                ? problem(HttpStatus.CONTENT_TOO_LARGE, "replay-log-segment-too-large", e.getMessage()
+                        + " (steadfast.checkpoint.replay-logs.max-segment-size)")
+                : problem(HttpStatus.BAD_REQUEST, "invalid-replay-log-batch", e.getMessage() + ". "
+                        + REPLAY_LOG_FORMAT);
+        problem.setProperty("field", e.field());
+        if (e.entry() >= 0) {
+            problem.setProperty("entry", e.entry());
+        }
+        return problem;
+    }
+
+    @ExceptionHandler
+    ProblemDetail contentTooLarge(ContentTooLargeException e) {
+        ProblemDetail problem = problem(HttpStatus.CONTENT_TOO_LARGE, "content-too-large", e.getMessage());
+        problem.setProperty("field", e.field());
+        return problem;
+    }
+
+    @ExceptionHandler
     ProblemDetail badRequest(IllegalArgumentException e) {
         return problem(HttpStatus.BAD_REQUEST, "invalid-request", e.getMessage());
     }
@@ -99,6 +134,10 @@ class CheckpointProblemHandler extends ResponseEntityExceptionHandler {
 
     private static final String BATCH_FORMAT = "A batch body repeats, big-endian: int32 taskIdLength, the UTF-8"
             + " task id, int64 snapshot length, the snapshot bytes";
+
+    private static final String REPLAY_LOG_FORMAT = "A replay-log batch is the int32 header 0x53464C31 and then,"
+            + " big-endian, per segment: uint16 channelLength, the UTF-8 channel id (topology~index@epoch), int64"
+            + " firstSeq, int64 lastSeq, int64 checkpoint (-1 for none), int32 length, the frame bytes";
 
     private static ProblemDetail problem(HttpStatus status, String type, String detail) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);

@@ -1,6 +1,7 @@
 package io.steadfast.checkpoint.web;
 
 import io.steadfast.checkpoint.CheckpointId;
+import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import org.jspecify.annotations.Nullable;
@@ -45,5 +46,37 @@ final class RequestIds {
                     + task.topology() + "', not '" + topology + "'");
         }
         return task;
+    }
+
+    static ChannelId channel(String field, String value, TopologyId topology) {
+        ChannelId channel;
+        try {
+            channel = ChannelId.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException(field, value, field + ": " + e.getMessage() + "; use the form "
+                    + topology + "~index@epoch, e.g. " + topology + "~3@1");
+        }
+        if (!channel.topology().equals(topology)) {
+            throw new InvalidRequestException(field, value, "Channel " + channel + " belongs to topology '"
+                    + channel.topology() + "', not '" + topology + "'");
+        }
+        return channel;
+    }
+
+    /** A sequence number of a channel's records, or 0 for "before the first". */
+    static long sequence(String field, @Nullable String value, String example) {
+        if (value == null || value.isBlank()) {
+            throw new InvalidRequestException(field, value, field + " is missing: " + example);
+        }
+        try {
+            long seq = Long.parseLong(value.trim());
+            if (seq >= 0) {
+                return seq;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new InvalidRequestException(field, value, field + " '" + value + "' is not a sequence number: use a"
+                + " number >= 0; " + example);
     }
 }

@@ -31,7 +31,21 @@ class CheckpointPropertiesTest {
             assertThat(properties.snapshots().chunkSize()).isEqualTo(DataSize.ofMegabytes(4));
             assertThat(properties.retention().completed()).isEqualTo(3);
             assertThat(properties.database()).isEqualTo("steadfast");
+            assertThat(properties.replayLogs().maxSegmentSize()).isEqualTo(DataSize.ofMegabytes(8));
+            assertThat(properties.replayLogs().maxBatchSize()).isEqualTo(DataSize.ofMegabytes(64));
         });
+    }
+
+    @Test
+    void rejectsReplayLogLimitsThatCannotWorkNamingTheKeys() {
+        runner.withPropertyValues("steadfast.checkpoint.replay-logs.max-segment-size=16MB").run(context ->
+                assertThat(context).getFailure().rootCause()
+                        .hasMessageContaining("steadfast.checkpoint.replay-logs.max-segment-size")
+                        .hasMessageContaining("15MB"));
+        runner.withPropertyValues("steadfast.checkpoint.replay-logs.max-batch-size=1MB").run(context ->
+                assertThat(context).getFailure().rootCause()
+                        .hasMessageContaining("steadfast.checkpoint.replay-logs.max-batch-size (1048576B) is below")
+                        .hasMessageContaining("max-segment-size (8388608B)"));
     }
 
     @Test

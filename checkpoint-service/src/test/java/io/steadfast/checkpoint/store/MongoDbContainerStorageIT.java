@@ -3,8 +3,10 @@ package io.steadfast.checkpoint.store;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
+import io.steadfast.checkpoint.replaylog.ReplayLogStorageContract;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
 import org.testcontainers.junit.jupiter.Container;
 import org.testcontainers.junit.jupiter.Testcontainers;
 import org.testcontainers.mongodb.MongoDBContainer;
@@ -32,5 +34,15 @@ class MongoDbContainerStorageIT extends CheckpointStorageContract {
     @Override
     protected MongoDatabase database(String name) {
         return client.getDatabase(name).withWriteConcern(com.mongodb.WriteConcern.MAJORITY.withJournal(true));
+    }
+
+    /** The replay-log contract on the same store. */
+    @Nested
+    class ReplayLogs extends ReplayLogStorageContract {
+
+        @Override
+        protected MongoDatabase database(String name) {
+            return MongoDbContainerStorageIT.this.database(name);
+        }
     }
 }

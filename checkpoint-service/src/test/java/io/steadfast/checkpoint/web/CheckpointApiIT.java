@@ -5,46 +5,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 
 /** The checkpoint API through real HTTP: lifecycle, problems, retention, health and metrics. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = "steadfast.checkpoint.retention.completed=2")
 @Timeout(300)
-class CheckpointApiIT {
+class CheckpointApiIT extends ServiceOverHttp {
 
-    private static final String PROBLEM = "application/problem+json";
-
-    @TempDir
-    static Path dataDir;
-
-    @DynamicPropertySource
-    static void store(DynamicPropertyRegistry registry) {
-        registry.add("steadfast.checkpoint.embedded.data-dir", () -> dataDir.toString());
-    }
-
-    @LocalServerPort
-    int port;
     @Autowired
     MeterRegistry meters;
-    private HttpApi api;
-
-    @BeforeEach
-    void client() {
-        api = new HttpApi(port);
-    }
 
     private HttpApi.Reply create(String topology, long id, String... tasks) {
         List<String> quoted = new ArrayList<>();

@@ -7,41 +7,16 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.Random;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 
 /** The snapshot API through real HTTP, on the embedded store with its H2 file in a temporary directory. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @Timeout(300)
-class SnapshotApiIT {
-
-    private static final String PROBLEM = "application/problem+json";
-
-    @TempDir
-    static Path dataDir;
-
-    @DynamicPropertySource
-    static void store(DynamicPropertyRegistry registry) {
-        registry.add("steadfast.checkpoint.embedded.data-dir", () -> dataDir.toString());
-    }
-
-    @LocalServerPort
-    int port;
-    private HttpApi api;
-
-    @BeforeEach
-    void client() {
-        api = new HttpApi(port);
-    }
+class SnapshotApiIT extends ServiceOverHttp {
 
     private static byte[] random(int size) {
         byte[] bytes = new byte[size];

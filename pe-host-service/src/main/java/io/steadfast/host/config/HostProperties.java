@@ -10,7 +10,7 @@ import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
-
+import org.springframework.util.unit.DataSize;
 import org.springframework.validation.annotation.Validated;
 
 /**
@@ -29,6 +29,7 @@ import org.springframework.validation.annotation.Validated;
  *                             before this host cancels it (a deployment in progress reaches the router's view
  *                             only after every host accepted it)
  * @param suspicions reports of peers whose data-plane connection dropped
+ * @param replayLog shipping the channels' output logs to the checkpoint-service for local recovery
  */
 @Validated
 @ConfigurationProperties("steadfast.host")
@@ -42,7 +43,8 @@ public record HostProperties(
         @Valid @DefaultValue Snapshots snapshots,
         @Valid @DefaultValue FaultInjection faultInjection,
         @NotNull @DefaultValue("15s") Duration unknownTopologyGrace,
-        @Valid @DefaultValue Suspicions suspicions) {
+        @Valid @DefaultValue Suspicions suspicions,
+        @Valid @DefaultValue ReplayLog replayLog) {
 
     private static final String ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -109,6 +111,60 @@ public record HostProperties(
 
         public Suspicions {
             requirePositive("steadfast.host.suspicions.min-interval", minInterval);
+        }
+    }
+
+    /**
+     * Shipping the output logs of this host's channels to the checkpoint-service ({@code ReplayLogShipper}), so
+     * that a channel can be replayed after this host is lost.
+     *
+     * @param enabled whether the shipper bean exists (it ships nothing until the data plane hands it segments)
+     * @param queueCapacity bytes of segments queued or being shipped; beyond that segments are dropped and their
+     *                      channels' shipped logs marked incomplete (recovering them then needs a global restore)
+     * @param batchSize bytes of segments per upload, at most; at most {@code queue-capacity}
+     * @param maxSegmentSize the largest segment shipped; keep it at or below the checkpoint-service's
+     *                       {@code steadfast.checkpoint.replay-logs.max-segment-size}. A larger one is dropped and
+     *                       its channel marked incomplete
+     * @param linger how long a queued segment may wait for its batch to fill
+     * @param retryWait the wait after a failed upload; doubled after each further failure
+     * @param retryMaxWait the longest wait between two attempts while the checkpoint-service is down
+     * @param requestTimeout read timeout of one call to the checkpoint-service
+     * @param drainTimeout how long shipping goes on at shutdown before what is queued is dropped
+     */
+    public record ReplayLog(@DefaultValue("true") boolean enabled,
+                            @NotNull @DefaultValue("64MB") DataSize queueCapacity,
+                            @NotNull @DefaultValue("1MB") DataSize batchSize,
+                            @NotNull @DefaultValue("8MB") DataSize maxSegmentSize,
+                            @NotNull @DefaultValue("100ms") Duration linger,
+                            @NotNull @DefaultValue("100ms") Duration retryWait,
+                            @NotNull @DefaultValue("5s") Duration retryMaxWait,
+                            @NotNull @DefaultValue("10s") Duration requestTimeout,
+                            @NotNull @DefaultValue("5s") Duration drainTimeout) {
+
+        private static final String KEY = "steadfast.host.replay-log.";
+
+        public ReplayLog {
+            requirePositive(KEY + "linger", linger);
+            requirePositive(KEY + "retry-wait", retryWait);
+            requirePositive(KEY + "retry-max-wait", retryMaxWait);
+            requirePositive(KEY + "request-timeout", requestTimeout);
+            requirePositive(KEY + "drain-timeout", drainTimeout);
+            if (batchSize != null && batchSize.toBytes() <= 0) {
+                throw new IllegalArgumentException(KEY + "batch-size must be positive, was " + batchSize
+                        + "; use e.g. 1MB");
+            }
+            if (maxSegmentSize != null && maxSegmentSize.toBytes() <= 0) {
+                throw new IllegalArgumentException(KEY + "max-segment-size must be positive, was " + maxSegmentSize
+                        + "; use the checkpoint-service's steadfast.checkpoint.replay-logs.max-segment-size, e.g. 8MB");
+            }
+            if (batchSize != null && queueCapacity != null && queueCapacity.compareTo(batchSize) < 0) {
+                throw new IllegalArgumentException(KEY + "queue-capacity (" + queueCapacity + ") is below " + KEY
+                        + "batch-size (" + batchSize + "); raise queue-capacity or lower batch-size");
+            }
+            if (retryWait != null && retryMaxWait != null && retryWait.compareTo(retryMaxWait) > 0) {
+                throw new IllegalArgumentException(KEY + "retry-wait (" + retryWait + ") exceeds " + KEY
+                        + "retry-max-wait (" + retryMaxWait + ")");
+            }
         }
     }
 

@@ -103,7 +103,8 @@ class HostRuntimeConfiguration {
         return status -> Runtime.getRuntime().halt(status);
     }
 
-    private static RestClient client(Duration connectTimeout, Duration readTimeout) {
+    /** A client with the timeouts given: every call this host makes to another service goes through one. */
+    static RestClient client(Duration connectTimeout, Duration readTimeout) {
         JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(
                 HttpClient.newBuilder().connectTimeout(connectTimeout).build());
         requests.setReadTimeout(readTimeout);

@@ -1,0 +1,30 @@
+package io.steadfast.host.config;
+
+import io.steadfast.host.replaylog.HttpReplayLogStore;
+import io.steadfast.host.replaylog.ReplayLogShipper;
+import java.time.Duration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The replay-log shipper, over the checkpoint-service at {@code steadfast.host.checkpoint-url}; unless
+ * {@code steadfast.host.replay-log.enabled=false}. Its thread idles until segments arrive; nothing hands it any yet
+ * (the data plane's output logs are wired to it with the rest of local recovery). Its meters are bound as a
+ * {@code MeterBinder}.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = "steadfast.host.replay-log.enabled", havingValue = "true", matchIfMissing = true)
+class ReplayLogConfiguration {
+
+    @Bean(initMethod = "start", destroyMethod = "close")
+    ReplayLogShipper replayLogShipper(HostProperties properties) {
+        HostProperties.ReplayLog settings = properties.replayLog();
+        HttpReplayLogStore store = new HttpReplayLogStore(
+                HostRuntimeConfiguration.client(Duration.ofSeconds(1), settings.requestTimeout()),
+                properties.checkpointUrl());
+        return new ReplayLogShipper(store, new ReplayLogShipper.Settings(settings.queueCapacity().toBytes(),
+                settings.batchSize().toBytes(), settings.maxSegmentSize().toBytes(), settings.linger(),
+                settings.retryWait(), settings.retryMaxWait(), settings.drainTimeout()));
+    }
+}

@@ -1,0 +1,33 @@
+package io.steadfast.host.replaylog;
+
+import io.steadfast.runtime.dataplane.LogSegment;
+import io.steadfast.runtime.plan.ChannelId;
+import io.steadfast.runtime.replaylog.ReplayLogGapException;
+import io.steadfast.runtime.replaylog.ReplayLogSegment;
+import io.steadfast.runtime.topology.TopologyId;
+import java.util.List;
+
+/**
+ * Where hosts keep the replay logs of their channels: the checkpoint-service ({@link HttpReplayLogStore}).
+ * Implementations are thread-safe. Every method throws {@link ReplayLogStoreException} when the store cannot be
+ * reached or fails (worth retrying), and {@link ReplayLogRejectedException} when it refuses the request (not).
+ */
+public interface ReplayLogStore {
+
+    /** Stores segments of the topology's channels; storing a segment again replaces it. */
+    void store(TopologyId topology, List<ReplayLogSegment> segments);
+
+    /** Drops the channel's segments whose lastSeq is at or below {@code upToSeq}. */
+    void truncate(ChannelId channel, long upToSeq);
+
+    /**
+     * The segments that replay {@code channel} after record {@code afterSeq}, in order: the first holds record
+     * {@code afterSeq + 1}, each next one continues where the previous ended (they may overlap). Empty when the
+     * store holds nothing after {@code afterSeq}; whether the sender logged more than the store holds is not known
+     * here (see {@link ReplayLogShipper#completeAfter}).
+     *
+     * @throws ReplayLogGapException when the store lacks some records after {@code afterSeq}: the channel cannot be
+     *                               replayed from there
+     */
+    List<LogSegment> segmentsAfter(ChannelId channel, long afterSeq);
+}
