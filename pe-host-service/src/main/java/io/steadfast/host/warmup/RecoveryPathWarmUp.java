@@ -16,8 +16,9 @@ import org.springframework.stereotype.Component;
 /**
  * Warms the paths of a local recovery once the host is up, so that a standby host's first real recovery request
  * does not pay for lazy initialisation (request mapping, JSON binding of a plan, bean validation, the snapshot
- * store client, error handling): it sends this host a few recovery and determinant requests for a topology that
- * does not exist, which are refused (no snapshot, nothing held) and change nothing. Runs on a daemon thread and
+ * store client, error handling): it sends this host a few recovery, redirect, catch-up and determinant requests for a
+ * topology that does not run here, which are refused or find nothing to do (no snapshot, no channel, nothing held)
+ * and change nothing. Runs on a daemon thread and
  * gives up quietly; a cold host is slower, never wrong.
  */
 @Component
@@ -46,14 +47,21 @@ class RecoveryPathWarmUp implements ApplicationListener<ApplicationReadyEvent> {
         Executors.newSingleThreadExecutor(new DaemonThreads("steadfast-warm-up")).execute(() -> warmUp(base));
     }
 
+    private static void post(HttpClient http, String uri, String json) throws java.io.IOException,
+            InterruptedException {
+        http.send(HttpRequest.newBuilder(URI.create(uri)).timeout(Duration.ofSeconds(5))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build(),
+                HttpResponse.BodyHandlers.discarding());
+    }
+
     private static void warmUp(URI base) {
         long start = System.nanoTime();
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         try {
             for (int round = 0; round < ROUNDS; round++) {
-                http.send(HttpRequest.newBuilder(URI.create(base + "/recoveries")).timeout(Duration.ofSeconds(5))
-                        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(PLAN))
-                        .build(), HttpResponse.BodyHandlers.discarding());
+                post(http, base + "/recoveries", PLAN);
+                post(http, base + "/redirects", "{\"endpoints\": {\"" + TOPOLOGY + "/source#0\": \"tcp://127.0.0.1:1\"}}");
+                post(http, base + "/catch-up-targets", "{\"heads\": {\"" + TOPOLOGY + "~0@0\": 1}}");
                 http.send(HttpRequest.newBuilder(URI.create(base + "/determinants?task=" + TOPOLOGY
                         + "/source%230&from=0")).timeout(Duration.ofSeconds(5)).GET().build(),
                         HttpResponse.BodyHandlers.discarding());

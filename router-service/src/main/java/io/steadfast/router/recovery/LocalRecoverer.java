@@ -135,11 +135,14 @@ final class LocalRecoverer implements AutoCloseable {
                     targetsByHost.computeIfAbsent(placement.get(spec.to()), host -> new TreeMap<>())
                             .put(channel, head)));
         }
+        List<CompletableFuture<Void>> targets = new ArrayList<>();
         targetsByHost.forEach((hostId, heads) -> {
             if (byTarget.containsKey(hostId)) {
-                hostClient.catchUpTargets(byId.get(hostId), topology.id(), heads);
+                targets.add(CompletableFuture.runAsync(() -> hostClient.catchUpTargets(byId.get(hostId),
+                        topology.id(), heads), calls));
             }
         });
+        targets.forEach(LocalRecoverer::await);
         Map<String, String> placedOn = new TreeMap<>();
         lost.forEach(task -> placedOn.put(task.toString(), placement.get(task).value()));
         LOG.info("Recovered {} lost tasks of '{}' in place from checkpoint {} on {}: hosts answered in {} ms, channels"
