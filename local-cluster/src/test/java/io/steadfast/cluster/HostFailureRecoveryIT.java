@@ -219,21 +219,7 @@ class HostFailureRecoveryIT {
     }
 
     private static Map<String, Long> finalCounts(TopologyId id) {
-        AtomicReference<TopologyView> last = new AtomicReference<>();
-        await("every task of %s FINISHED".formatted(id)).atMost(FINISH_TIMEOUT).pollInterval(POLL)
-                .failFast(() -> {
-                    assertNoFailedRecovery(id);
-                    if (last.get() != null && last.get().anyTaskFailed()) {
-                        throw new AssertionError("a task FAILED: " + last.get().tasks());
-                    }
-                })
-                .until(() -> {
-                    last.set(router.topology(id));
-                    return last.get().allTasksFinished();
-                });
-        Map<String, Long> counts = new TreeMap<>();
-        router.results(id, SINK, OptionalInt.empty()).values().forEach((key, value) -> counts.put(key, value.asLong()));
-        return counts;
+        return new TopologyOutcomes(router).finalCounts(id, SINK, FINISH_TIMEOUT);
     }
 
     private static void assertStillRunningWithoutFailedRecovery(TopologyId id, String finishedMessage) {
@@ -245,17 +231,12 @@ class HostFailureRecoveryIT {
 
     /** Fails at once if a recovery of the topology FAILED: the router retries it only after the next detected failure. */
     private static void assertNoFailedRecovery(TopologyId id) {
-        router.recoveries().stream().filter(r -> r.topology().equals(id) && r.isFailed()).findFirst().ifPresent(r -> {
-            throw new AssertionError("A recovery FAILED: " + RecoveryLine.format(r));
-        });
+        new TopologyOutcomes(router).assertNoFailedRecovery(id);
     }
 
     /** A failure-free run of the same word count, unpaced (pacing never changes what the generator emits). */
     private static Map<String, Long> referenceCounts(String referenceId, int count) {
-        TopologyId id = router.deploy(wordCount(referenceId, count, 0)).id();
-        Map<String, Long> counts = finalCounts(id);
-        router.delete(id);
-        return counts;
+        return new TopologyOutcomes(router).referenceCounts(wordCount(referenceId, count, 0), SINK, FINISH_TIMEOUT);
     }
 
     private static String wordCount(String id, int count, int ratePerSecond) {

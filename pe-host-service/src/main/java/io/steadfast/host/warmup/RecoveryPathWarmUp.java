@@ -26,7 +26,7 @@ class RecoveryPathWarmUp implements ApplicationListener<ApplicationReadyEvent> {
 
     private static final Logger LOG = LoggerFactory.getLogger(RecoveryPathWarmUp.class);
     static final String TOPOLOGY = "steadfast-warm-up";
-    private static final int ROUNDS = 20;
+    private static final int ROUNDS = 5;
     private static final String PLAN = """
             {"plan": {"topology": "steadfast-warm-up", "recoveryMode": "LOCAL",
                "tasks": [{"id": "steadfast-warm-up/source#0", "type": "generator", "parallelism": 1, "config": {},
