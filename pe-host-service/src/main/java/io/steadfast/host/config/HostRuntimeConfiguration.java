@@ -12,8 +12,10 @@ import io.steadfast.host.snapshot.RouterCheckpointReporter;
 import io.steadfast.host.snapshot.SnapshotRestorer;
 import io.steadfast.host.snapshot.SnapshotStore;
 import io.steadfast.host.snapshot.SnapshotUploader;
+import io.steadfast.host.replaylog.ReplayLogShipper;
 import io.steadfast.runtime.dataplane.DataPlane;
 import io.steadfast.runtime.dataplane.DataPlaneConfig;
+import io.steadfast.runtime.dataplane.OutputLogSink;
 import io.steadfast.runtime.host.HostRuntime;
 import io.steadfast.runtime.operator.OperatorRegistry;
 import io.steadfast.runtime.plan.HostId;
@@ -23,6 +25,7 @@ import java.time.Clock;
 import java.time.Duration;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
@@ -77,8 +80,9 @@ class HostRuntimeConfiguration {
     /** Closed on shutdown (after the web server drained), which cancels every task and closes the data plane. */
     @Bean(destroyMethod = "close")
     ProcessingNode processingNode(HostProperties properties, OperatorRegistry registry, MeterRegistry meters,
-                                  SnapshotUploader uploader) {
-        DataPlane dataPlane = DataPlane.start(DataPlaneConfig.defaults().withBindAddress(properties.data().bindAddress()));
+                                  SnapshotUploader uploader, ObjectProvider<ReplayLogShipper> shipper) {
+        DataPlane dataPlane = DataPlane.start(DataPlaneConfig.defaults().withBindAddress(properties.data().bindAddress()),
+                shipper.getIfAvailable(() -> null) == null ? OutputLogSink.NONE : shipper.getObject());
         HostRuntime runtime = new HostRuntime(new HostId(properties.id()), registry, dataPlane, TaskSettings.defaults(),
                 Clock.systemUTC(), uploader);
         return new ProcessingNode(runtime, registry, new TaskMeters(meters, runtime), Clock.systemUTC());

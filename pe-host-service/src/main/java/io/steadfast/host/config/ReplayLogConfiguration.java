@@ -17,12 +17,16 @@ import org.springframework.context.annotation.Configuration;
 @ConditionalOnProperty(name = "steadfast.host.replay-log.enabled", havingValue = "true", matchIfMissing = true)
 class ReplayLogConfiguration {
 
+    /** The checkpoint-service's replay logs: where output logs are shipped to, and read back from in a recovery. */
+    @Bean
+    HttpReplayLogStore replayLogStore(HostProperties properties) {
+        return new HttpReplayLogStore(HostRuntimeConfiguration.client(Duration.ofSeconds(1),
+                properties.replayLog().requestTimeout()), properties.checkpointUrl());
+    }
+
     @Bean(initMethod = "start", destroyMethod = "close")
-    ReplayLogShipper replayLogShipper(HostProperties properties) {
+    ReplayLogShipper replayLogShipper(HostProperties properties, HttpReplayLogStore store) {
         HostProperties.ReplayLog settings = properties.replayLog();
-        HttpReplayLogStore store = new HttpReplayLogStore(
-                HostRuntimeConfiguration.client(Duration.ofSeconds(1), settings.requestTimeout()),
-                properties.checkpointUrl());
         return new ReplayLogShipper(store, new ReplayLogShipper.Settings(settings.queueCapacity().toBytes(),
                 settings.batchSize().toBytes(), settings.maxSegmentSize().toBytes(), settings.linger(),
                 settings.retryWait(), settings.retryMaxWait(), settings.drainTimeout()));

@@ -2,10 +2,15 @@ package io.steadfast.host.web;
 
 import io.steadfast.host.execution.ProcessingNode;
 import io.steadfast.host.recovery.DeterminantCollector;
+import io.steadfast.host.replaylog.ReplayLogShipper;
+import io.steadfast.host.replaylog.ReplayLogStore;
 import io.steadfast.host.snapshot.SnapshotRestorer;
+import io.steadfast.runtime.dataplane.LogSegment;
 import io.steadfast.runtime.host.InPlaceRestore;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ChannelId;
+import io.steadfast.runtime.plan.ExecutionPlan;
+import io.steadfast.runtime.plan.RecoveryMode;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.task.OperatorSnapshot;
 import io.steadfast.runtime.topology.TopologyId;
@@ -19,6 +24,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -40,15 +48,21 @@ import org.springframework.web.server.ResponseStatusException;
 @RequestMapping("/api/v1/deployments/{topologyId}")
 class LocalRecoveryController {
 
+    private static final Logger LOG = LoggerFactory.getLogger(LocalRecoveryController.class);
     private static final Duration PEER_TIMEOUT = Duration.ofSeconds(2);
 
     private final ProcessingNode node;
     private final SnapshotRestorer restorer;
+    private final ObjectProvider<ReplayLogStore> replayLogs;
+    private final ObjectProvider<ReplayLogShipper> shipper;
     private final DeterminantCollector determinants = new DeterminantCollector(PEER_TIMEOUT);
 
-    LocalRecoveryController(ProcessingNode node, SnapshotRestorer restorer) {
+    LocalRecoveryController(ProcessingNode node, SnapshotRestorer restorer, ObjectProvider<ReplayLogStore> replayLogs,
+                            ObjectProvider<ReplayLogShipper> shipper) {
         this.node = node;
         this.restorer = restorer;
+        this.replayLogs = replayLogs;
+        this.shipper = shipper;
     }
 
     @PostMapping("/recoveries")
@@ -72,11 +86,41 @@ class LocalRecoveryController {
         }
         List<TaskId> started = node.recoverInPlace(request.plan(), placement, tasks,
                 new InPlaceRestore(request.checkpointId(), snapshots, decisions, request.latestTriggered(),
-                        recovering, start));
+                        recovering, start, preloads(request.plan(), snapshots, recovering)));
         return ResponseEntity.status(HttpStatus.CREATED).body(new InPlaceRecoveryResponse(
                 started.stream().map(TaskId::toString).toList(), decisionBytes,
                 millis(fetchedNanos - start), millis(collectedNanos - fetchedNanos),
                 millis(System.nanoTime() - collectedNanos)));
+    }
+
+    /**
+     * What the recovered tasks had logged, after their snapshots' barriers, on their channels to tasks recovered with
+     * them, read back from the checkpoint-service. A channel whose log cannot be read whole is left out: its sender
+     * regenerates the same records by replaying its determinants, only later.
+     */
+    private Map<ChannelId, List<LogSegment>> preloads(ExecutionPlan plan, Map<TaskId, OperatorSnapshot> snapshots,
+                                                      Set<TaskId> recovering) {
+        ReplayLogStore store = replayLogs.getIfAvailable();
+        Map<ChannelId, List<LogSegment>> preloads = new LinkedHashMap<>();
+        if (store == null || plan.recoveryMode() != RecoveryMode.LOCAL) {
+            return preloads;
+        }
+        snapshots.forEach((task, snapshot) -> plan.channels().stream()
+                .filter(channel -> channel.from().equals(task) && recovering.contains(channel.to()))
+                .forEach(channel -> {
+                    long after = snapshot.positions().outputs().getOrDefault(channel.id().index(), 0L);
+                    try {
+                        List<LogSegment> segments = store.segmentsAfter(channel.id(), after);
+                        if (!segments.isEmpty()) {
+                            preloads.put(channel.id(), segments);
+                        }
+                    } catch (RuntimeException e) {
+                        LOG.warn("The logged output of {} on channel {} after seq {} cannot be read from the"
+                                + " checkpoint-service ({}); its receiver waits for it to be regenerated", task,
+                                channel.id(), after, e.getMessage());
+                    }
+                }));
+        return preloads;
     }
 
     @GetMapping(path = "/determinants", produces = MediaType.APPLICATION_OCTET_STREAM_VALUE)
@@ -125,6 +169,10 @@ class LocalRecoveryController {
     @PostMapping("/checkpoints/{checkpointId}/completed")
     ResponseEntity<Void> checkpointCompleted(@PathVariable String topologyId, @PathVariable long checkpointId) {
         node.checkpointCompleted(topology(topologyId), checkpointId);
+        ReplayLogShipper logs = shipper.getIfAvailable();
+        if (logs != null) {
+            logs.checkpointCompleted(topology(topologyId), checkpointId);
+        }
         return ResponseEntity.accepted().build();
     }
 

@@ -240,6 +240,44 @@ class LocalRecoveryOrchestrationTest {
     }
 
     @Test
+    void recoversTasksLostOnTwoHostsAtOnceLocallyWhenNoneFeedsAnother() {
+        deploy("");
+        completeCheckpoint();
+        for (int i = 0; i < 2; i++) { // hosts B and C fall silent together; A and the standby report
+            heartbeat(A, Map.of(SOURCE, 1_000L + i, SINK, 500L + i), Map.of());
+            heartbeat(STANDBY, Map.of(), Map.of());
+            clock.advance(Duration.ofMillis(450));
+        }
+        detector.sweep();
+        assertThat(detector.failures()).hasSize(2);
+
+        orchestrator.recover(detector.failures().get(0));
+
+        Recovery recovery = log.all().get(0);
+        assertThat(recovery.tasks()).containsExactly(COUNT0, COUNT1);
+        assertThat(recovery.mode()).as("count#0 and count#1 do not feed each other").isEqualTo(RecoveryMode.LOCAL);
+    }
+
+    @Test
+    void fallsBackToAGlobalRecoveryWhenATaskAndItsReceiverAreLostOnDifferentHostsAtOnce() {
+        deploy("");
+        completeCheckpoint();
+        for (int i = 0; i < 2; i++) { // hosts A (source, sink) and B (count#0) fall silent together
+            heartbeat(C, Map.of(COUNT1, 400L + i), Map.of());
+            heartbeat(STANDBY, Map.of(), Map.of());
+            clock.advance(Duration.ofMillis(450));
+        }
+        detector.sweep();
+
+        orchestrator.recover(detector.failures().get(0));
+
+        Recovery recovery = log.all().get(0);
+        assertThat(recovery.mode()).isEqualTo(RecoveryMode.GLOBAL);
+        assertThat(recovery.local().fallbackReason()).contains("t/source#0 on host-a -> t/count#0 on host-b");
+        assertThat(hostClient.recoveries).isEmpty();
+    }
+
+    @Test
     void aTopologyThatAsksForGlobalRecoveryIsNeverRecoveredLocally() {
         deploy("\"recovery\": {\"mode\": \"GLOBAL\"},");
         completeCheckpoint();

@@ -13,6 +13,7 @@ public final class DataPlaneMetrics {
     final LongAdder framesResent = new LongAdder();
     final LongAdder framesSentBeyondCredit = new LongAdder();
     final LongAdder framesNotSent = new LongAdder();
+    final LongAdder preloadedFramesRegenerated = new LongAdder();
     final LongAdder framesReceived = new LongAdder();
     final LongAdder duplicateFramesDropped = new LongAdder();
     final LongAdder outOfOrderFramesDropped = new LongAdder();
@@ -44,6 +45,14 @@ public final class DataPlaneMetrics {
     /** Frames a producer sent although {@link OutboundChannel#hasCredit()} was false. */
     public long framesSentBeyondCredit() {
         return framesSentBeyondCredit.sum();
+    }
+
+    /**
+     * Frames a restored sender produced again that its preloaded output log already held (shipped by its
+     * predecessor): not sent, their receivers get the preloaded ones.
+     */
+    public long preloadedFramesRegenerated() {
+        return preloadedFramesRegenerated.sum();
     }
 
     /** Sends refused by ZeroMQ (high-water mark reached); the frame stays retained and is resent after a sync. */

@@ -117,6 +117,7 @@ final class OutboundChannelState implements OutboundChannel {
         sentAny = true;
         if (eventCount > 0 && first + eventCount - 1 <= preloadedUpToSeq) {
             nextSeq = first + eventCount; // regenerated: the preloaded log holds these events already
+            metrics.preloadedFramesRegenerated.increment();
             return;
         }
         if (eventCount == 0) {

@@ -1,6 +1,7 @@
 package io.steadfast.runtime.host;
 
 import io.steadfast.runtime.dataplane.DataPlane;
+import io.steadfast.runtime.dataplane.LogSegment;
 import io.steadfast.runtime.dataplane.OutboundChannel;
 import io.steadfast.runtime.dataplane.Retention;
 import io.steadfast.runtime.operator.OperatorRegistry;
@@ -231,8 +232,15 @@ public final class HostRuntime implements AutoCloseable {
                 ChannelSpec channelSpec = plan.channel(channel).orElseThrow();
                 long barrierSeq = snapshot.positions().outputs().getOrDefault(channel.index(), 0L);
                 opened.add(channel);
-                return openOutbound(channel, placement.endpointOf(channelSpec.to()), barrierSeq + 1,
+                FrameSender sender = openOutbound(channel, placement.endpointOf(channelSpec.to()), barrierSeq + 1,
                         plan.recoveryMode());
+                List<LogSegment> preload = restore.preloads().get(channel);
+                if (preload != null && !preload.isEmpty()) {
+                    outboundChannels.get(channel).preloadLog(preload);
+                    LOG.info("Channel {} of recovered task {} replays its logged output up to seq {} from the"
+                            + " checkpoint-service", channel, taskId, preload.get(preload.size() - 1).lastSeq());
+                }
+                return sender;
             }, channel -> forwarder(plan, placement, spec, channel), checkpoints, determinantLogs.get(taskId),
                     record -> upstreamDeterminants.receive(topology, record));
             task.restoreInPlace(snapshot, restore.checkpointId(), restore.determinantsOf(taskId));
@@ -336,6 +344,12 @@ public final class HostRuntime implements AutoCloseable {
             redirect(channel, newEndpoints.get(plan.channel(channel).orElseThrow().to()));
         }
         return heads;
+    }
+
+    /** The last sequence number sent on an outbound data-plane channel of this host; empty if it has no such channel. */
+    public java.util.OptionalLong sentSeq(ChannelId channel) {
+        OutboundChannel outbound = outboundChannels.get(channel);
+        return outbound == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(outbound.nextSeq() - 1);
     }
 
     /**

@@ -2,6 +2,9 @@ package io.steadfast.runtime.host;
 
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.task.OperatorSnapshot;
+import io.steadfast.runtime.dataplane.LogSegment;
+import io.steadfast.runtime.plan.ChannelId;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -19,15 +22,27 @@ import java.util.Set;
  *                         needs no catch-up target (see {@link io.steadfast.runtime.task.StreamTask#watchCatchUp})
  * @param requestedAtNanos when this host was asked to recover them ({@link System#nanoTime()}), from which their
  *                         catch-up is timed
+ * @param preloads         per output channel of a recovered task, what it had logged on that channel after its
+ *                         snapshot's barrier, as shipped to the checkpoint-service: loaded into the channel's output
+ *                         log so that a receiver recovered with it is replayed to at once (the task still re-executes
+ *                         from the snapshot; what it regenerates within the preloaded range is not sent again)
  */
 public record InPlaceRestore(long checkpointId, Map<TaskId, OperatorSnapshot> snapshots,
                              Map<TaskId, byte[]> determinants, long latestTriggered, Set<TaskId> recovering,
-                             long requestedAtNanos) {
+                             long requestedAtNanos, Map<ChannelId, List<LogSegment>> preloads) {
 
     public InPlaceRestore {
         snapshots = Map.copyOf(Objects.requireNonNull(snapshots, "snapshots"));
         determinants = Map.copyOf(Objects.requireNonNull(determinants, "determinants"));
         recovering = Set.copyOf(Objects.requireNonNull(recovering, "recovering"));
+        preloads = Map.copyOf(Objects.requireNonNull(preloads, "preloads"));
+    }
+
+    /** A restore without output logs to preload. */
+    public InPlaceRestore(long checkpointId, Map<TaskId, OperatorSnapshot> snapshots,
+                          Map<TaskId, byte[]> determinants, long latestTriggered, Set<TaskId> recovering,
+                          long requestedAtNanos) {
+        this(checkpointId, snapshots, determinants, latestTriggered, recovering, requestedAtNanos, Map.of());
     }
 
     /** A restore of the snapshots' tasks alone, asked for now. */
