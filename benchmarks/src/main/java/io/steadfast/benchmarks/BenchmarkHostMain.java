@@ -33,8 +33,10 @@ public final class BenchmarkHostMain {
         JsonMapper json = JsonMapper.builder().build();
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         CheckpointTally checkpoints = new CheckpointTally();
+        CountingLogSink shipped = new CountingLogSink();
         try (HostRuntime host = new HostRuntime(new HostId(hostId), OperatorRegistry.load(),
-                DataPlane.start(DataPlaneConfig.defaults()), TaskSettings.defaults(), Clock.systemUTC(), checkpoints)) {
+                DataPlane.start(DataPlaneConfig.defaults(), shipped), TaskSettings.defaults(), Clock.systemUTC(),
+                checkpoints)) {
             out.println("ENDPOINT " + host.dataEndpoint());
             BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
             String line;
@@ -71,6 +73,12 @@ public final class BenchmarkHostMain {
                     checkpoints.clear();
                 } else if (line.equals("DATAPLANE")) {
                     out.println("DATAPLANE " + DataPlaneCounters.of(host.dataPlane().metrics()));
+                } else if (line.startsWith("COMPLETED ")) {
+                    String[] parts = line.substring(10).trim().split(" ");
+                    host.checkpointCompleted(new TopologyId(parts[0]), Long.parseLong(parts[1]));
+                    out.println("OK");
+                } else if (line.equals("SHIPPED")) {
+                    out.println("SHIPPED " + shipped.bytes());
                 } else if (line.startsWith("CANCEL ")) {
                     host.cancel(new TopologyId(line.substring(7).trim()));
                     out.println("OK");

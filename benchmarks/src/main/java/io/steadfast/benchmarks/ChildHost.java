@@ -47,7 +47,7 @@ final class ChildHost implements AutoCloseable {
     }
 
     /** Sends a command and returns the payload of the answer line starting with {@code answer}. */
-    String request(String command, String answer) throws IOException {
+    synchronized String request(String command, String answer) throws IOException {
         in.println(command);
         return expect(answer);
     }

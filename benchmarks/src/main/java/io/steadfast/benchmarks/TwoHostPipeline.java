@@ -9,6 +9,7 @@ import io.steadfast.runtime.operator.OperatorRegistry;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.PlanExpander;
+import io.steadfast.runtime.plan.RecoveryMode;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.plan.TaskSpec;
 import io.steadfast.runtime.task.TaskSettings;
@@ -34,11 +35,12 @@ final class TwoHostPipeline implements AutoCloseable {
     private final ChildHost child;
     private final HostId childId = new HostId("bench-host-b");
     private final CheckpointTally localCheckpoints = new CheckpointTally();
+    private final CountingLogSink localShipped = new CountingLogSink();
     private int runs;
 
     TwoHostPipeline(Path childLog) throws Exception {
         this.local = new HostRuntime(new HostId("bench-host-a"), OperatorRegistry.load(),
-                DataPlane.start(DataPlaneConfig.defaults()), TaskSettings.defaults(), Clock.systemUTC(),
+                DataPlane.start(DataPlaneConfig.defaults(), localShipped), TaskSettings.defaults(), Clock.systemUTC(),
                 localCheckpoints);
         this.child = ChildHost.start(childId.value(), "2g", childLog);
     }
@@ -55,8 +57,20 @@ final class TwoHostPipeline implements AutoCloseable {
         return localCheckpoints;
     }
 
-    /** A fresh topology of the job; {@code sink} is log-sink or latest-sink. */
+    CountingLogSink localShipped() {
+        return localShipped;
+    }
+
+    /**
+     * A fresh topology of the job, recovered GLOBALly (no output logs: the runtime as the throughput figures were
+     * first measured); {@code sink} is log-sink or latest-sink.
+     */
     ExecutionPlan plan(String generator, long events, int keys, long rate, String sink) {
+        return plan(generator, events, keys, rate, sink, RecoveryMode.GLOBAL);
+    }
+
+    /** A fresh topology of the job in the given recovery mode (LOCAL keeps output logs). */
+    ExecutionPlan plan(String generator, long events, int keys, long rate, String sink, RecoveryMode mode) {
         String id = "bench-" + (++runs);
         String sinkConfig = sink.equals("log-sink") ? "{\"every\": 100000000}" : "{}";
         return PlanExpander.expand(new TopologySpecReader().read("""
@@ -64,7 +78,7 @@ final class TwoHostPipeline implements AutoCloseable {
                   {"id": "source", "type": "%s", "config": {"count": %d, "keys": %d, "ratePerSecond": %d}},
                   {"id": "count", "type": "keyed-count", "inputs": [{"from": "source", "partitioning": "key"}]},
                   {"id": "sink", "type": "%s", "config": %s, "inputs": [{"from": "count", "partitioning": "key"}]}
-                ]}""".formatted(id, generator, events, keys, rate, sink, sinkConfig)));
+                ]}""".formatted(id, generator, events, keys, rate, sink, sinkConfig))).withRecoveryMode(mode);
     }
 
     void deploy(ExecutionPlan plan) throws Exception {
