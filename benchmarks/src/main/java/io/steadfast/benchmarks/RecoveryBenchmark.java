@@ -4,6 +4,7 @@ import io.steadfast.cluster.ClusterStartup;
 import io.steadfast.cluster.RepoLayout;
 import io.steadfast.cluster.client.RecoveryView;
 import io.steadfast.cluster.client.RouterClient;
+import io.steadfast.cluster.client.RouterRequestException;
 import io.steadfast.cluster.client.TaskView;
 import io.steadfast.cluster.client.TopologyView;
 import io.steadfast.cluster.process.ClusterProcesses;
@@ -171,13 +172,23 @@ public final class RecoveryBenchmark {
                 .orElseThrow(() -> new IllegalStateException("no live host runs a count task: " + view.tasks()));
     }
 
+    /** Polls every 50 ms; a request the loaded router does not answer in time is retried, not fatal. */
     private static void await(BooleanSupplier condition, String what) throws InterruptedException {
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
-        while (!condition.getAsBoolean()) {
+        while (!holds(condition)) {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("timed out after " + TIMEOUT + " waiting for " + what);
             }
-            Thread.sleep(20);
+            Thread.sleep(50);
+        }
+    }
+
+    private static boolean holds(BooleanSupplier condition) {
+        try {
+            return condition.getAsBoolean();
+        } catch (RouterRequestException e) {
+            System.out.println("  (router did not answer in time: " + e.getMessage() + "; retrying)");
+            return false;
         }
     }
 }
