@@ -118,7 +118,7 @@ public record HostProperties(
      * Shipping the output logs of this host's channels to the checkpoint-service ({@code ReplayLogShipper}), so
      * that a channel can be replayed after this host is lost.
      *
-     * @param enabled whether the shipper bean exists (it ships nothing until the data plane hands it segments)
+     * @param enabled whether output logs are shipped (default false, see {@code ReplayLogConfiguration})
      * @param queueCapacity bytes of segments queued or being shipped; beyond that segments are dropped and their
      *                      channels' shipped logs marked incomplete (recovering them then needs a global restore)
      * @param batchSize bytes of segments per upload, at most; at most {@code queue-capacity}
@@ -131,7 +131,7 @@ public record HostProperties(
      * @param requestTimeout read timeout of one call to the checkpoint-service
      * @param drainTimeout how long shipping goes on at shutdown before what is queued is dropped
      */
-    public record ReplayLog(@DefaultValue("true") boolean enabled,
+    public record ReplayLog(@DefaultValue("false") boolean enabled,
                             @NotNull @DefaultValue("64MB") DataSize queueCapacity,
                             @NotNull @DefaultValue("1MB") DataSize batchSize,
                             @NotNull @DefaultValue("8MB") DataSize maxSegmentSize,

@@ -8,13 +8,15 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The replay-log shipper, over the checkpoint-service at {@code steadfast.host.checkpoint-url}; unless
- * {@code steadfast.host.replay-log.enabled=false}. Its thread idles until segments arrive; nothing hands it any yet
- * (the data plane's output logs are wired to it with the rest of local recovery). Its meters are bound as a
- * {@code MeterBinder}.
+ * The replay-log shipper and store, over the checkpoint-service at {@code steadfast.host.checkpoint-url}, when
+ * {@code steadfast.host.replay-log.enabled=true}: every output log of this host is then shipped there, and a
+ * recovery preloads what tasks lost together had sent each other from it. Off by default: local recovery does not
+ * need it (determinants let lost tasks regenerate their output; connected tasks lost on two hosts at once are
+ * recovered globally), and shipping every record to the embedded store costs more than this 2-core machine has
+ * (see docs/performance.md). Its meters are bound as a {@code MeterBinder}.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(name = "steadfast.host.replay-log.enabled", havingValue = "true", matchIfMissing = true)
+@ConditionalOnProperty(name = "steadfast.host.replay-log.enabled", havingValue = "true")
 class ReplayLogConfiguration {
 
     /** The checkpoint-service's replay logs: where output logs are shipped to, and read back from in a recovery. */

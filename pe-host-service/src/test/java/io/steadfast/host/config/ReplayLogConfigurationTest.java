@@ -25,8 +25,8 @@ class ReplayLogConfigurationTest {
             .withUserConfiguration(Bind.class, ReplayLogConfiguration.class);
 
     @Test
-    void providesAnIdleShipperByDefaultWithTheDocumentedSettings() {
-        runner.run(context -> {
+    void providesAnIdleShipperWhenEnabledWithTheDocumentedSettings() {
+        runner.withPropertyValues("steadfast.host.replay-log.enabled=true").run(context -> {
             assertThat(context).hasSingleBean(ReplayLogShipper.class);
             HostProperties.ReplayLog settings = context.getBean(HostProperties.class).replayLog();
             assertThat(settings.enabled()).isTrue();
@@ -46,9 +46,11 @@ class ReplayLogConfigurationTest {
     }
 
     @Test
-    void providesNoShipperWhenDisabled() {
-        runner.withPropertyValues("steadfast.host.replay-log.enabled=false")
-                .run(context -> assertThat(context).doesNotHaveBean(ReplayLogShipper.class));
+    void providesNoShipperByDefault() {
+        runner.run(context -> {
+            assertThat(context).doesNotHaveBean(ReplayLogShipper.class);
+            assertThat(context.getBean(HostProperties.class).replayLog().enabled()).isFalse();
+        });
     }
 
     @Test
