@@ -82,9 +82,14 @@ public final class RecoveryBenchmark {
         for (int tasks : sizes) {
             for (int run = 1; run <= runs; run++) {
                 for (String mode : modes) {
-                    Sample sample = measure(tasks, mode, run);
-                    System.out.printf(Locale.ROOT, "%d tasks, %s, run %d: %s%n", tasks, mode, run, sample);
-                    samples.computeIfAbsent(key(tasks, mode), k -> new ArrayList<>()).add(sample);
+                    try {
+                        Sample sample = measure(tasks, mode, run);
+                        System.out.printf(Locale.ROOT, "%d tasks, %s, run %d: %s%n", tasks, mode, run, sample);
+                        samples.computeIfAbsent(key(tasks, mode), k -> new ArrayList<>()).add(sample);
+                    } catch (IllegalStateException e) {
+                        System.out.printf(Locale.ROOT, "%d tasks, %s, run %d: not measured: %s%n", tasks, mode, run,
+                                e.getMessage());
+                    }
                 }
             }
         }
@@ -96,6 +101,10 @@ public final class RecoveryBenchmark {
         for (int tasks : sizes) {
             for (String mode : modes) {
                 List<Sample> of = samples.get(key(tasks, mode));
+                if (of == null) {
+                    System.out.printf(Locale.ROOT, "| %d | %s | not measured | | | | | |%n", tasks, mode);
+                    continue;
+                }
                 System.out.printf(Locale.ROOT, "| %d | %s | %d ms | %d ms | %d ms | %d ms | %,d | %s |%n", tasks, mode,
                         median(of, Sample::detection), median(of, Sample::restore), median(of, Sample::catchUp),
                         median(of, Sample::total), median(of, Sample::replayedRecords),
@@ -106,6 +115,9 @@ public final class RecoveryBenchmark {
             List<Sample> first = samples.get(key(sizes[0], "LOCAL"));
             System.out.println();
             for (int tasks : sizes) {
+                if (first == null || samples.get(key(tasks, "LOCAL")) == null) {
+                    continue;
+                }
                 System.out.printf(Locale.ROOT, "LOCAL total at %d tasks / at %d tasks: %.2f%n", tasks, sizes[0],
                         (double) median(samples.get(key(tasks, "LOCAL")), Sample::total)
                                 / median(first, Sample::total));
