@@ -34,8 +34,9 @@ import org.slf4j.LoggerFactory;
  * The router's part in a local recovery: the lost tasks of a topology restore in place on other hosts, on the same
  * epoch, while every other task keeps running. In order:
  * <ol>
- * <li>the lost tasks are spread over the standby hosts (round robin, least loaded first), or over the least loaded
- * live hosts if no standby is live;</li>
+ * <li>the lost tasks are spread round robin over the standby hosts, joined by the least loaded live hosts while
+ * there are more than {@link #TASKS_PER_TARGET} per target, or over the least loaded live hosts if no standby is
+ * live;</li>
  * <li>the new placement is recorded first (a host's heartbeat view must include the tasks it is about to start, or
  * it would cancel them);</li>
  * <li>each target host is asked, in parallel, to recover its share ({@code POST .../recoveries}): it fetches the
@@ -51,6 +52,8 @@ import org.slf4j.LoggerFactory;
 final class LocalRecoverer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(LocalRecoverer.class);
+    /** Lost tasks per target host beyond which live hosts join the standby hosts. */
+    static final int TASKS_PER_TARGET = 2;
 
     private final TopologyRepository topologies;
     private final HostClient hostClient;
@@ -82,7 +85,7 @@ final class LocalRecoverer implements AutoCloseable {
     LocalRecoveryMeasures recover(DeployedTopology topology, List<TaskId> lost, long checkpointId,
                                   long latestTriggered, List<RegisteredHost> live) {
         List<RegisteredHost> standbys = standby.among(live, topologies.all());
-        List<RegisteredHost> targets = standbys.isEmpty() ? leastLoaded(live, lost.size()) : standbys;
+        List<RegisteredHost> targets = targets(live, standbys, lost.size());
         Map<TaskId, HostId> placement = new TreeMap<>(topology.placement());
         Map<HostId, List<TaskId>> byTarget = new LinkedHashMap<>();
         for (int i = 0; i < lost.size(); i++) {
@@ -155,6 +158,23 @@ final class LocalRecoverer implements AutoCloseable {
                 done.stream().mapToLong(InPlaceRecovery.Answer::determinantMillis).max().orElse(0),
                 done.stream().mapToLong(InPlaceRecovery.Answer::startMillis).max().orElse(0),
                 done.stream().mapToLong(InPlaceRecovery.Answer::determinantBytes).sum(), null, null, null);
+    }
+
+    /**
+     * The standby hosts, joined by the least loaded other live hosts while there are more than
+     * {@link #TASKS_PER_TARGET} lost tasks per target (one host restoring and replaying many tasks alone is what
+     * makes a recovery slow); without a standby, one least loaded live host per lost task.
+     */
+    private List<RegisteredHost> targets(List<RegisteredHost> live, List<RegisteredHost> standbys, int lost) {
+        if (standbys.isEmpty()) {
+            return leastLoaded(live, lost);
+        }
+        List<RegisteredHost> targets = new ArrayList<>(standbys);
+        int more = (lost + TASKS_PER_TARGET - 1) / TASKS_PER_TARGET - standbys.size();
+        if (more > 0) {
+            targets.addAll(leastLoaded(live.stream().filter(host -> !standbys.contains(host)).toList(), more));
+        }
+        return targets;
     }
 
     private List<RegisteredHost> leastLoaded(List<RegisteredHost> live, int tasks) {

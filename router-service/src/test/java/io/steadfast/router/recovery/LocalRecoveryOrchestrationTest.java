@@ -179,6 +179,20 @@ class LocalRecoveryOrchestrationTest {
     }
 
     @Test
+    void spreadsManyLostTasksOverTheStandbyAndTheLeastLoadedLiveHosts() {
+        deploy("");
+        topologies.replace(new DeployedTopology(T, topologies.find(T).orElseThrow().spec(),
+                topologies.find(T).orElseThrow().plan(), Map.of(SOURCE, C, COUNT0, C, COUNT1, C, SINK, A),
+                clock.instant()));
+        completeCheckpoint();
+
+        orchestrator.recover(killC());
+
+        assertThat(hostClient.recoveries).as("three lost tasks: the standby and the least loaded live host share them")
+                .containsExactlyInAnyOrder("t@host-d:[t/count#0, t/source#0]:1", "t@host-b:[t/count#1]:1");
+    }
+
+    @Test
     void saysOtherTasksPausedWhenOneOfThemWasRolledBack() {
         deploy("");
         completeCheckpoint();
