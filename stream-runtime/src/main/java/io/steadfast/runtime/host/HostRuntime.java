@@ -346,12 +346,6 @@ public final class HostRuntime implements AutoCloseable {
         return heads;
     }
 
-    /** The last sequence number sent on an outbound data-plane channel of this host; empty if it has no such channel. */
-    public java.util.OptionalLong sentSeq(ChannelId channel) {
-        OutboundChannel outbound = outboundChannels.get(channel);
-        return outbound == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(outbound.nextSeq() - 1);
-    }
-
     /**
      * Tells the tasks of a topology on this host, recovered in place, what their live upstream tasks had sent on
      * each channel when redirected to them (see {@link StreamTask#catchUpTargets}).

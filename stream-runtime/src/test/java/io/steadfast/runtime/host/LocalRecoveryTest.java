@@ -5,11 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.steadfast.runtime.dataplane.DataPlane;
 import io.steadfast.runtime.dataplane.DataPlaneConfig;
-import io.steadfast.runtime.dataplane.LogSegment;
-import io.steadfast.runtime.dataplane.OutputLogSink;
 import io.steadfast.runtime.operator.OperatorRegistry;
-import io.steadfast.runtime.plan.ChannelId;
-import io.steadfast.runtime.plan.ChannelSpec;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.PlanExpander;
@@ -101,37 +97,9 @@ class LocalRecoveryTest {
         }
     }
 
-    /**
-     * Stands in for the checkpoint-service's replay logs: every segment the hosts' output logs ship, by channel,
-     * dropped when a truncation covers it.
-     */
-    private static final class ShippedLogs implements OutputLogSink {
-
-        final Map<ChannelId, List<LogSegment>> byChannel = new ConcurrentHashMap<>();
-
-        @Override
-        public void logged(LogSegment segment) {
-            byChannel.computeIfAbsent(segment.channel(), c -> new java.util.concurrent.CopyOnWriteArrayList<>())
-                    .add(segment);
-        }
-
-        @Override
-        public void truncated(ChannelId channel, long upToSeq) {
-            List<LogSegment> segments = byChannel.get(channel);
-            if (segments != null) {
-                segments.removeIf(segment -> segment.lastSeq() <= upToSeq);
-            }
-        }
-    }
-
-    private final ShippedLogs shipped = new ShippedLogs();
-    /** Whether recoveries preload the lost tasks' logged output from {@link #shipped}. */
-    private boolean preloadShippedLogs;
-
     private HostRuntime startHost(String name) {
-        HostRuntime host = new HostRuntime(new HostId(name), registry,
-                DataPlane.start(DataPlaneConfig.defaults(), shipped), TaskSettings.defaults(), Clock.systemUTC(),
-                collector);
+        HostRuntime host = new HostRuntime(new HostId(name), registry, DataPlane.start(DataPlaneConfig.defaults()),
+                TaskSettings.defaults(), Clock.systemUTC(), collector);
         all.add(host);
         live.add(host);
         return host;
@@ -213,53 +181,6 @@ class LocalRecoveryTest {
         assertThat(recordsIn(downstream, "recount")).isEqualTo(COUNT);
     }
 
-    /**
-     * Two hosts die at once, one with a source, the other with the counters it feeds, so nobody alive holds the
-     * source's decisions: the counters' input from the lost source is preloaded from what the source had shipped
-     * (the checkpoint-service's replay log, here complete) rather than regenerated, and every key stays exact.
-     */
-    @Test
-    void replaysTheOutputOfAnUpstreamTaskLostWithItsReceiversFromTheShippedLog() {
-        preloadShippedLogs = true;
-        ExecutionPlan plan = plan("""
-                {"id": "shipped", "operators": [
-                  {"id": "src", "type": "generator", "parallelism": 2,
-                   "config": {"count": %d, "keys": %d, "ratePerSecond": 20000}},
-                  {"id": "count", "type": "keyed-count", "parallelism": 2, "inputs": [{"from": "src"}]},
-                  {"id": "recount", "type": "keyed-count", "parallelism": 2, "inputs": [{"from": "count"}]},
-                  {"id": "sink", "type": "latest-value-sink", "parallelism": 2, "inputs": [{"from": "recount"}]}
-                ]}""");
-        HostRuntime first = startHost("host-a");
-        HostRuntime lostSourceHost = startHost("host-b");
-        HostRuntime lostCounterHost = startHost("host-e");
-        HostRuntime downstream = startHost("host-c");
-        HostRuntime standby = startHost("host-d");
-        TaskId src0 = TaskId.parse("shipped/src#0");
-        TaskPlacement placement = deploy(plan, task -> task.equals(src0) ? first
-                : task.operator().value().equals("src") ? lostSourceHost
-                : task.operator().value().equals("count") ? lostCounterHost : downstream);
-        checkpointUntilTwoCompleted(plan, first);
-        // The lost source's log must have reached the store whole: what it sent and its receivers took but nobody
-        // shipped would be regenerated without the source's decisions (its receivers, which held them, died too).
-        await().atMost(Duration.ofSeconds(30)).until(() -> status(lostSourceHost, "src") == TaskStatus.FINISHED);
-        List<ChannelId> fromLostSource = plan.channels().stream()
-                .filter(channel -> channel.from().equals(TaskId.parse("shipped/src#1"))).map(ChannelSpec::id).toList();
-        await().atMost(Duration.ofSeconds(10)).until(() -> fromLostSource.stream().allMatch(channel ->
-                shippedUpTo(channel) == lostSourceHost.sentSeq(channel).orElseThrow()));
-
-        loseAndRecover(plan, placement, List.of(lostSourceHost, lostCounterHost), standby);
-
-        assertThat(fromLostSource).as("the store held the source's output after the restored checkpoint")
-                .allSatisfy(channel -> assertThat(shipped.byChannel.get(channel)).isNotEmpty());
-        assertThat(sinkResults(plan, downstream)).isEqualTo(MultiHostKeyedCountTest.expectedCounts(COUNT, KEYS));
-        assertThat(recordsIn(downstream, "recount")).as("no count update twice").isEqualTo(COUNT);
-    }
-
-    private long shippedUpTo(ChannelId channel) {
-        List<LogSegment> segments = shipped.byChannel.getOrDefault(channel, List.of());
-        return segments.isEmpty() ? 0 : segments.get(segments.size() - 1).lastSeq();
-    }
-
     private ExecutionPlan plan(String json) {
         ExecutionPlan plan = PlanExpander.expand(new TopologyValidator(registry).validate(
                 new TopologySpecReader().read(json.formatted(COUNT, KEYS)))).withRecoveryMode(RecoveryMode.LOCAL);
@@ -303,20 +224,13 @@ class LocalRecoveryTest {
      */
     private Map<TaskId, byte[]> loseAndRecover(ExecutionPlan plan, TaskPlacement placement, HostRuntime lostHost,
                                                HostRuntime standby) {
-        return loseAndRecover(plan, placement, List.of(lostHost), standby);
-    }
-
-    /** As {@link #loseAndRecover(ExecutionPlan, TaskPlacement, HostRuntime, HostRuntime)}, several hosts at once. */
-    private Map<TaskId, byte[]> loseAndRecover(ExecutionPlan plan, TaskPlacement placement, List<HostRuntime> lostHosts,
-                                               HostRuntime standby) {
         collector.recovering = true;
-        lostHosts.forEach(HostRuntime::close); // their tasks' state and everything in flight to and from them is lost
-        live.removeAll(lostHosts);
+        lostHost.close(); // its tasks' state and everything in flight to and from them is lost
+        live.remove(lostHost);
         long restoreFrom = collector.latestComplete.get();
         Map<TaskId, OperatorSnapshot> snapshots = collector.byCheckpoint.get(restoreFrom);
-        Set<HostId> lostIds = lostHosts.stream().map(HostRuntime::id).collect(Collectors.toSet());
         Set<TaskId> lost = placement.hosts().entrySet().stream()
-                .filter(entry -> lostIds.contains(entry.getValue())).map(Map.Entry::getKey)
+                .filter(entry -> entry.getValue().equals(lostHost.id())).map(Map.Entry::getKey)
                 .collect(Collectors.toSet());
         Map<TaskId, byte[]> determinants = new HashMap<>();
         for (TaskId task : lost) {
@@ -327,15 +241,8 @@ class LocalRecoveryTest {
         }
         Map<TaskId, HostId> moved = new HashMap<>(placement.hosts());
         lost.forEach(task -> moved.put(task, standby.id()));
-        Map<ChannelId, List<LogSegment>> preloads = new HashMap<>();
-        if (preloadShippedLogs) {
-            plan.channels().stream().filter(channel -> lost.contains(channel.from()) && lost.contains(channel.to()))
-                    .forEach(channel -> preloads.put(channel.id(), shipped.byChannel.getOrDefault(channel.id(),
-                            List.of())));
-        }
         standby.recoverInPlace(plan, new TaskPlacement(moved, endpoints()), lost,
-                new InPlaceRestore(restoreFrom, snapshots, determinants, nextCheckpoint.get(), lost, System.nanoTime(),
-                        preloads));
+                new InPlaceRestore(restoreFrom, snapshots, determinants, nextCheckpoint.get(), lost, System.nanoTime()));
         Map<TaskId, String> newEndpoints = new HashMap<>();
         lost.forEach(task -> newEndpoints.put(task, standby.dataEndpoint()));
         live.stream().filter(host -> host != standby).forEach(host -> standby.catchUpTargets(plan.topology(),
