@@ -90,7 +90,7 @@ class GlobalRecoveryAcrossHostsIT {
             return hosts.size() == 2 && hosts.valueStream().allMatch(h -> h.get("status").asString().equals("LIVE"));
         });
         var submitted = api.post().uri("/api/v1/topologies").contentType(MediaType.APPLICATION_JSON).body("""
-                {"id": "rec-it", "operators": [
+                {"id": "rec-it", "recovery": {"mode": "GLOBAL"}, "operators": [
                   {"id": "source", "type": "generator", "parallelism": 2,
                    "config": {"count": %d, "keys": %d, "ratePerSecond": 20000}},
                   {"id": "count", "type": "keyed-count", "parallelism": 2, "inputs": [{"from": "source"}]},
