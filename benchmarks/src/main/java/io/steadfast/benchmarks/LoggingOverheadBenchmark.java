@@ -1,5 +1,6 @@
 package io.steadfast.benchmarks;
 
+import io.steadfast.runtime.concurrent.DaemonThreads;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.RecoveryMode;
 import java.nio.file.Files;
@@ -79,7 +80,7 @@ public final class LoggingOverheadBenchmark {
     private double measure(long events, int keys, RecoveryMode mode) throws Exception {
         ExecutionPlan plan = pipeline.plan("generator", events, keys, 0, "log-sink", mode);
         ScheduledExecutorService trigger = Executors.newSingleThreadScheduledExecutor(
-                new io.steadfast.runtime.concurrent.DaemonThreads("bench-checkpoint-trigger"));
+                new DaemonThreads("bench-checkpoint-trigger"));
         long start = System.nanoTime();
         pipeline.deploy(plan);
         long[] next = {0};

@@ -8,6 +8,7 @@ import io.steadfast.cluster.client.RouterRequestException;
 import io.steadfast.cluster.client.TaskView;
 import io.steadfast.cluster.client.TopologyView;
 import io.steadfast.cluster.process.ClusterProcesses;
+import io.steadfast.runtime.concurrent.DaemonThreads;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.nio.file.Files;
@@ -20,6 +21,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import java.util.function.ToLongFunction;
 
@@ -184,14 +191,27 @@ public final class RecoveryBenchmark {
                 .orElseThrow(() -> new IllegalStateException("no live host runs a count task: " + view.tasks()));
     }
 
-    /** Polls every 50 ms; a request the loaded router does not answer in time is retried, not fatal. */
+    /**
+     * Checks every 50 ms on a scheduler until the condition holds, up to {@link #TIMEOUT}; a request the loaded
+     * router does not answer in time is retried, not fatal.
+     */
     private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TIMEOUT.toNanos();
-        while (!holds(condition)) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("timed out after " + TIMEOUT + " waiting for " + what);
-            }
-            Thread.sleep(50);
+        CompletableFuture<Void> held = new CompletableFuture<>();
+        ScheduledExecutorService checks = Executors.newSingleThreadScheduledExecutor(
+                new DaemonThreads("bench-await"));
+        try {
+            checks.scheduleWithFixedDelay(() -> {
+                if (holds(condition)) {
+                    held.complete(null);
+                }
+            }, 0, 50, TimeUnit.MILLISECONDS);
+            held.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("timed out after " + TIMEOUT + " waiting for " + what);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("waiting for " + what + " failed", e.getCause());
+        } finally {
+            checks.shutdownNow();
         }
     }
 

@@ -81,8 +81,9 @@ class HostRuntimeConfiguration {
     @Bean(destroyMethod = "close")
     ProcessingNode processingNode(HostProperties properties, OperatorRegistry registry, MeterRegistry meters,
                                   SnapshotUploader uploader, ObjectProvider<ReplayLogShipper> shipper) {
+        OutputLogSink outputLogs = shipper.getIfAvailable();
         DataPlane dataPlane = DataPlane.start(DataPlaneConfig.defaults().withBindAddress(properties.data().bindAddress()),
-                shipper.getIfAvailable(() -> null) == null ? OutputLogSink.NONE : shipper.getObject());
+                outputLogs == null ? OutputLogSink.NONE : outputLogs);
         HostRuntime runtime = new HostRuntime(new HostId(properties.id()), registry, dataPlane, TaskSettings.defaults(),
                 Clock.systemUTC(), uploader);
         return new ProcessingNode(runtime, registry, new TaskMeters(meters, runtime), Clock.systemUTC());

@@ -16,7 +16,12 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
@@ -88,14 +93,9 @@ class RecoveryPathWarmUp implements ApplicationListener<ApplicationReadyEvent> {
         plan.tasks().forEach(task -> hosts.put(task.id(), node.id()));
         try {
             node.deploy(plan, new TaskPlacement(hosts, Map.of(node.id(), node.dataEndpoint())));
-            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-            while (System.nanoTime() < deadline && node.taskReports().stream()
-                    .filter(report -> report.task().startsWith(plan.topology().value() + "/"))
-                    .anyMatch(report -> report.status() != TaskStatus.FINISHED)) {
-                Thread.sleep(50);
-            }
-            LOG.info("Warmed up the operators with a {}-event job in {} ms", WARM_UP_EVENTS,
-                    (System.nanoTime() - start) / 1_000_000);
+            boolean finished = finishesWithin(plan, Duration.ofSeconds(20));
+            LOG.info("Warmed up the operators with a {}-event job in {} ms{}", WARM_UP_EVENTS,
+                    (System.nanoTime() - start) / 1_000_000, finished ? "" : " (stopped before it finished)");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
@@ -106,6 +106,27 @@ class RecoveryPathWarmUp implements ApplicationListener<ApplicationReadyEvent> {
             } catch (RuntimeException e) {
                 LOG.debug("The warm-up job could not be cancelled: {}", e.toString());
             }
+        }
+    }
+
+    /** Whether every task of the plan here FINISHED within {@code limit}, checked every 50 ms on a scheduler. */
+    private boolean finishesWithin(ExecutionPlan plan, Duration limit) throws InterruptedException {
+        CompletableFuture<Void> finished = new CompletableFuture<>();
+        ScheduledExecutorService checks = Executors.newSingleThreadScheduledExecutor(
+                new DaemonThreads("steadfast-warm-up-check"));
+        try {
+            checks.scheduleWithFixedDelay(() -> {
+                if (node.taskReports().stream().filter(report -> report.task().startsWith(plan.topology().value() + "/"))
+                        .allMatch(report -> report.status() == TaskStatus.FINISHED)) {
+                    finished.complete(null);
+                }
+            }, 50, 50, TimeUnit.MILLISECONDS);
+            finished.get(limit.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (TimeoutException | ExecutionException e) {
+            return false;
+        } finally {
+            checks.shutdownNow();
         }
     }
 
