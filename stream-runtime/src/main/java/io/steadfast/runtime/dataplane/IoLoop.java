@@ -3,6 +3,7 @@ package io.steadfast.runtime.dataplane;
 import io.steadfast.runtime.plan.ChannelId;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -25,6 +26,8 @@ final class IoLoop implements Runnable {
     private static final Logger log = LoggerFactory.getLogger(IoLoop.class);
     private static final int RECEIVE_BATCH = 256;
     private static final int ROUTER_MAX_MESSAGE_SLACK = 64 * 1024;
+    /** Channels whose early SYNC is kept to answer when they open; beyond it the oldest is forgotten. */
+    static final int MAX_EARLY_SYNCS = 4096;
 
     private final DataPlaneConfig config;
     private final DataPlaneMetrics metrics;
@@ -46,6 +49,16 @@ final class IoLoop implements Runnable {
     private final Map<String, PeerConnection> peers = new HashMap<>();
     private final Map<ChannelId, OutboundChannelState> outbound = new HashMap<>();
     private final Map<ChannelId, InboundChannelState> inbound = new HashMap<>();
+    /**
+     * The sender of the latest SYNC that arrived for each channel not open here yet: a sender redirected to a task
+     * that is still being restored here is answered the moment its channel opens, not a resync interval later.
+     */
+    private final Map<ChannelId, byte[]> earlySyncs = new LinkedHashMap<>(16, 0.75f, false) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<ChannelId, byte[]> eldest) {
+            return size() > MAX_EARLY_SYNCS;
+        }
+    };
     private boolean running = true;
     private boolean busy;
     private long nextTimerNanos = System.nanoTime();
@@ -266,6 +279,7 @@ final class IoLoop implements Runnable {
         } else if (message instanceof WireMessage.Sync sync) {
             InboundChannelState channel = inbound.get(sync.channel());
             if (channel == null) {
+                earlySyncs.put(sync.channel(), sender);
                 dropUnknown(message, now);
             } else {
                 channel.onSync(sender);
@@ -337,11 +351,16 @@ final class IoLoop implements Runnable {
 
     void openInbound(InboundChannelState channel) {
         inbound.put(channel.id(), channel);
-        log.debug("Opened inbound channel {}", channel.id());
+        byte[] earlySender = earlySyncs.remove(channel.id());
+        if (earlySender != null) {
+            channel.onSync(earlySender);
+        }
+        log.debug("Opened inbound channel {}{}", channel.id(), earlySender == null ? "" : ", answering its early SYNC");
     }
 
     void closeInbound(ChannelId id) {
         inbound.remove(id);
+        earlySyncs.remove(id);
     }
 
     void stop() {

@@ -74,4 +74,29 @@ class RedirectTest {
         await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2))
                 .until(() -> oldReceiver.metrics().framesReceived() == receivedByOldAfterwards);
     }
+
+    @Test
+    void aReceiverThatOpensAfterTheRedirectAnswersTheSendersSyncAtOnce() {
+        DataPlaneConfig slowResync = DataPlaneConfig.defaults().withResyncInterval(Duration.ofSeconds(30));
+        DataPlane sender = resources.add(DataPlane.start(slowResync));
+        DataPlane oldReceiver = resources.add(DataPlane.start(slowResync));
+        DataPlane newReceiver = resources.add(DataPlane.start(slowResync));
+        RecordingConsumer consumer = resources.add(new RecordingConsumer("early-sync"));
+        oldReceiver.openInbound(CHANNEL, 0, consumer);
+        TestProducer producer = resources.add(
+                TestProducer.start(sender.openOutbound(CHANNEL, oldReceiver.endpoint(), 1), 100, "early-sync"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> consumer.count() >= 5_000);
+        oldReceiver.closeInbound(CHANNEL);
+        long lastProcessed = consumer.crash();
+
+        producer.redirect(newReceiver.endpoint()); // its SYNC reaches a data plane where the channel is not open yet
+        await().atMost(Duration.ofSeconds(10)).until(() -> newReceiver.metrics().unknownChannelFramesDropped() > 0);
+        newReceiver.openInbound(CHANNEL, lastProcessed, consumer);
+
+        // well before the 30 s resync: the receiver answered the SYNC it had kept when the channel opened
+        await().atMost(Duration.ofSeconds(5)).until(() -> consumer.count() >= lastProcessed + 5_000);
+        long lastSent = producer.finishNow();
+        await().atMost(Duration.ofSeconds(10)).until(() -> consumer.lastSeq() == lastSent);
+        assertSeqsAreOneTo(consumer, lastSent);
+    }
 }
