@@ -4,6 +4,7 @@ import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.TaskId;
 import java.net.URI;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -16,9 +17,10 @@ import java.util.List;
  * @param latestTriggered the latest checkpoint triggered: recovered sources send the barriers they missed up to it
  * @param peers           control URLs of the live hosts, which hold the lost tasks' logged decisions
  * @param recovering      every task recovered in this round, on any host
+ * @param requestedAt     when the router asked: the recovered tasks measure their catch-up from it
  */
 public record InPlaceRecovery(ExecutionPlan plan, TaskPlacement placement, List<TaskId> tasks, long checkpointId,
-                              long latestTriggered, List<URI> peers, List<TaskId> recovering) {
+                              long latestTriggered, List<URI> peers, List<TaskId> recovering, Instant requestedAt) {
 
     public InPlaceRecovery {
         tasks = List.copyOf(tasks);

@@ -5,6 +5,7 @@ import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.net.URI;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import com.fasterxml.jackson.annotation.JsonInclude;
@@ -51,7 +52,7 @@ public final class RestHostClient implements HostClient {
         InPlaceRecoveryBody body = new InPlaceRecoveryBody(recovery.plan(), placementBody(recovery.placement()),
                 recovery.tasks().stream().map(TaskId::toString).toList(), recovery.checkpointId(),
                 recovery.latestTriggered(), recovery.peers(),
-                recovery.recovering().stream().map(TaskId::toString).toList());
+                recovery.recovering().stream().map(TaskId::toString).toList(), recovery.requestedAt());
         return call(host, "recover tasks " + recovery.tasks() + " of topology '" + topology + "' in place",
                 () -> http.post().uri(deploymentUri(host, topology, "/recoveries"))
                         .contentType(MediaType.APPLICATION_JSON).body(body).retrieve()
@@ -148,7 +149,7 @@ public final class RestHostClient implements HostClient {
 
     /** Body of a host's {@code POST /api/v1/deployments/{topology}/recoveries}. */
     record InPlaceRecoveryBody(ExecutionPlan plan, PlacementBody placement, List<String> tasks, long checkpointId,
-                               long latestTriggered, List<URI> peers, List<String> recovering) {
+                               long latestTriggered, List<URI> peers, List<String> recovering, Instant requestedAt) {
     }
 
     /** Body of a host's {@code POST .../redirects}: the new data endpoint of each moved task. */

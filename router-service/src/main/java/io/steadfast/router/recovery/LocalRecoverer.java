@@ -15,7 +15,6 @@ import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
 import java.net.URI;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -37,13 +36,14 @@ import org.slf4j.LoggerFactory;
  * <li>the lost tasks are spread round robin over the standby hosts, joined by the least loaded live hosts while
  * there are more than {@link #TASKS_PER_TARGET} per target, or over the least loaded live hosts if no standby is
  * live;</li>
- * <li>the new placement is recorded first (a host's heartbeat view must include the tasks it is about to start, or
- * it would cancel them);</li>
- * <li>each target host is asked, in parallel, to recover its share ({@code POST .../recoveries}): it fetches the
- * snapshots of the checkpoint from the checkpoint-service and the tasks' logged decisions from the live hosts;</li>
- * <li>every live host of the topology points its channels at the moved tasks ({@code POST .../redirects}); the
- * upstream ones replay their output logs from the position each moved task restored, and answer what they had sent,
- * which the target hosts get as the tasks' catch-up targets.</li>
+ * <li>the new placement is recorded first, in memory (a host's heartbeat view must include the tasks it is about to
+ * start, or it would cancel them; the durable copy follows behind);</li>
+ * <li>at once and in parallel, each target host is asked to recover its share ({@code POST .../recoveries}): it
+ * fetches the snapshots of the checkpoint from the checkpoint-service and the tasks' logged decisions from the live
+ * hosts; and every host of the topology points its channels at the moved tasks ({@code POST .../redirects}): the
+ * upstream ones replay their output logs from the position each moved task restored (a channel that is not open
+ * yet on the target host answers the upstream's SYNC the moment it opens), and answer what they had sent;</li>
+ * <li>once both are done, the target hosts get those heads as their tasks' catch-up targets.</li>
  * </ol>
  * Any refusal fails the local recovery with a reason; the orchestrator then recovers the topology globally.
  * Checkpointing of the topology must be paused meanwhile: a checkpoint completing during the recovery would truncate
@@ -93,10 +93,8 @@ final class LocalRecoverer implements AutoCloseable {
             placement.put(lost.get(i), target.id());
             byTarget.computeIfAbsent(target.id(), host -> new ArrayList<>()).add(lost.get(i));
         }
-        long start = System.nanoTime();
-        topologies.replace(new DeployedTopology(topology.id(), topology.spec(), topology.plan(), placement,
-                topology.deployedAt()));
-        LOG.debug("Placement of '{}' recorded in {} ms", topology.id(), (System.nanoTime() - start) / 1_000_000);
+        topologies.replaceWithoutWaiting(new DeployedTopology(topology.id(), topology.spec(), topology.plan(),
+                placement, topology.deployedAt()));
         try {
             return recoverOn(topology, lost, checkpointId, latestTriggered, live, placement, byTarget, standbys);
         } catch (RuntimeException e) {
@@ -117,16 +115,13 @@ final class LocalRecoverer implements AutoCloseable {
         placement.values().forEach(host -> endpoints.put(host, byId.get(host).dataEndpoint()));
 
         Instant requestedAt = clock.instant();
+        long start = System.nanoTime();
         TaskPlacement taskPlacement = new TaskPlacement(placement, endpoints);
         List<URI> peers = live.stream().map(RegisteredHost::controlUrl).toList();
         Map<HostId, CompletableFuture<InPlaceRecovery.Answer>> answers = new LinkedHashMap<>();
         byTarget.forEach((hostId, tasks) -> answers.put(hostId, CompletableFuture.supplyAsync(() ->
                 hostClient.recoverInPlace(byId.get(hostId), new InPlaceRecovery(plan, taskPlacement, tasks,
-                        checkpointId, latestTriggered, peers, lost)), calls)));
-        List<InPlaceRecovery.Answer> done = new ArrayList<>();
-        answers.values().forEach(answer -> done.add(await(answer)));
-        long answered = System.nanoTime();
-
+                        checkpointId, latestTriggered, peers, lost, requestedAt)), calls)));
         Map<TaskId, String> newEndpoints = new TreeMap<>();
         lost.forEach(task -> newEndpoints.put(task, endpoints.get(placement.get(task))));
         List<CompletableFuture<Map<String, Long>>> redirects = new ArrayList<>();
@@ -138,6 +133,10 @@ final class LocalRecoverer implements AutoCloseable {
                     targetsByHost.computeIfAbsent(placement.get(spec.to()), host -> new TreeMap<>())
                             .put(channel, head)));
         }
+        long redirected = System.nanoTime();
+        List<InPlaceRecovery.Answer> done = new ArrayList<>();
+        answers.values().forEach(answer -> done.add(await(answer)));
+        long answered = System.nanoTime();
         List<CompletableFuture<Void>> targets = new ArrayList<>();
         targetsByHost.forEach((hostId, heads) -> {
             if (byTarget.containsKey(hostId)) {
@@ -146,12 +145,12 @@ final class LocalRecoverer implements AutoCloseable {
             }
         });
         targets.forEach(LocalRecoverer::await);
+        LOG.info("Recovered {} lost tasks of '{}' in place from checkpoint {} on {}: channels redirected in {} ms,"
+                + " target hosts answered in {} ms, catch-up targets set {} ms later", lost.size(), topology.id(),
+                checkpointId, byTarget.keySet(), millis(redirected - start), millis(answered - start),
+                millis(System.nanoTime() - answered));
         Map<String, String> placedOn = new TreeMap<>();
         lost.forEach(task -> placedOn.put(task.toString(), placement.get(task).value()));
-        LOG.info("Recovered {} lost tasks of '{}' in place from checkpoint {} on {}: hosts answered in {} ms, channels"
-                + " redirected in {} ms", lost.size(), topology.id(), checkpointId, byTarget.keySet(),
-                Duration.between(requestedAt, clock.instant()).toMillis() - (System.nanoTime() - answered) / 1_000_000,
-                (System.nanoTime() - answered) / 1_000_000);
         return new LocalRecoveryMeasures(requestedAt, placedOn, (int) byTarget.keySet().stream()
                 .filter(host -> standbys.stream().anyMatch(s -> s.id().equals(host))).count(),
                 done.stream().mapToLong(InPlaceRecovery.Answer::snapshotMillis).max().orElse(0),
@@ -182,6 +181,10 @@ final class LocalRecoverer implements AutoCloseable {
                 topologies.all(), null);
         return live.stream().sorted(Comparator.<RegisteredHost>comparingInt(host -> load.get(host.id()))
                 .thenComparing(host -> host.id().value())).limit(Math.max(1, tasks)).toList();
+    }
+
+    private static long millis(long nanos) {
+        return nanos / 1_000_000;
     }
 
     private static <T> T await(CompletableFuture<T> call) {

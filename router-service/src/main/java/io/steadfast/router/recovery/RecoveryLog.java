@@ -49,6 +49,12 @@ public final class RecoveryLog {
         recoveries.put(recovery.id(), recovery);
     }
 
+    /** As {@link #save}, without waiting for the store to have it (see {@link RecoveryStore#saveWithoutWaiting}). */
+    public void saveWithoutWaiting(Recovery recovery) {
+        store.saveWithoutWaiting(recovery);
+        recoveries.put(recovery.id(), recovery);
+    }
+
     /** Every recovery, newest first. */
     public List<Recovery> all() {
         return recoveries.values().stream().sorted(Comparator.comparingLong(Recovery::id).reversed()).toList();

@@ -276,7 +276,7 @@ public final class RecoveryOrchestrator implements AutoCloseable {
                 null, null, RecoveryStatus.RECOVERING, null, "recovering", baseline, failure.cause());
         Recovery recovery = started;
         supersedeRecovering(recovery);
-        log.save(recovery);
+        log.saveWithoutWaiting(recovery);
         coordinators.pause(topology.id(), "recovery " + recovery.id() + " is in progress (host " + failure.host()
                 + " failed); checkpointing resumes once the topology is redeployed");
         Optional<CompletedCheckpoint> knownCompleted = coordinators.lastCompleted(topology.id());
@@ -338,16 +338,15 @@ public final class RecoveryOrchestrator implements AutoCloseable {
                                               Optional<CompletedCheckpoint> knownCompleted, List<RegisteredHost> live) {
         Optional<CompletedCheckpoint> restorable = knownCompleted
                 .filter(done -> done.epoch() == topology.plan().epoch());
+        // The router's own last completion is what counts, not the checkpoint store's latest: only completions this
+        // router announced let hosts truncate their logs, and it forgets them when it restarts (then nothing is
+        // restorable and the recovery is global). A store one checkpoint ahead (a completion whose answer the router
+        // did not get) leaves the logs whole from the router's checkpoint; a snapshot the store no longer holds makes
+        // the target host refuse, and the recovery falls back to a global one.
         String reason = null;
         if (restorable.isEmpty()) {
             reason = "no checkpoint of epoch " + topology.plan().epoch() + " is known to have completed, so there is no"
                     + " snapshot the lost tasks could restore from while the others keep running";
-        } else {
-            OptionalLong stored = latestCompleted(topology, knownCompleted);
-            if (stored.isPresent() && stored.getAsLong() != restorable.get().checkpointId()) {
-                reason = "the checkpoint store's latest completed checkpoint (" + stored.getAsLong() + ") is not the one"
-                        + " this router completed last (" + restorable.get().checkpointId() + ")";
-            }
         }
         if (reason == null) {
             reason = connectedAcrossLostHosts(topology, recovery.tasks()).orElse(null);
@@ -368,7 +367,7 @@ public final class RecoveryOrchestrator implements AutoCloseable {
                         .values()) + " (snapshots " + measures.snapshotMillis() + " ms, logged decisions "
                         + measures.determinantMillis() + " ms / " + measures.determinantBytes() + " bytes, start "
                         + measures.startMillis() + " ms); every other task kept running";
-                log.save(recovery.restoredInPlace(restoredAt, checkpointId, measures, text));
+                log.saveWithoutWaiting(recovery.restoredInPlace(restoredAt, checkpointId, measures, text));
                 LOG.info("{} ({} ms after detection)", text, Duration.between(recovery.detectedAt(), restoredAt)
                         .toMillis());
                 return Optional.empty();

@@ -22,4 +22,13 @@ public interface RecoveryStore {
 
     /** Stores a recovery, replacing the one with its id. */
     void save(Recovery recovery);
+
+    /**
+     * Stores a recovery like {@link #save}, but returns once it is queued, without waiting for a durable copy: for
+     * the states a recovery passes through on its critical path (a router restarted before they were written
+     * recovers the topology afresh anyway).
+     */
+    default void saveWithoutWaiting(Recovery recovery) {
+        save(recovery);
+    }
 }

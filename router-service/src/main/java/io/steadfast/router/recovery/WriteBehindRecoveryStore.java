@@ -51,6 +51,12 @@ public final class WriteBehindRecoveryStore implements RecoveryStore, AutoClosea
         writes.awaitWritten(writes.put(recovery.id(), recovery));
     }
 
+    /** @throws RecordsNotLoadedException if the stored recoveries are not loaded yet */
+    @Override
+    public void saveWithoutWaiting(Recovery recovery) {
+        writes.put(recovery.id(), recovery);
+    }
+
     /** Where the writes to MongoDB stand: loaded, reachable, how many pending. */
     public WriteBehind.Status status() {
         return writes.status();

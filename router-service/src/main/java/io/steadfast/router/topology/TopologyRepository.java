@@ -21,6 +21,15 @@ public interface TopologyRepository {
     /** Replaces a stored topology (e.g. after a recovery redeployed it); returns false if there was none. */
     boolean replace(DeployedTopology topology);
 
+    /**
+     * As {@link #replace}, but returns once the topology is replaced in memory, without waiting for a durable copy:
+     * for a local recovery's new placement, which hosts must see at once (a router restarted before it was written
+     * finds the lost tasks on their dead host and recovers them afresh).
+     */
+    default boolean replaceWithoutWaiting(DeployedTopology topology) {
+        return replace(topology);
+    }
+
     /** Removes a topology; returns false if there was none. */
     boolean remove(TopologyId id);
 }

@@ -45,7 +45,7 @@ public final class WriteBehindTopologyRepository implements TopologyRepository, 
 
     @Override
     public boolean add(DeployedTopology topology) {
-        return change(() -> memory.add(topology), () -> writes.put(topology.id(), topology));
+        return change(() -> memory.add(topology), () -> writes.put(topology.id(), topology), true);
     }
 
     @Override
@@ -60,20 +60,25 @@ public final class WriteBehindTopologyRepository implements TopologyRepository, 
 
     @Override
     public boolean replace(DeployedTopology topology) {
-        return change(() -> memory.replace(topology), () -> writes.put(topology.id(), topology));
+        return change(() -> memory.replace(topology), () -> writes.put(topology.id(), topology), true);
+    }
+
+    @Override
+    public boolean replaceWithoutWaiting(DeployedTopology topology) {
+        return change(() -> memory.replace(topology), () -> writes.put(topology.id(), topology), false);
     }
 
     @Override
     public boolean remove(TopologyId id) {
-        return change(() -> memory.remove(id), () -> writes.delete(id));
+        return change(() -> memory.remove(id), () -> writes.delete(id), true);
     }
 
     /**
      * Makes a change in memory and, if it changed anything, queues it for MongoDB, both under this object's lock
-     * so that MongoDB gets a topology's states in the order memory had them; then waits (outside the lock) for the
-     * write as {@link WriteBehind#awaitWritten} does.
+     * so that MongoDB gets a topology's states in the order memory had them; then, if {@code wait}, waits (outside
+     * the lock) for the write as {@link WriteBehind#awaitWritten} does.
      */
-    private boolean change(BooleanSupplier inMemory, Supplier<CompletableFuture<Void>> queueWrite) {
+    private boolean change(BooleanSupplier inMemory, Supplier<CompletableFuture<Void>> queueWrite, boolean wait) {
         CompletableFuture<Void> write;
         synchronized (this) {
             writes.requireLoaded();
@@ -82,7 +87,9 @@ public final class WriteBehindTopologyRepository implements TopologyRepository, 
             }
             write = queueWrite.get();
         }
-        writes.awaitWritten(write);
+        if (wait) {
+            writes.awaitWritten(write);
+        }
         return true;
     }
 
