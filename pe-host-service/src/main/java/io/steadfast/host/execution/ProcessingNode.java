@@ -3,6 +3,7 @@ package io.steadfast.host.execution;
 import io.steadfast.api.operator.ConfigException;
 import io.steadfast.host.execution.DeploymentRejectedException.Reason;
 import io.steadfast.runtime.dataplane.DataPlaneMetrics;
+import io.steadfast.runtime.host.HeldDeterminants;
 import io.steadfast.runtime.host.HostRuntime;
 import io.steadfast.runtime.host.InPlaceRestore;
 import io.steadfast.runtime.host.TaskPlacement;
@@ -190,6 +191,11 @@ public final class ProcessingNode implements AutoCloseable {
     /** The determinants of a task this host received with its input, from {@code fromOffset} on. */
     public Optional<byte[]> determinantsOf(TaskId task, long fromOffset) {
         return runtime.determinantsOf(task, fromOffset);
+    }
+
+    /** The earliest run of a task's determinants this host received with its input. */
+    public Optional<HeldDeterminants> earliestDeterminantsOf(TaskId task) {
+        return runtime.earliestDeterminantsOf(task);
     }
 
     /**

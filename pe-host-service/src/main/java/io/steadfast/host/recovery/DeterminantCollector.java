@@ -1,29 +1,38 @@
 package io.steadfast.host.recovery;
 
+import io.steadfast.runtime.host.HeldDeterminants;
 import io.steadfast.runtime.plan.TaskId;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.Map;
-import java.util.LinkedHashMap;
+import java.util.Collection;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.web.util.UriComponentsBuilder;
 
 /**
- * Collects a lost task's logged decisions from the live hosts that received its output: each holds a prefix
- * of the same log, so the longest is what the task replays. A host that does not answer in time is skipped:
- * another holds the same prefix or a longer one, or nobody saw the decisions it would have had.
+ * Collects lost tasks' logged decisions from the live hosts that received their output: each holds a prefix of the
+ * same log, so the longest is what a task replays. A host that does not answer in time is skipped: another holds the
+ * same prefix or a longer one, or nobody saw the decisions it would have had.
+ *
+ * <p>Collection starts before the recovering host knows from which offset each task replays (that is in the
+ * snapshot it is still fetching): {@link #prefetch} asks every peer for the earliest run it holds of each task, and
+ * {@link Prefetched#from} cuts them at the snapshots' offsets, asking again from the offset only where no run held
+ * it (a peer whose earliest run starts later, while parts of the log are still arriving out of order).
  */
 public final class DeterminantCollector {
 
     private static final Logger LOG = LoggerFactory.getLogger(DeterminantCollector.class);
+    /** The response header that says at which log offset the determinants in the body start. */
+    public static final String FROM_HEADER = "Steadfast-Determinants-From";
 
     private final HttpClient http;
     private final Duration timeout;
@@ -33,33 +42,59 @@ public final class DeterminantCollector {
         this.timeout = timeout;
     }
 
-    /** The longest run of the task's determinants from {@code fromOffset} any of {@code peers} holds; empty if none. */
-    public byte[] collect(List<URI> peers, TaskId task, long fromOffset) {
-        return collect(peers, Map.of(task, fromOffset)).get(task);
+    /** Asks every peer, at once, for the earliest run it holds of each task's determinants. */
+    public Prefetched prefetch(List<URI> peers, Collection<TaskId> tasks) {
+        Map<TaskId, List<CompletableFuture<Optional<HeldDeterminants>>>> answers = new LinkedHashMap<>();
+        tasks.forEach(task -> answers.put(task, peers.stream().map(peer -> fetch(peer, task, null)).toList()));
+        return new Prefetched(peers, answers);
     }
 
-    /**
-     * For each task, the longest run of its determinants from its offset that any of {@code peers} holds (empty if
-     * none). Every peer is asked for every task at once, so the whole takes about one round trip.
-     */
-    public Map<TaskId, byte[]> collect(List<URI> peers, Map<TaskId, Long> fromOffsets) {
-        Map<TaskId, List<CompletableFuture<Optional<byte[]>>>> answers = new LinkedHashMap<>();
-        fromOffsets.forEach((task, from) -> answers.put(task, peers.stream().map(peer -> fetch(peer, task, from))
-                .toList()));
-        Map<TaskId, byte[]> longest = new LinkedHashMap<>();
-        answers.forEach((task, fromPeers) -> longest.put(task, fromPeers.stream().map(CompletableFuture::join)
-                .flatMap(Optional::stream).max(Comparator.comparingInt(bytes -> bytes.length)).orElse(new byte[0])));
-        return longest;
+    /** The runs being fetched from the peers, to be cut at the offsets the snapshots give. */
+    public final class Prefetched {
+
+        private final List<URI> peers;
+        private final Map<TaskId, List<CompletableFuture<Optional<HeldDeterminants>>>> answers;
+
+        private Prefetched(List<URI> peers, Map<TaskId, List<CompletableFuture<Optional<HeldDeterminants>>>> answers) {
+            this.peers = peers;
+            this.answers = answers;
+        }
+
+        /**
+         * For each task, the longest run of its determinants from its offset that any peer holds (empty if none).
+         *
+         * @param offsets each task's replay offset, from its snapshot
+         */
+        public Map<TaskId, byte[]> from(Map<TaskId, Long> offsets) {
+            Map<TaskId, byte[]> longest = new LinkedHashMap<>();
+            offsets.forEach((task, offset) -> {
+                List<HeldDeterminants> held = answers.getOrDefault(task, List.of()).stream()
+                        .map(CompletableFuture::join).flatMap(Optional::stream).toList();
+                if (held.stream().anyMatch(run -> run.from() > offset)) {
+                    LOG.debug("A peer's earliest determinants of {} start after offset {}; asking from it", task,
+                            offset);
+                    held = peers.stream().map(peer -> fetch(peer, task, offset)).toList().stream()
+                            .map(CompletableFuture::join).flatMap(Optional::stream).toList();
+                }
+                longest.put(task, held.stream().map(run -> run.after(offset)).flatMap(Optional::stream)
+                        .max(Comparator.comparingInt(bytes -> bytes.length)).orElse(new byte[0]));
+            });
+            return longest;
+        }
     }
 
-    private CompletableFuture<Optional<byte[]>> fetch(URI peer, TaskId task, long fromOffset) {
-        URI uri = UriComponentsBuilder.fromUri(peer).path("/api/v1/deployments/{topology}/determinants")
-                .queryParam("task", task.toString()).queryParam("from", fromOffset)
-                .buildAndExpand(task.topology().value()).encode().toUri();
-        return http.sendAsync(HttpRequest.newBuilder(uri).timeout(timeout).GET().build(),
-                        HttpResponse.BodyHandlers.ofByteArray())
-                .thenApply(response -> response.statusCode() == 200 ? Optional.of(response.body())
-                        : Optional.<byte[]>empty())
+    private CompletableFuture<Optional<HeldDeterminants>> fetch(URI peer, TaskId task, Long fromOffset) {
+        UriComponentsBuilder uri = UriComponentsBuilder.fromUri(peer)
+                .path("/api/v1/deployments/{topology}/determinants").queryParam("task", task.toString());
+        if (fromOffset != null) {
+            uri.queryParam("from", fromOffset);
+        }
+        return http.sendAsync(HttpRequest.newBuilder(uri.buildAndExpand(task.topology().value()).encode().toUri())
+                                .timeout(timeout).GET().build(), HttpResponse.BodyHandlers.ofByteArray())
+                .thenApply(response -> response.statusCode() == 200
+                        ? response.headers().firstValueAsLong(FROM_HEADER).stream()
+                                .mapToObj(from -> new HeldDeterminants(from, response.body())).findFirst()
+                        : Optional.<HeldDeterminants>empty())
                 .exceptionally(e -> {
                     LOG.warn("Host {} did not answer for the determinants of {} ({}); trying the others", peer, task,
                             e.toString());

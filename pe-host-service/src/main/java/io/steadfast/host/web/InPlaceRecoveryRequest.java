@@ -6,6 +6,7 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 import java.net.URI;
+import java.time.Instant;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -21,15 +22,17 @@ import org.jspecify.annotations.Nullable;
  * @param peers           base URLs of the live hosts, asked for the lost tasks' logged decisions
  * @param recovering      every task recovered in this round, on any host (optional; {@code tasks} if left out):
  *                        input from them needs no catch-up target
+ * @param requestedAt     when the router asked for the recovery (optional; when this host got the request if left
+ *                        out): the recovered tasks measure their catch-up from it, on this host's clock
  */
 public record InPlaceRecoveryRequest(@NotNull ExecutionPlan plan, @NotNull @Valid DeploymentRequest.Placement placement,
                                      @NotEmpty List<String> tasks, @Min(1) long checkpointId,
                                      @Min(0) long latestTriggered, @NotNull List<URI> peers,
-                                     @Nullable List<String> recovering) {
+                                     @Nullable List<String> recovering, @Nullable Instant requestedAt) {
 
     /** A request that recovers {@code tasks} alone. */
     public InPlaceRecoveryRequest(ExecutionPlan plan, DeploymentRequest.Placement placement, List<String> tasks,
                                   long checkpointId, long latestTriggered, List<URI> peers) {
-        this(plan, placement, tasks, checkpointId, latestTriggered, peers, null);
+        this(plan, placement, tasks, checkpointId, latestTriggered, peers, null, null);
     }
 }

@@ -6,6 +6,7 @@ import io.steadfast.host.replaylog.ReplayLogShipper;
 import io.steadfast.host.replaylog.ReplayLogStore;
 import io.steadfast.host.snapshot.SnapshotRestorer;
 import io.steadfast.runtime.dataplane.LogSegment;
+import io.steadfast.runtime.host.HeldDeterminants;
 import io.steadfast.runtime.host.InPlaceRestore;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ChannelId;
@@ -18,9 +19,11 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -50,6 +53,8 @@ class LocalRecoveryController {
 
     private static final Logger LOG = LoggerFactory.getLogger(LocalRecoveryController.class);
     private static final Duration PEER_TIMEOUT = Duration.ofSeconds(2);
+    /** The longest a recovery request is taken to have been in transit, whatever the clocks say. */
+    static final Duration MAX_TRANSIT = Duration.ofSeconds(5);
 
     private final ProcessingNode node;
     private final SnapshotRestorer restorer;
@@ -70,14 +75,16 @@ class LocalRecoveryController {
                                                     @Valid @RequestBody InPlaceRecoveryRequest request) {
         requireTopology(topologyId, request);
         long start = System.nanoTime();
+        long askedAt = start - requestInTransit(request.requestedAt());
         TaskPlacement placement = request.placement().toTaskPlacement();
         Set<TaskId> tasks = new TreeSet<>(request.tasks().stream().map(TaskId::parse).toList());
+        DeterminantCollector.Prefetched held = determinants.prefetch(request.peers(), tasks);
         Map<TaskId, OperatorSnapshot> snapshots = restorer.fetch(request.plan(), tasks::contains,
                 request.checkpointId());
         long fetchedNanos = System.nanoTime();
         Map<TaskId, Long> offsets = new LinkedHashMap<>();
         tasks.forEach(task -> offsets.put(task, snapshots.get(task).positions().determinantOffset()));
-        Map<TaskId, byte[]> decisions = determinants.collect(request.peers(), offsets);
+        Map<TaskId, byte[]> decisions = held.from(offsets);
         long decisionBytes = decisions.values().stream().mapToLong(logged -> logged.length).sum();
         long collectedNanos = System.nanoTime();
         Set<TaskId> recovering = new TreeSet<>(tasks);
@@ -86,7 +93,7 @@ class LocalRecoveryController {
         }
         List<TaskId> started = node.recoverInPlace(request.plan(), placement, tasks,
                 new InPlaceRestore(request.checkpointId(), snapshots, decisions, request.latestTriggered(),
-                        recovering, start, preloads(request.plan(), snapshots, recovering)));
+                        recovering, askedAt, preloads(request.plan(), snapshots, recovering)));
         return ResponseEntity.status(HttpStatus.CREATED).body(new InPlaceRecoveryResponse(
                 started.stream().map(TaskId::toString).toList(), decisionBytes,
                 millis(fetchedNanos - start), millis(collectedNanos - fetchedNanos),
@@ -123,13 +130,23 @@ class LocalRecoveryController {
         return preloads;
     }
 
+    /**
+     * The determinants of a task this host received with its input: from offset {@code from}, or without it the
+     * earliest run held; the header {@value DeterminantCollector#FROM_HEADER} says at which offset they start.
+     */
     @GetMapping(path = "/determinants", produces = MediaType.APPLICATION_OCTET_STREAM_VALUE)
     ResponseEntity<byte[]> determinants(@PathVariable String topologyId, @RequestParam String task,
-                                        @RequestParam long from) {
+                                        @RequestParam(required = false) Long from) {
         TaskId id = parseTask(task);
-        return node.determinantsOf(id, from).map(ResponseEntity::ok).orElseThrow(() -> new ResponseStatusException(
-                HttpStatus.NOT_FOUND, "Host " + node.id() + " holds no determinants of task " + task
-                + " from offset " + from));
+        if (from != null && from < 0) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "from: must be >= 0, not " + from
+                    + "; give the log offset to read from, or leave it out for the earliest run held");
+        }
+        Optional<HeldDeterminants> held = from == null ? node.earliestDeterminantsOf(id)
+                : node.determinantsOf(id, from).map(bytes -> new HeldDeterminants(from, bytes));
+        return held.map(run -> ResponseEntity.ok().header(DeterminantCollector.FROM_HEADER, Long.toString(run.from()))
+                .body(run.bytes())).orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, "Host "
+                + node.id() + " holds no determinants of task " + task + (from == null ? "" : " from offset " + from)));
     }
 
     @PostMapping("/redirects")
@@ -174,6 +191,18 @@ class LocalRecoveryController {
             logs.checkpointCompleted(topology(topologyId), checkpointId);
         }
         return ResponseEntity.accepted().build();
+    }
+
+    /**
+     * How long ago the router sent a request it stamped at {@code requestedAt}, by this host's clock: 0 if unstamped
+     * or stamped in the future, at most {@link #MAX_TRANSIT} (clocks of different machines disagree).
+     */
+    static long requestInTransit(Instant requestedAt) {
+        if (requestedAt == null) {
+            return 0;
+        }
+        long transit = Duration.between(requestedAt, Instant.now()).toNanos();
+        return Math.max(0, Math.min(transit, MAX_TRANSIT.toNanos()));
     }
 
     private static long millis(long nanos) {

@@ -132,6 +132,11 @@ class LocalRecoveryApiTest {
         mvc.perform(get("/api/v1/deployments/lr/determinants").param("task", "no-task").param("from", "0"))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.detail", containsString("topology/operator#subtask")));
+        mvc.perform(get("/api/v1/deployments/lr/determinants").param("task", "lr/count#0"))
+                .andExpect(status().isNotFound());
+        mvc.perform(get("/api/v1/deployments/lr/determinants").param("task", "lr/count#0").param("from", "-1"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail", containsString("from")));
     }
 
     @Test

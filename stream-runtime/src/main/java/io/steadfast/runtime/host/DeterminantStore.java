@@ -67,6 +67,11 @@ final class DeterminantStore {
             return Optional.of(Arrays.copyOfRange(run.getValue(), (int) (from - run.getKey()), run.getValue().length));
         }
 
+        synchronized Optional<HeldDeterminants> earliest() {
+            Map.Entry<Long, byte[]> run = runs.firstEntry();
+            return run == null ? Optional.empty() : Optional.of(new HeldDeterminants(run.getKey(), run.getValue()));
+        }
+
         /** Two overlapping or adjacent runs as one; {@code secondStart} lies within or right after the first. */
         private static byte[] join(long firstStart, byte[] first, long secondStart, byte[] second) {
             long end = Math.max(firstStart + first.length, secondStart + second.length);
@@ -91,6 +96,12 @@ final class DeterminantStore {
     Optional<byte[]> read(TopologyId topology, int task, long fromOffset) {
         TaskLog log = logs.get(new Key(topology, task));
         return log == null ? Optional.empty() : log.readFrom(fromOffset);
+    }
+
+    /** The task's earliest run of determinants held here (from the base it last reported, if it is complete). */
+    Optional<HeldDeterminants> readEarliest(TopologyId topology, int task) {
+        TaskLog log = logs.get(new Key(topology, task));
+        return log == null ? Optional.empty() : log.earliest();
     }
 
     void forget(TopologyId topology) {

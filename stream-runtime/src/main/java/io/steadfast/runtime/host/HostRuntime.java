@@ -314,6 +314,18 @@ public final class HostRuntime implements AutoCloseable {
     }
 
     /**
+     * The earliest run of a task's determinants that arrived here with its output: what a host recovering the task
+     * collects while it still fetches the snapshot that says from which offset the task replays.
+     */
+    public Optional<HeldDeterminants> earliestDeterminantsOf(TaskId task) {
+        ExecutionPlan plan = plans.get(task.topology());
+        if (plan == null || plan.task(task).isEmpty()) {
+            return Optional.empty();
+        }
+        return upstreamDeterminants.readEarliest(task.topology(), plan.tasks().indexOf(plan.task(task).get()));
+    }
+
+    /**
      * The receiving task of an outbound channel of this host now runs at {@code endpoint}: the channel
      * synchronises with it and replays what it lacks from the output log.
      *

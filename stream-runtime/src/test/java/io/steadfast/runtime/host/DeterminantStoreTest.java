@@ -56,4 +56,20 @@ class DeterminantStoreTest {
 
         assertThat(store.read(TOPOLOGY, 7, 0)).isEmpty();
     }
+
+    @Test
+    void handsOutTheEarliestRunHeldWithItsOffsetForACollectorThatDoesNotKnowItsOffsetYet() {
+        assertThat(store.readEarliest(TOPOLOGY, 7)).isEmpty();
+        receive(20, 60, 100);
+        receive(20, 10, 40); // partly before the base: kept from 20
+
+        HeldDeterminants earliest = store.readEarliest(TOPOLOGY, 7).orElseThrow();
+        assertThat(earliest.from()).isEqualTo(20);
+        assertThat(earliest.bytes()).containsExactly(Arrays.copyOfRange(log, 20, 40));
+        assertThat(earliest.after(30)).hasValueSatisfying(bytes ->
+                assertThat(bytes).containsExactly(Arrays.copyOfRange(log, 30, 40)));
+        assertThat(earliest.after(40)).hasValueSatisfying(bytes -> assertThat(bytes).isEmpty());
+        assertThat(earliest.after(19)).as("before the run").isEmpty();
+        assertThat(earliest.after(41)).as("after the run").isEmpty();
+    }
 }
