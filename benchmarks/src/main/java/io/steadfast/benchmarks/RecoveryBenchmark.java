@@ -34,35 +34,82 @@ import java.util.function.ToLongFunction;
  * Recovery time after one host process is killed with SIGKILL, LOCAL against GLOBAL mode, at several job sizes:
  * a checkpoint-service, a router (one warm standby host) and four hosts run as real processes (the service jars
  * must be built). For each size, mode and run, a keyed word count (source : count : sink = 1 : 2 : 1) runs until two
- * checkpoints completed (one per second; each source emits 10,000 events/s), a host running a count task is killed, and the figures are taken from the moment of the
- * kill: detection (until the router declared the host dead), restore (until the lost tasks, or all tasks in GLOBAL
+ * checkpoints completed (one per second), a host running a count task is killed, and the figures are taken from the
+ * moment of the kill: detection (until the router declared the host dead), restore (until the lost tasks, or all tasks in GLOBAL
  * mode, were running again from the checkpoint), catch-up (until the recovered tasks had caught up; GLOBAL: until the
  * sinks were back where they were) and total (kill until caught up). Prints the medians.
  *
+ * <p>The job's input: by default {@value #DEFAULT_JOB_RATE} events/s for the whole job at every size, shared by its
+ * sources, so that the job grows in tasks and channels while the machine stays below saturation (on two cores, a rate
+ * per source of 10,000 events/s kept the CPUs fully busy at 32 tasks before any failure, and the 64-task job could not
+ * run; an input that grows with the job needs machines that grow with it). {@code 10000/source} gives each source
+ * task that rate instead.
+ *
  * <p>Arguments: {@code [sizes, default 4,8,16,32,64] [runs per size and mode, default 3] [modes, default
- * LOCAL,GLOBAL]}.
+ * LOCAL,GLOBAL] [input, default 20000/job]}.
  */
 public final class RecoveryBenchmark {
 
     private static final int HOSTS = 3;
     private static final int STANDBY_HOSTS = 1;
-    /** Events per second of each source task: the job's input grows with its size. */
-    private static final long RATE_PER_SOURCE = 10_000;
+    static final long DEFAULT_JOB_RATE = 20_000;
     private static final long CHECKPOINT_INTERVAL_MS = 1_000;
     private static final Duration TIMEOUT = Duration.ofSeconds(180);
 
     private final ClusterProcesses processes;
     private final ClusterStartup startup;
     private final RouterClient router;
+    private final InputRate input;
 
-    private RecoveryBenchmark(ClusterProcesses processes, ClusterStartup startup, RouterClient router) {
+    private RecoveryBenchmark(ClusterProcesses processes, ClusterStartup startup, RouterClient router,
+                              InputRate input) {
         this.processes = processes;
         this.startup = startup;
         this.router = router;
+        this.input = input;
     }
 
-    /** One measured recovery, in milliseconds from the kill. */
-    record Sample(long detection, long restore, long catchUp, long total, long replayedRecords, boolean othersPaused) {
+    /**
+     * The events per second the job's sources emit.
+     *
+     * @param eventsPerSecond the rate
+     * @param perSource       whether each source emits it (else the sources share it)
+     */
+    record InputRate(long eventsPerSecond, boolean perSource) {
+
+        /** Parses {@code <events/s>/job} or {@code <events/s>/source}. */
+        static InputRate parse(String text) {
+            String[] parts = text.split("/");
+            if (parts.length != 2 || !(parts[1].equals("job") || parts[1].equals("source"))) {
+                throw new IllegalArgumentException("input: '" + text + "' is not <events/s>/job or <events/s>/source,"
+                        + " e.g. 20000/job");
+            }
+            long rate = Long.parseLong(parts[0]);
+            if (rate <= 0) {
+                throw new IllegalArgumentException("input: the rate must be positive, not " + rate);
+            }
+            return new InputRate(rate, parts[1].equals("source"));
+        }
+
+        /** Each of {@code sources} source tasks' rate. */
+        long perSourceTask(int sources) {
+            return perSource ? eventsPerSecond : Math.max(1, eventsPerSecond / sources);
+        }
+
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "%,d events/s %s", eventsPerSecond, perSource ? "per source task"
+                    : "for the whole job");
+        }
+    }
+
+    /**
+     * One measured recovery, in milliseconds from the kill.
+     *
+     * @param cpuBusyPercent how busy the machine's CPUs were in the second before the kill (-1 if unknown)
+     */
+    record Sample(long detection, long restore, long catchUp, long total, long replayedRecords, boolean othersPaused,
+                  long cpuBusyPercent) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -70,9 +117,10 @@ public final class RecoveryBenchmark {
                 .mapToInt(Integer::parseInt).toArray();
         int runs = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         List<String> modes = List.of((args.length > 2 ? args[2] : "LOCAL,GLOBAL").toUpperCase(Locale.ROOT).split(","));
+        InputRate input = InputRate.parse(args.length > 3 ? args[3] : DEFAULT_JOB_RATE + "/job");
         Path runDir = Files.createTempDirectory("steadfast-recovery-bench");
-        System.out.println("Recovery benchmark (" + String.join(" vs ", modes) + ", " + runs + " runs per size); process"
-                + " logs in " + runDir);
+        System.out.println("Recovery benchmark (" + String.join(" vs ", modes) + ", " + runs + " runs per size, input "
+                + input + "); process logs in " + runDir);
         try (ClusterProcesses processes = new ClusterProcesses(RepoLayout.fromWorkingDirectory(), runDir)) {
             ClusterStartup startup = new ClusterStartup(processes, TIMEOUT, line -> System.out.println("  " + line));
             startup.startCheckpointServiceOnFreePort();
@@ -80,7 +128,7 @@ public final class RecoveryBenchmark {
                     List.of("--steadfast.router.standby-hosts=" + STANDBY_HOSTS));
             startup.startHosts(router, HOSTS);
             startup.startStandbyHosts(router, HOSTS, STANDBY_HOSTS);
-            new RecoveryBenchmark(processes, startup, router).run(sizes, runs, modes);
+            new RecoveryBenchmark(processes, startup, router, input).run(sizes, runs, modes);
         }
     }
 
@@ -103,19 +151,20 @@ public final class RecoveryBenchmark {
         System.out.println();
         System.out.println("Medians of " + runs + " runs, milliseconds from the SIGKILL:");
         System.out.println();
-        System.out.println("| tasks | mode | detection | restore | catch-up | total | records replayed | others paused |");
-        System.out.println("| --- | --- | --- | --- | --- | --- | --- | --- |");
+        System.out.println("| tasks | mode | detection | restore | catch-up | total | records replayed | others paused"
+                + " | CPU busy before the kill |");
+        System.out.println("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
         for (int tasks : sizes) {
             for (String mode : modes) {
                 List<Sample> of = samples.get(key(tasks, mode));
                 if (of == null) {
-                    System.out.printf(Locale.ROOT, "| %d | %s | not measured | | | | | |%n", tasks, mode);
+                    System.out.printf(Locale.ROOT, "| %d | %s | not measured | | | | | | |%n", tasks, mode);
                     continue;
                 }
-                System.out.printf(Locale.ROOT, "| %d | %s | %d ms | %d ms | %d ms | %d ms | %,d | %s |%n", tasks, mode,
-                        median(of, Sample::detection), median(of, Sample::restore), median(of, Sample::catchUp),
+                System.out.printf(Locale.ROOT, "| %d | %s | %d ms | %d ms | %d ms | %d ms | %,d | %s | %d %% |%n", tasks,
+                        mode, median(of, Sample::detection), median(of, Sample::restore), median(of, Sample::catchUp),
                         median(of, Sample::total), median(of, Sample::replayedRecords),
-                        of.stream().anyMatch(Sample::othersPaused) ? "yes" : "no");
+                        of.stream().anyMatch(Sample::othersPaused) ? "yes" : "no", median(of, Sample::cpuBusyPercent));
             }
         }
         if (modes.contains("LOCAL") && sizes.length > 1) {
@@ -155,11 +204,12 @@ public final class RecoveryBenchmark {
                    "config": {"count": %d, "keys": 10000, "ratePerSecond": %d, "pacedSince": %d}},
                   {"id": "count", "type": "keyed-count", "parallelism": %d, "inputs": [{"from": "source"}]},
                   {"id": "sink", "type": "latest-value-sink", "parallelism": %d, "inputs": [{"from": "count"}]}
-                ]}""".formatted(id, mode, CHECKPOINT_INTERVAL_MS, quarter, RATE_PER_SOURCE * quarter * 120,
-                RATE_PER_SOURCE * quarter, System.currentTimeMillis(), tasks - 2 * quarter, quarter);
+                ]}""".formatted(id, mode, CHECKPOINT_INTERVAL_MS, quarter, input.perSourceTask(quarter) * quarter * 120,
+                input.perSourceTask(quarter) * quarter, System.currentTimeMillis(), tasks - 2 * quarter, quarter);
         TopologyId topology = router.deploy(spec).id();
         await(() -> router.checkpoints(topology).completedCount() >= 2, "two completed checkpoints of " + id);
         HostId victim = hostRunningCount(router.topology(topology));
+        long cpuBusy = Math.round(MachineCpu.busyOver(Duration.ofSeconds(1)).orElse(-0.01) * 100);
         Instant killedAt = Instant.now();
         processes.killHost(victim);
         await(() -> recoveryOf(topology, victim).map(r -> r.isRecovered() && r.caughtUpAt() != null).orElse(false),
@@ -177,7 +227,7 @@ public final class RecoveryBenchmark {
                 Duration.between(killedAt, recovery.caughtUpAt()).toMillis(),
                 recovery.local() == null || recovery.local().replayedRecords() == null ? -1
                         : recovery.local().replayedRecords(),
-                !Boolean.FALSE.equals(recovery.otherTasksPaused()));
+                !Boolean.FALSE.equals(recovery.otherTasksPaused()), cpuBusy);
     }
 
     private Optional<RecoveryView> recoveryOf(TopologyId topology, HostId failed) {
