@@ -191,6 +191,11 @@ public final class CheckpointCoordinators implements AutoCloseable {
         stopCoordinator(id);
     }
 
+    /** Whether the topology's checkpointing is paused ({@link #pause}) and not resumed since. */
+    public boolean isPaused(TopologyId id) {
+        return paused.containsKey(id);
+    }
+
     /**
      * Checkpoints the topology again, as the repository now has it, with ids after every one used before. If the
      * store cannot be read for the first id, the next tick tries again.

@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -53,6 +54,11 @@ public final class RecoveryLog {
     public void saveWithoutWaiting(Recovery recovery) {
         store.saveWithoutWaiting(recovery);
         recoveries.put(recovery.id(), recovery);
+    }
+
+    /** The recovery with this id, as last saved. */
+    public Optional<Recovery> find(long id) {
+        return Optional.ofNullable(recoveries.get(id));
     }
 
     /** Every recovery, newest first. */

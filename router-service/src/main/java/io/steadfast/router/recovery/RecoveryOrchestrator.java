@@ -58,6 +58,12 @@ public final class RecoveryOrchestrator implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RecoveryOrchestrator.class);
     /** How long after a failed recovery attempt the next one is made, while tasks still sit on dead hosts. */
     static final Duration RETRY_BACKOFF = Duration.ofSeconds(2);
+    /**
+     * How long checkpointing of a topology waits, after a local recovery restored its lost tasks, for them to catch
+     * up. Checkpoints wait because their barriers would make tasks downstream of a recovered one align: a live task
+     * would stop taking input from its live upstreams until the recovered one, still replaying, sent its barrier.
+     */
+    static final Duration CHECKPOINTS_HELD_AT_MOST = Duration.ofSeconds(10);
 
     private final TopologyRepository topologies;
     private final HeartbeatFailureDetector detector;
@@ -360,8 +366,10 @@ public final class RecoveryOrchestrator implements AutoCloseable {
             try {
                 LocalRecoveryMeasures measures = local.recover(topology, recovery.tasks(), checkpointId,
                         coordinators.lastTriggeredId(topology.id()), live);
-                coordinators.resume(topology.id());
                 Instant restoredAt = clock.instant();
+                coordinators.pause(topology.id(), "tasks " + recovery.tasks() + " recovered in place (recovery "
+                        + recovery.id() + ") are catching up; checkpointing resumes once they have, at the latest "
+                        + CHECKPOINTS_HELD_AT_MOST.toSeconds() + " s after they were restored");
                 String text = "Tasks " + recovery.tasks() + " of topology '" + topology.id() + "' recovered in place"
                         + " from checkpoint " + checkpointId + " on " + new java.util.TreeSet<>(measures.placedOn()
                         .values()) + " (snapshots " + measures.snapshotMillis() + " ms, logged decisions "
@@ -456,9 +464,22 @@ public final class RecoveryOrchestrator implements AutoCloseable {
         Recovery done = recovery.caughtUpInPlace(caughtUpAt, measures.caughtUp(records, bytes),
                 Boolean.TRUE.equals(survivorsPaused(recovery, topology)));
         log.save(done);
+        coordinators.resume(recovery.topology());
         LOG.info("Tasks {} of '{}' caught up {} ms after the router asked for their recovery ({} records, {} bytes"
                 + " replayed); other tasks paused: {}", recovery.tasks(), recovery.topology(), slowest, records, bytes,
                 done.otherTasksPaused());
+    }
+
+    /** Resumes the checkpoints of a topology whose tasks recovered in place did not catch up in time. */
+    private void resumeCheckpointsHeldTooLong(Recovery recovery) {
+        Optional<Recovery> now = log.find(recovery.id());
+        if (now.isPresent() && now.get().status() == RecoveryStatus.RECOVERING
+                && coordinators.isPaused(recovery.topology())
+                && Duration.between(recovery.restoredAt(), clock.instant()).compareTo(CHECKPOINTS_HELD_AT_MOST) >= 0) {
+            LOG.warn("Tasks {} of '{}' have not caught up {} s after they were restored in place; checkpointing"
+                    + " resumes anyway", recovery.tasks(), recovery.topology(), CHECKPOINTS_HELD_AT_MOST.toSeconds());
+            coordinators.resume(recovery.topology());
+        }
     }
 
     /** An earlier recovery of the topology still RECOVERING can never catch up now: the new one redeploys it. */
@@ -532,6 +553,7 @@ public final class RecoveryOrchestrator implements AutoCloseable {
             if (recovery.mode() == RecoveryMode.LOCAL && recovery.local() != null
                     && recovery.local().requestedAt() != null) {
                 checkLocalCatchUp(recovery, found.get());
+                resumeCheckpointsHeldTooLong(recovery);
                 continue;
             }
             Optional<DeployedTopology> topology = found.filter(t -> t.plan().epoch() == recovery.epoch());

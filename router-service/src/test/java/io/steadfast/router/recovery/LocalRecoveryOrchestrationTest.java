@@ -208,19 +208,44 @@ class LocalRecoveryOrchestrationTest {
     }
 
     @Test
-    void checkpointsResumeOnTheNewPlacementAfterALocalRecovery() {
+    void checkpointsResumeOnTheNewPlacementOnceTheRecoveredTasksCaughtUp() {
         deploy("");
         completeCheckpoint();
         orchestrator.recover(killC());
         heartbeat(A, Map.of(SOURCE, 2_000L, SINK, 900L), Map.of());
         heartbeat(B, Map.of(COUNT0, 800L), Map.of());
         heartbeat(STANDBY, Map.of(COUNT1, 420L), Map.of());
+        orchestrator.checkProgress();
+        assertThat(coordinators.isPaused(T)).as("no barrier while the recovered task replays").isTrue();
+        clock.advance(Duration.ofSeconds(1));
+        coordinators.tick();
+        assertThat(coordinators.lastTriggeredId(T)).isEqualTo(1);
 
+        heartbeat(STANDBY, Map.of(COUNT1, 480L), Map.of(COUNT1, new RecoveryCatchUp(180, 300, 4_000)));
+        orchestrator.checkProgress();
+        assertThat(coordinators.isPaused(T)).isFalse();
         long next = completeCheckpoint();
 
         assertThat(next).isEqualTo(2);
         await().until(() -> hostClient.completions.contains("t@host-d:2"));
         assertThat(hostClient.completions).as("the dead host is no longer told").doesNotContain("t@host-c:2");
+    }
+
+    @Test
+    void checkpointsResumeWhenTheRecoveredTasksHaveNotCaughtUpInTime() {
+        deploy("");
+        completeCheckpoint();
+        orchestrator.recover(killC());
+        heartbeat(STANDBY, Map.of(COUNT1, 420L), Map.of());
+        clock.advance(RecoveryOrchestrator.CHECKPOINTS_HELD_AT_MOST.minusMillis(1));
+        orchestrator.checkProgress();
+        assertThat(coordinators.isPaused(T)).isTrue();
+
+        clock.advance(Duration.ofMillis(1));
+        orchestrator.checkProgress();
+
+        assertThat(coordinators.isPaused(T)).isFalse();
+        assertThat(log.all().get(0).status()).as("still catching up").isEqualTo(RecoveryStatus.RECOVERING);
     }
 
     @Test
