@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.web.server.context.WebServerInitializedEvent;
 import org.springframework.context.ApplicationListener;
 import org.springframework.http.MediaType;
@@ -59,13 +60,15 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
     });
     /** The latest view not yet reconciled; a newer one replaces it, so a slow reconcile never queues up views. */
     private final AtomicReference<HostAssignment> pendingAssignment = new AtomicReference<>();
+    private final RegistrationGate gate;
     private volatile URI controlUrl;
     private volatile boolean registered;
     private long lastWarningNanos = System.nanoTime() - TimeUnit.SECONDS.toNanos(WARN_EVERY_SECONDS);
 
-    public RouterRegistration(HostProperties properties, ProcessingNode node) {
+    public RouterRegistration(HostProperties properties, ProcessingNode node, ObjectProvider<RegistrationGate> gate) {
         this.properties = properties;
         this.node = node;
+        this.gate = gate.getIfAvailable(() -> RegistrationGate.OPEN);
         JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(
                 HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build());
         requests.setReadTimeout(Duration.ofSeconds(5));
@@ -93,6 +96,9 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
     private void beat() {
         try {
             if (!registered) {
+                if (!gate.isOpen()) {
+                    return; // not ready to take work yet
+                }
                 register();
             }
             sendHeartbeat();

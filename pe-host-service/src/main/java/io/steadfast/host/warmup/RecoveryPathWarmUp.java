@@ -1,6 +1,7 @@
 package io.steadfast.host.warmup;
 
 import io.steadfast.host.execution.ProcessingNode;
+import io.steadfast.host.registration.RegistrationGate;
 import io.steadfast.runtime.concurrent.DaemonThreads;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ExecutionPlan;
@@ -35,12 +36,17 @@ import org.springframework.stereotype.Component;
  * topology that does not run here, which are refused or find nothing to do (no snapshot, no channel, nothing held)
  * and change nothing. Runs on a daemon thread and
  * gives up quietly; a cold host is slower, never wrong.
+ *
+ * <p>The host registers with the router only once warmed up (at most {@link #REGISTRATION_WAITS_AT_MOST} after it
+ * was created): a host the router knows may be asked at once to take over a failed host's tasks, and the warm-up's
+ * CPU would slow every other host of the machine while they run a job.
  */
 @Component
-class RecoveryPathWarmUp implements ApplicationListener<ApplicationReadyEvent> {
+class RecoveryPathWarmUp implements ApplicationListener<ApplicationReadyEvent>, RegistrationGate {
 
     /** Events the in-process warm-up job counts: enough for the JIT to compile the operators' hot paths. */
-    private static final long WARM_UP_EVENTS = 300_000;
+    private static final long WARM_UP_EVENTS = 100_000;
+    static final Duration REGISTRATION_WAITS_AT_MOST = Duration.ofSeconds(30);
     private static final String JOB = """
             {"id": "steadfast-warm-up-job", "recovery": {"mode": "GLOBAL"}, "operators": [
               {"id": "source", "type": "generator", "config": {"count": %d, "keys": 1000}},
@@ -49,9 +55,16 @@ class RecoveryPathWarmUp implements ApplicationListener<ApplicationReadyEvent> {
             ]}""".formatted(WARM_UP_EVENTS);
 
     private final ProcessingNode node;
+    private final long createdNanos = System.nanoTime();
+    private volatile boolean done;
 
     RecoveryPathWarmUp(ProcessingNode node) {
         this.node = node;
+    }
+
+    @Override
+    public boolean isOpen() {
+        return done || System.nanoTime() - createdNanos >= REGISTRATION_WAITS_AT_MOST.toNanos();
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(RecoveryPathWarmUp.class);
@@ -71,12 +84,17 @@ class RecoveryPathWarmUp implements ApplicationListener<ApplicationReadyEvent> {
     public void onApplicationEvent(ApplicationReadyEvent event) {
         String port = event.getApplicationContext().getEnvironment().getProperty("local.server.port");
         if (port == null) {
+            done = true;
             return;
         }
         URI base = URI.create("http://127.0.0.1:" + port + "/api/v1/deployments/" + TOPOLOGY);
         Executors.newSingleThreadExecutor(new DaemonThreads("steadfast-warm-up")).execute(() -> {
-            warmUp(base);
-            runWarmUpJob();
+            try {
+                warmUp(base);
+                runWarmUpJob();
+            } finally {
+                done = true;
+            }
         });
     }
 
