@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.Executor;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,6 +43,7 @@ public final class CheckpointCoordinator {
     private final CheckpointSettings settings;
     private final CheckpointScheduler scheduler;
     private final CheckpointCompletions completions;
+    private final Executor triggerCalls;
     private final Set<HostId> hosts;
     private final TreeMap<Long, PendingCheckpoint> pending = new TreeMap<>();
     private long nextId;
@@ -69,6 +71,19 @@ public final class CheckpointCoordinator {
                                  UnrecordedFailures failures, CheckpointTriggers triggers, LongSupplier sinkRecords,
                                  Clock clock, CheckpointSettings settings, CompletedCheckpoint lastCompleted,
                                  CheckpointCompletions completions) {
+        this(topology, firstId, records, failures, triggers, sinkRecords, clock, settings, lastCompleted, completions,
+                Runnable::run);
+    }
+
+    /**
+     * @param triggerCalls runs the calls that start a checkpoint at the source hosts, so that a slow or dead host does
+     *                     not hold this coordinator (nor a recovery that stops it) until its call times out
+     */
+    public CheckpointCoordinator(DeployedTopology topology, long firstId, CheckpointRecords records,
+                                 UnrecordedFailures failures, CheckpointTriggers triggers, LongSupplier sinkRecords,
+                                 Clock clock, CheckpointSettings settings, CompletedCheckpoint lastCompleted,
+                                 CheckpointCompletions completions, Executor triggerCalls) {
+        this.triggerCalls = triggerCalls;
         this.completions = completions;
         this.hosts = new TreeSet<>(topology.placement().values());
         this.topology = topology.id();
@@ -178,15 +193,23 @@ public final class CheckpointCoordinator {
                 sinkRecords.getAsLong());
         pending.put(id, checkpoint);
         for (HostId host : sourceHosts) {
-            try {
-                triggers.trigger(host, topology, id);
-            } catch (RuntimeException e) {
-                fail(checkpoint, CheckpointFailureReason.TASK_FAILED, "Checkpoint " + id + " of topology '" + topology
-                        + "' could not be started on host " + host + ": " + e.getMessage());
-                return id;
-            }
+            triggerCalls.execute(() -> triggerOn(host, checkpoint));
         }
         return id;
+    }
+
+    private void triggerOn(HostId host, PendingCheckpoint checkpoint) {
+        try {
+            triggers.trigger(host, topology, checkpoint.checkpointId());
+        } catch (RuntimeException e) {
+            synchronized (this) {
+                if (pending.get(checkpoint.checkpointId()) == checkpoint) {
+                    fail(checkpoint, CheckpointFailureReason.TASK_FAILED, "Checkpoint " + checkpoint.checkpointId()
+                            + " of topology '" + topology + "' could not be started on host " + host + ": "
+                            + e.getMessage());
+                }
+            }
+        }
     }
 
     /** Records a task's ack; completes the checkpoint when it was the last one. Unknown ids are ignored. */

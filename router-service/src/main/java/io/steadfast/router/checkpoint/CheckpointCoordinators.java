@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -44,6 +45,7 @@ public final class CheckpointCoordinators implements AutoCloseable {
     private final Clock clock;
     private final CheckpointSettings defaults;
     private final CheckpointCompletions completions;
+    private final Executor triggerCalls;
     private final Map<TopologyId, CheckpointCoordinator> coordinators = new ConcurrentHashMap<>();
     private final Map<TopologyId, Long> nextIds = new ConcurrentHashMap<>();
     private final Map<TopologyId, CompletedCheckpoint> lastCompleted = new ConcurrentHashMap<>();
@@ -65,6 +67,18 @@ public final class CheckpointCoordinators implements AutoCloseable {
     public CheckpointCoordinators(TopologyRepository topologies, CheckpointRecords records,
                                   CheckpointTriggers triggers, TopologyProgress progress, Clock clock,
                                   CheckpointSettings defaults, CheckpointCompletions completions) {
+        this(topologies, records, triggers, progress, clock, defaults, completions, Runnable::run);
+    }
+
+    /**
+     * @param triggerCalls runs the calls that start checkpoints at the hosts (see {@link CheckpointCoordinator}):
+     *                     a pool in a router, so that no tick and no recovery waits for a slow or dead host
+     */
+    public CheckpointCoordinators(TopologyRepository topologies, CheckpointRecords records,
+                                  CheckpointTriggers triggers, TopologyProgress progress, Clock clock,
+                                  CheckpointSettings defaults, CheckpointCompletions completions,
+                                  Executor triggerCalls) {
+        this.triggerCalls = triggerCalls;
         this.completions = completions;
         this.topologies = topologies;
         this.records = records;
@@ -133,7 +147,8 @@ public final class CheckpointCoordinators implements AutoCloseable {
                 .mapToLong(CheckpointStats::checkpointId).max().orElse(0L) + 1;
         CheckpointSettings settings = settingsOf(topology);
         CheckpointCoordinator coordinator = new CheckpointCoordinator(topology, firstId, records, failures, triggers,
-                () -> progress.sinkRecordsIn(topology), clock, settings, lastCompleted.get(topology.id()), completions);
+                () -> progress.sinkRecordsIn(topology), clock, settings, lastCompleted.get(topology.id()), completions,
+                triggerCalls);
         coordinators.put(topology.id(), coordinator);
         notStarted.remove(topology.id());
         LOG.info("Checkpointing topology '{}' (epoch {}) every {} (timeout {}, at most {} pending) from id {}",

@@ -1,24 +1,16 @@
 package io.steadfast.router.config;
 
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
-import io.steadfast.router.checkpoint.CompletionNotices;
 import io.steadfast.router.checkpoint.CheckpointRecords;
 import io.steadfast.router.checkpoint.CheckpointSettings;
+import io.steadfast.router.checkpoint.CompletionNotices;
 import io.steadfast.router.checkpoint.HttpCheckpointRecords;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
-import io.steadfast.router.host.HostCallException;
-import io.steadfast.router.recovery.RecoveryLog;
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.context.ApplicationListener;
-import io.steadfast.router.recovery.RecoveryOrchestrator;
-import io.steadfast.router.topology.TopologyProgress;
-import java.time.Duration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import io.steadfast.router.failure.HostLivenessMonitor;
 import io.steadfast.router.failure.HttpHostProbe;
 import io.steadfast.router.failure.SuspicionChecker;
 import io.steadfast.router.host.HostAssignments;
+import io.steadfast.router.host.HostCallException;
 import io.steadfast.router.host.HostClient;
 import io.steadfast.router.host.HostRegistry;
 import io.steadfast.router.host.InMemoryHostRegistry;
@@ -26,17 +18,28 @@ import io.steadfast.router.host.RestHostClient;
 import io.steadfast.router.placement.EvenTaskPlacer;
 import io.steadfast.router.placement.StandbyHosts;
 import io.steadfast.router.placement.TaskPlacer;
+import io.steadfast.router.recovery.RecoveryLog;
+import io.steadfast.router.recovery.RecoveryOrchestrator;
 import io.steadfast.router.topology.InMemoryTopologyRepository;
 import io.steadfast.router.topology.ResultReader;
 import io.steadfast.router.topology.TopologyDeployer;
 import io.steadfast.router.topology.TopologyMonitor;
+import io.steadfast.router.topology.TopologyProgress;
 import io.steadfast.router.topology.TopologyRepository;
+import io.steadfast.runtime.concurrent.DaemonThreads;
 import io.steadfast.runtime.operator.OperatorRegistry;
 import io.steadfast.runtime.topology.TopologyLimits;
 import io.steadfast.runtime.topology.TopologySpecReader;
 import io.steadfast.runtime.topology.TopologyValidator;
 import java.net.http.HttpClient;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
@@ -149,18 +152,25 @@ class RouterConfiguration {
                 .baseUrl(properties.checkpoint().serviceUrl().toString()).build(), properties.checkpoint().serviceUrl());
     }
 
+    /** The calls that start checkpoints at the hosts, off the coordinators' lock. */
+    @Bean(destroyMethod = "shutdownNow")
+    ExecutorService checkpointTriggerCalls() {
+        return Executors.newCachedThreadPool(new DaemonThreads("steadfast-router-checkpoint-trigger"));
+    }
+
     @Bean(destroyMethod = "close")
     CheckpointCoordinators checkpointCoordinators(TopologyRepository topologies, CheckpointRecords records,
                                                   HeartbeatFailureDetector detector, HostClient hostClient,
                                                   TopologyProgress progress, Clock clock, RouterProperties properties,
-                                                  CompletionNotices completionNotices) {
+                                                  CompletionNotices completionNotices,
+                                                  ExecutorService checkpointTriggerCalls) {
         RouterProperties.Checkpoint settings = properties.checkpoint();
         CheckpointCoordinators coordinators = new CheckpointCoordinators(topologies, records,
                 (hostId, topology, checkpointId) -> hostClient.triggerCheckpoint(detector.host(hostId)
                         .orElseThrow(() -> new HostCallException(hostId, "host " + hostId + " is not registered", null)),
                         topology, checkpointId),
                 progress, clock, new CheckpointSettings(settings.interval(), settings.timeout(),
-                settings.maxConcurrent()), completionNotices);
+                settings.maxConcurrent()), completionNotices, checkpointTriggerCalls);
         coordinators.start(Duration.ofMillis(Math.max(10, Math.min(100, settings.interval().toMillis() / 4))));
         return coordinators;
     }

@@ -1,6 +1,8 @@
 package io.steadfast.router.checkpoint;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.steadfast.router.MutableClock;
 import io.steadfast.router.checkpoint.CheckpointingStatus.State;
@@ -21,6 +23,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -183,5 +188,50 @@ class CheckpointCoordinatorsTest {
         assertThat(coordinators.unrecordedFailures(TopologyId.of("t"))).isZero();
         run(Duration.ofSeconds(1), List.of(A, B));
         assertThat(records.list(TopologyId.of("t")).get(0).status()).isEqualTo("COMPLETED");
+    }
+
+    @Test
+    void aHostThatDoesNotAnswerTheTriggerHoldsNeitherTheTickNorARecoveryThatPausesCheckpointing() throws Exception {
+        registerHosts();
+        heartbeat(A);
+        heartbeat(B);
+        CountDownLatch hostAnswers = new CountDownLatch(1);
+        ExecutorService calls = Executors.newCachedThreadPool();
+        CheckpointCoordinators withPool = new CheckpointCoordinators(topologies, records, (host, topology, id) -> {
+            try {
+                hostAnswers.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            throw new IllegalStateException("host " + host + " refused");
+        }, new TopologyProgress(detector), clock, new CheckpointSettings(Duration.ofSeconds(1), Duration.ofSeconds(10),
+                1), CheckpointCompletions.NONE, calls);
+        try {
+            DeployedTopology topology = deploy("stuck", "");
+            withPool.tick();
+            clock.advance(Duration.ofSeconds(1));
+            heartbeat(A);
+            heartbeat(B);
+            assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+                withPool.tick();
+                assertThat(withPool.lastTriggeredId(topology.id())).as("triggered; its call hangs").isEqualTo(1);
+                withPool.pause(topology.id(), "a recovery is in progress");
+            });
+            assertThat(withPool.isPaused(topology.id())).isTrue();
+            withPool.resume(topology.id());
+            clock.advance(Duration.ofSeconds(1));
+            heartbeat(A);
+            heartbeat(B);
+            withPool.tick();
+            long triggered = withPool.lastTriggeredId(topology.id());
+            assertThat(triggered).isEqualTo(2);
+
+            hostAnswers.countDown();
+
+            await().atMost(Duration.ofSeconds(5)).until(() -> records.list(topology.id())
+                    .stream().anyMatch(stats -> stats.checkpointId() == triggered && stats.status().equals("FAILED")));
+        } finally {
+            calls.shutdownNow();
+        }
     }
 }
