@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -94,25 +95,68 @@ public class CheckpointLifecycle {
             @Nullable Long sizeBytes, long syncMillis, long asyncMillis) {
         CheckpointRecord record = get(topology, checkpointId);
         requirePending(record, "acknowledge it");
-        if (!record.expectedTasks().contains(task)) {
-            throw rejected(UNEXPECTED_TASK, topology, checkpointId, List.of(task), "Task '" + task
-                    + "' is not one of the tasks of checkpoint " + checkpointId + " of topology '" + topology
-                    + "': " + record.expectedTasks());
-        }
+        requireExpected(record, task);
         StoredSnapshot snapshot = snapshots.find(SnapshotKey.of(topology, checkpointId, task))
                 .orElseThrow(() -> rejected(MISSING_SNAPSHOTS, topology, checkpointId, List.of(task),
                         "Task '" + task + "' acknowledged checkpoint " + checkpointId + " of topology '" + topology
                                 + "' but its snapshot is not stored; upload it with PUT /api/v1/snapshots/"
                                 + topology + "/" + checkpointId + "?task=" + task + " before acknowledging"));
-        if (sizeBytes != null && sizeBytes != snapshot.sizeBytes()) {
-            throw rejected(SIZE_MISMATCH, topology, checkpointId, List.of(task), "Task '" + task + "' acknowledged "
-                    + sizeBytes + " bytes but its stored snapshot has " + snapshot.sizeBytes()
-                    + " bytes; upload the snapshot again, then acknowledge");
-        }
+        requireSize(record, task, sizeBytes, snapshot);
         TaskAck ack = new TaskAck(task, snapshot.sizeBytes(), clock.instant().truncatedTo(ChronoUnit.MILLIS),
                 syncMillis, asyncMillis);
         return checkpoints.addAck(topology, checkpointId, ack)
                 .orElseThrow(() -> changedMeanwhile(topology, checkpointId, "acknowledge it"));
+    }
+
+    private static void requireExpected(CheckpointRecord record, TaskId task) {
+        if (!record.expectedTasks().contains(task)) {
+            throw rejected(UNEXPECTED_TASK, record.topology(), record.checkpointId(), List.of(task), "Task '" + task
+                    + "' is not one of the tasks of checkpoint " + record.checkpointId() + " of topology '"
+                    + record.topology() + "': " + record.expectedTasks());
+        }
+    }
+
+    private static void requireSize(CheckpointRecord record, TaskId task, @Nullable Long sizeBytes,
+            StoredSnapshot snapshot) {
+        if (sizeBytes != null && sizeBytes != snapshot.sizeBytes()) {
+            throw rejected(SIZE_MISMATCH, record.topology(), record.checkpointId(), List.of(task), "Task '" + task
+                    + "' acknowledged " + sizeBytes + " bytes but its stored snapshot has " + snapshot.sizeBytes()
+                    + " bytes; upload the snapshot again, then acknowledge");
+        }
+    }
+
+    /** One task's ack handed over with the completion (see {@link #completeWithAcks}). */
+    public record AckRequest(TaskId task, @Nullable Long sizeBytes, long syncMillis, long asyncMillis) {
+    }
+
+    /**
+     * Records every ack and completes the checkpoint in one write, with the checks {@link #ack} and {@link #complete}
+     * make: what a coordinator that collected the acks itself sends once (one call, not one per task). Tasks acked
+     * earlier keep their ack unless listed again. Completing a completed checkpoint again returns it unchanged.
+     */
+    public CheckpointRecord completeWithAcks(TopologyId topology, CheckpointId checkpointId, List<AckRequest> acks) {
+        CheckpointRecord record = get(topology, checkpointId);
+        if (record.status() == CheckpointStatus.COMPLETED) {
+            return record;
+        }
+        requirePending(record, "complete it");
+        Map<TaskId, StoredSnapshot> stored = snapshots.list(topology, checkpointId).stream()
+                .collect(Collectors.toMap(StoredSnapshot::task, Function.identity()));
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        Map<TaskId, TaskAck> merged = new LinkedHashMap<>();
+        record.acks().forEach(ack -> merged.put(ack.task(), ack));
+        for (AckRequest ack : acks) {
+            requireExpected(record, ack.task());
+            StoredSnapshot snapshot = stored.get(ack.task());
+            if (snapshot != null) {
+                requireSize(record, ack.task(), ack.sizeBytes(), snapshot);
+            }
+            merged.put(ack.task(), new TaskAck(ack.task(), snapshot == null ? 0 : snapshot.sizeBytes(), now,
+                    ack.syncMillis(), ack.asyncMillis()));
+        }
+        List<TaskId> missingAcks = record.expectedTasks().stream().filter(task -> !merged.containsKey(task)).toList();
+        requireAcksAndSnapshots(record, missingAcks, stored);
+        return markCompleted(record, stored, now, List.copyOf(merged.values()));
     }
 
     /**
@@ -120,30 +164,35 @@ public class CheckpointLifecycle {
      * retention. Completing a completed checkpoint again returns it unchanged.
      */
     public CheckpointRecord complete(TopologyId topology, CheckpointId checkpointId) {
-        CheckpointRecord record = get(topology, checkpointId);
-        if (record.status() == CheckpointStatus.COMPLETED) {
-            return record;
-        }
-        requirePending(record, "complete it");
-        List<TaskId> missingAcks = record.missingAcks();
+        return completeWithAcks(topology, checkpointId, List.of());
+    }
+
+    private void requireAcksAndSnapshots(CheckpointRecord record, List<TaskId> missingAcks,
+            Map<TaskId, StoredSnapshot> stored) {
+        TopologyId topology = record.topology();
+        CheckpointId checkpointId = record.checkpointId();
         if (!missingAcks.isEmpty()) {
             throw rejected(MISSING_ACKS, topology, checkpointId, missingAcks, "Checkpoint " + checkpointId
                     + " of topology '" + topology + "' cannot complete: " + missingAcks.size() + " of "
                     + record.expectedTasks().size() + " tasks have not acknowledged: " + missingAcks);
         }
-        Map<TaskId, StoredSnapshot> stored = snapshots.list(topology, checkpointId).stream()
-                .collect(Collectors.toMap(StoredSnapshot::task, Function.identity()));
         List<TaskId> missingSnapshots = record.expectedTasks().stream().filter(task -> !stored.containsKey(task))
                 .toList();
         if (!missingSnapshots.isEmpty()) {
             throw rejected(MISSING_SNAPSHOTS, topology, checkpointId, missingSnapshots, "Checkpoint " + checkpointId
                     + " of topology '" + topology + "' cannot complete: the snapshots of " + missingSnapshots
-                    + " are not stored (deleted after they were acknowledged?); fail the checkpoint");
+                    + " are not stored; upload them, or fail the checkpoint if they are lost");
         }
+    }
+
+    /** PENDING → COMPLETED, with {@code acks} replacing the recorded ones; then retention. */
+    private CheckpointRecord markCompleted(CheckpointRecord record, Map<TaskId, StoredSnapshot> stored, Instant now,
+            List<TaskAck> acks) {
+        TopologyId topology = record.topology();
+        CheckpointId checkpointId = record.checkpointId();
         long size = record.expectedTasks().stream().mapToLong(task -> stored.get(task).sizeBytes()).sum();
-        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
-        CheckpointRecord completed = checkpoints.markCompleted(topology, checkpointId, now,
-                        millisSince(record.triggeredAt(), now), size)
+        long durationMillis = millisSince(record.triggeredAt(), now);
+        CheckpointRecord completed = checkpoints.markCompleted(topology, checkpointId, acks, now, durationMillis, size)
                 .orElseThrow(() -> changedMeanwhile(topology, checkpointId, "complete it"));
         meters.completed(topology);
         applyRetention(topology);

@@ -39,6 +39,13 @@ public interface CheckpointStore {
     Optional<CheckpointRecord> markCompleted(TopologyId topology, CheckpointId checkpointId, Instant completedAt,
             long durationMillis, long sizeBytes);
 
+    /**
+     * PENDING → COMPLETED with its acks replaced by {@code acks}, in one write; empty when the record is missing or
+     * not PENDING.
+     */
+    Optional<CheckpointRecord> markCompleted(TopologyId topology, CheckpointId checkpointId, List<TaskAck> acks,
+            Instant completedAt, long durationMillis, long sizeBytes);
+
     /** PENDING → FAILED; empty when the record is missing or not PENDING. */
     Optional<CheckpointRecord> markFailed(TopologyId topology, CheckpointId checkpointId, Instant failedAt,
             long durationMillis, CheckpointFailure failure);

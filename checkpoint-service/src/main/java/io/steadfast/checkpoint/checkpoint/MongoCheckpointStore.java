@@ -103,6 +103,17 @@ public class MongoCheckpointStore implements CheckpointStore {
     }
 
     @Override
+    public Optional<CheckpointRecord> markCompleted(TopologyId topology, CheckpointId checkpointId, List<TaskAck> acks,
+            Instant completedAt, long durationMillis, long sizeBytes) {
+        return finish(topology, checkpointId, Updates.combine(
+                Updates.set("acks", acks.stream().map(MongoCheckpointStore::toDocument).toList()),
+                Updates.set("status", CheckpointStatus.COMPLETED.name()),
+                Updates.set("completedAt", Date.from(completedAt)),
+                Updates.set("durationMillis", durationMillis),
+                Updates.set("sizeBytes", sizeBytes)));
+    }
+
+    @Override
     public Optional<CheckpointRecord> markCompleted(TopologyId topology, CheckpointId checkpointId,
             Instant completedAt, long durationMillis, long sizeBytes) {
         return finish(topology, checkpointId, Updates.combine(

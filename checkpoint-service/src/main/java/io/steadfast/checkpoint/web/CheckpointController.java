@@ -70,10 +70,35 @@ class CheckpointController {
                 task, request.sizeBytes(), syncMillis, asyncMillis));
     }
 
+    /**
+     * Completes a checkpoint whose tasks all acknowledged; with a body listing {@code acks}, records them first, in
+     * the same write (one call instead of one per task).
+     */
     @PostMapping("/{topology}/{checkpointId}/complete")
-    CheckpointView complete(@PathVariable String topology, @PathVariable String checkpointId) {
-        return CheckpointView.of(lifecycle.complete(RequestIds.topology(topology),
-                RequestIds.checkpointId("checkpointId", checkpointId)));
+    CheckpointView complete(@PathVariable String topology, @PathVariable String checkpointId,
+            @RequestBody(required = false) CheckpointRequests.Complete request) {
+        TopologyId topologyId = RequestIds.topology(topology);
+        CheckpointId id = RequestIds.checkpointId("checkpointId", checkpointId);
+        if (request == null || request.acks() == null) {
+            return CheckpointView.of(lifecycle.complete(topologyId, id));
+        }
+        List<CheckpointLifecycle.AckRequest> acks = new ArrayList<>();
+        for (int i = 0; i < request.acks().size(); i++) {
+            CheckpointRequests.Ack ack = request.acks().get(i);
+            String field = "acks[" + i + "]";
+            if (ack == null) {
+                throw new InvalidRequestException(field, "null", field + " is null; give {task, sizeBytes, syncMillis,"
+                        + " asyncMillis} for every task");
+            }
+            if (ack.sizeBytes() != null && ack.sizeBytes() < 0) {
+                throw new InvalidRequestException(field + ".sizeBytes", ack.sizeBytes().toString(), field
+                        + ".sizeBytes must be >= 0 (or left out), was " + ack.sizeBytes());
+            }
+            acks.add(new CheckpointLifecycle.AckRequest(RequestIds.task(field + ".task", ack.task(), topologyId),
+                    ack.sizeBytes(), nonNegative(field + ".syncMillis", ack.syncMillis()),
+                    nonNegative(field + ".asyncMillis", ack.asyncMillis())));
+        }
+        return CheckpointView.of(lifecycle.completeWithAcks(topologyId, id, acks));
     }
 
     @PostMapping("/{topology}/{checkpointId}/fail")

@@ -19,6 +19,10 @@ final class CheckpointRequests {
             @Nullable Long asyncMillis) {
     }
 
+    /** {@code POST .../{checkpointId}/complete}, optional: the acks to record with the completion. */
+    record Complete(@Nullable List<Ack> acks) {
+    }
+
     /** {@code POST .../{checkpointId}/fail}. */
     record Fail(@Nullable String reason, @Nullable String message) {
     }

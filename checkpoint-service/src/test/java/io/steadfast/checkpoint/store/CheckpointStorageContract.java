@@ -281,6 +281,22 @@ public abstract class CheckpointStorageContract {
     }
 
     @Test
+    void completesWithItsAcksInOneWrite() {
+        checkpoints.create(pending(1));
+        checkpoints.addAck(TOPOLOGY, new CheckpointId(1), ack(SOURCE, 1));
+
+        CheckpointRecord completed = checkpoints.markCompleted(TOPOLOGY, new CheckpointId(1),
+                List.of(ack(SOURCE, 3), ack(SINK, 4)), T0.plusSeconds(1), 1000, 7).orElseThrow();
+
+        assertThat(completed.status()).isEqualTo(CheckpointStatus.COMPLETED);
+        assertThat(completed.acks()).extracting(TaskAck::task).containsExactly(SOURCE, SINK);
+        assertThat(completed.missingAcks()).isEmpty();
+        assertThat(checkpoints.find(TOPOLOGY, new CheckpointId(1)).orElseThrow().acks()).hasSize(2);
+        assertThat(checkpoints.markCompleted(TOPOLOGY, new CheckpointId(1), List.of(), T0, 0, 0)).as("not pending")
+                .isEmpty();
+    }
+
+    @Test
     void failsAPendingRecordWithItsReason() {
         checkpoints.create(pending(1));
 

@@ -95,6 +95,41 @@ class CheckpointApiIT extends ServiceOverHttp {
     }
 
     @Test
+    void completesWithEveryAckInOneCall() {
+        create("batch", 1, "batch/source#0", "batch/sink#0");
+        upload("batch", 1, "batch/source#0", "12345");
+        String acks = """
+                {"acks": [{"task": "batch/source#0", "sizeBytes": 5, "syncMillis": 1, "asyncMillis": 7},
+                          {"task": "batch/sink#0", "syncMillis": 2, "asyncMillis": 9}]}""";
+
+        HttpApi.Reply noSnapshot = api.postJson("/api/v1/checkpoints/batch/1/complete", acks);
+        assertThat(noSnapshot.status()).isEqualTo(409);
+        assertThat(noSnapshot.json().get("reason").asString()).isEqualTo("MISSING_SNAPSHOTS");
+        assertThat(noSnapshot.json().get("tasks").get(0).asString()).isEqualTo("batch/sink#0");
+        HttpApi.Reply unexpected = api.postJson("/api/v1/checkpoints/batch/1/complete",
+                "{\"acks\": [{\"task\": \"batch/other#0\"}]}");
+        assertThat(unexpected.status()).isEqualTo(400);
+        assertThat(unexpected.json().get("detail").asString()).contains("batch/other#0");
+        HttpApi.Reply negative = api.postJson("/api/v1/checkpoints/batch/1/complete",
+                "{\"acks\": [{\"task\": \"batch/sink#0\", \"syncMillis\": -1}]}");
+        assertThat(negative.status()).isEqualTo(400);
+        assertThat(negative.json().get("field").asString()).isEqualTo("acks[0].syncMillis");
+        assertThat(api.get("/api/v1/checkpoints/batch/1").json().get("status").asString()).isEqualTo("PENDING");
+
+        upload("batch", 1, "batch/sink#0", "123");
+        HttpApi.Reply completed = api.postJson("/api/v1/checkpoints/batch/1/complete", acks);
+
+        assertThat(completed.status()).isEqualTo(200);
+        assertThat(completed.json().get("status").asString()).isEqualTo("COMPLETED");
+        assertThat(completed.json().get("sizeBytes").asLong()).isEqualTo(8);
+        assertThat(completed.json().get("acks")).hasSize(2);
+        assertThat(completed.json().get("acks").findValuesAsString("task"))
+                .containsExactlyInAnyOrder("batch/source#0", "batch/sink#0");
+        assertThat(api.postJson("/api/v1/checkpoints/batch/1/complete", acks).status()).as("again: unchanged")
+                .isEqualTo(200);
+    }
+
+    @Test
     void refusesADuplicateCheckpointAndAnAckWithoutItsSnapshot() {
         assertThat(create("dup", 1, "dup/a#0").status()).isEqualTo(201);
 

@@ -212,17 +212,27 @@ public final class CheckpointCoordinator {
         }
     }
 
-    /** Records a task's ack; completes the checkpoint when it was the last one. Unknown ids are ignored. */
-    public synchronized void acknowledge(long checkpointId, TaskAck ack) {
-        PendingCheckpoint checkpoint = pending.get(checkpointId);
-        if (checkpoint == null || !checkpoint.acknowledge(ack)) {
-            LOG.debug("Ignoring ack of {} for checkpoint {} of '{}' (not pending, or not its task)", ack.task(),
-                    checkpointId, topology);
-            return;
+    /**
+     * Records a task's ack; completes the checkpoint when it was the last one, recording that in the store on the
+     * caller's thread, outside this coordinator's lock (a recovery that stops the coordinator meanwhile does not
+     * wait for the store). Unknown ids are ignored.
+     */
+    public void acknowledge(long checkpointId, TaskAck ack) {
+        PendingCheckpoint complete;
+        synchronized (this) {
+            PendingCheckpoint checkpoint = pending.get(checkpointId);
+            if (checkpoint == null || !checkpoint.acknowledge(ack)) {
+                LOG.debug("Ignoring ack of {} for checkpoint {} of '{}' (not pending, or not its task)", ack.task(),
+                        checkpointId, topology);
+                return;
+            }
+            if (!checkpoint.isFullyAcknowledged()) {
+                return;
+            }
+            pending.remove(checkpointId);
+            complete = checkpoint;
         }
-        if (checkpoint.isFullyAcknowledged()) {
-            complete(checkpoint);
-        }
+        complete(complete);
     }
 
     /** A task could not take its part: the checkpoint fails with the reason it gave. */
@@ -253,26 +263,39 @@ public final class CheckpointCoordinator {
         return nextId;
     }
 
+    /**
+     * Records a fully acknowledged checkpoint complete in the store (outside the lock), then, unless the coordinator
+     * stopped meanwhile, counts it as the latest completed and announces it to the hosts. A checkpoint completed in
+     * the store after a recovery stopped the coordinator is not announced: the recovery restores from the one before,
+     * whose logs the hosts still hold (the store keeps several completed checkpoints).
+     */
     private void complete(PendingCheckpoint checkpoint) {
-        pending.remove(checkpoint.checkpointId());
         try {
-            for (TaskAck ack : checkpoint.acks()) {
-                records.acknowledge(topology, checkpoint.checkpointId(), ack);
-            }
-            records.complete(topology, checkpoint.checkpointId());
+            records.complete(topology, checkpoint.checkpointId(), checkpoint.acks());
         } catch (RuntimeException e) {
-            failedCount++;
             String message = "Checkpoint " + checkpoint.checkpointId() + " of topology '" + topology + "' had every"
                     + " ack but could not be recorded complete: " + e.getMessage();
             LOG.warn(message);
+            synchronized (this) {
+                failedCount++;
+            }
             recordFailure(checkpoint, CheckpointFailureReason.STORE_UNAVAILABLE, message);
             return;
         }
-        completedCount++;
-        lastCompleted = new CompletedCheckpoint(checkpoint.checkpointId(), epoch, checkpoint.sinkRecordsAtTrigger(),
-                clock.instant());
-        LOG.debug("Checkpoint {} of topology '{}' completed", checkpoint.checkpointId(), topology);
-        completions.completed(topology, checkpoint.checkpointId(), hosts);
+        synchronized (this) {
+            if (stopped) {
+                LOG.info("Checkpoint {} of topology '{}' completed in the store after its checkpointing stopped (a"
+                        + " recovery or a cancellation); it is not announced", checkpoint.checkpointId(), topology);
+                return;
+            }
+            completedCount++;
+            if (lastCompleted == null || checkpoint.checkpointId() > lastCompleted.checkpointId()) {
+                lastCompleted = new CompletedCheckpoint(checkpoint.checkpointId(), epoch,
+                        checkpoint.sinkRecordsAtTrigger(), clock.instant());
+            }
+            LOG.debug("Checkpoint {} of topology '{}' completed", checkpoint.checkpointId(), topology);
+            completions.completed(topology, checkpoint.checkpointId(), hosts);
+        }
     }
 
     /** The id of the latest checkpoint triggered (or that this coordinator would have continued after). */

@@ -106,8 +106,12 @@ public final class CheckpointCoordinators implements AutoCloseable {
      * Records the failures kept while the store was unreachable, reconciles with the repository, then ticks every
      * coordinator: a running topology may trigger a checkpoint, one that is not running skips it.
      */
-    public synchronized void tick() {
-        failures.flush();
+    public void tick() {
+        failures.flush(); // writes to the store: outside the lock, which recoveries take to pause checkpointing
+        tickCoordinators();
+    }
+
+    private synchronized void tickCoordinators() {
         Map<TopologyId, DeployedTopology> deployed = new ConcurrentHashMap<>();
         topologies.all().forEach(topology -> deployed.put(topology.id(), topology));
         for (TopologyId id : Set.copyOf(coordinators.keySet())) {

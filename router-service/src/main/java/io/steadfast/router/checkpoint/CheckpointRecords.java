@@ -21,6 +21,12 @@ public interface CheckpointRecords {
     /** Marks a checkpoint whose tasks all acknowledged COMPLETED. */
     void complete(TopologyId topology, long checkpointId);
 
+    /** Records every task's ack and marks the checkpoint COMPLETED (one call where the store allows it). */
+    default void complete(TopologyId topology, long checkpointId, List<TaskAck> acks) {
+        acks.forEach(ack -> acknowledge(topology, checkpointId, ack));
+        complete(topology, checkpointId);
+    }
+
     void fail(TopologyId topology, long checkpointId, CheckpointFailureReason reason, String message);
 
     /** The topology's checkpoints, newest first. */

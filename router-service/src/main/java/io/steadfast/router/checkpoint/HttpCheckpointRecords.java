@@ -58,6 +58,18 @@ public final class HttpCheckpointRecords implements CheckpointRecords {
                 .retrieve().toBodilessEntity());
     }
 
+    /** One call: the acks go with the completion (see the checkpoint-service's {@code POST .../complete}). */
+    @Override
+    public void complete(TopologyId topology, long checkpointId, List<TaskAck> acks) {
+        List<Map<String, Object>> body = acks.stream().map(ack -> Map.<String, Object>of("task",
+                ack.task().toString(), "sizeBytes", ack.sizeBytes(), "syncMillis", ack.syncMillis(),
+                "asyncMillis", ack.asyncMillis())).toList();
+        call("complete checkpoint " + checkpointId + " of '" + topology + "' with " + acks.size() + " acks",
+                () -> http.post().uri("/api/v1/checkpoints/{topology}/{id}/complete", topology.value(), checkpointId)
+                        .contentType(MediaType.APPLICATION_JSON).body(Map.of("acks", body))
+                        .retrieve().toBodilessEntity());
+    }
+
     @Override
     public void fail(TopologyId topology, long checkpointId, CheckpointFailureReason reason, String message) {
         call("fail checkpoint " + checkpointId + " of '" + topology + "'", () -> http.post()

@@ -1,6 +1,7 @@
 package io.steadfast.router.checkpoint;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.steadfast.router.MutableClock;
 import io.steadfast.router.topology.DeployedTopology;
@@ -8,12 +9,19 @@ import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.PlanExpander;
 import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.topology.TopologyId;
 import io.steadfast.runtime.topology.TopologySpecReader;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -74,6 +82,77 @@ class CheckpointCoordinatorTest {
         assertThat(stats(1).sizeBytes()).isEqualTo(30);
         assertThat(coordinator.lastCompleted()).hasValueSatisfying(done -> assertThat(done.checkpointId()).isEqualTo(1));
         assertThat(coordinator.pendingCount()).isZero();
+    }
+
+    @Test
+    void aRecoveryStopsTheCoordinatorWithoutWaitingForTheStoreAndACompletionRecordedAfterwardsIsNotAnnounced()
+            throws Exception {
+        CountDownLatch storeAnswers = new CountDownLatch(1);
+        List<String> announced = new CopyOnWriteArrayList<>();
+        InMemoryCheckpointRecords memory = new InMemoryCheckpointRecords(clock);
+        CheckpointRecords slowStore = new CheckpointRecords() {
+            @Override
+            public void create(TopologyId topology, long checkpointId, List<TaskId> tasks, Instant triggeredAt) {
+                memory.create(topology, checkpointId, tasks, triggeredAt);
+            }
+
+            @Override
+            public void acknowledge(TopologyId topology, long checkpointId, TaskAck ack) {
+                memory.acknowledge(topology, checkpointId, ack);
+            }
+
+            @Override
+            public void complete(TopologyId topology, long checkpointId) {
+                try {
+                    storeAnswers.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                memory.complete(topology, checkpointId);
+            }
+
+            @Override
+            public void fail(TopologyId topology, long checkpointId, CheckpointFailureReason reason, String message) {
+                memory.fail(topology, checkpointId, reason, message);
+            }
+
+            @Override
+            public List<CheckpointStats> list(TopologyId topology) {
+                return memory.list(topology);
+            }
+
+            @Override
+            public OptionalLong latestCompleted(TopologyId topology) {
+                return memory.latestCompleted(topology);
+            }
+
+            @Override
+            public void delete(TopologyId topology) {
+                memory.delete(topology);
+            }
+        };
+        CheckpointCoordinator slow = new CheckpointCoordinator(topology(), 1, slowStore,
+                new UnrecordedFailures(slowStore, clock, 100), (host, topology, id) -> { }, () -> 0L, clock,
+                new CheckpointSettings(Duration.ofSeconds(1), Duration.ofSeconds(10), 1), null,
+                (topology, id, hosts) -> announced.add(topology + ":" + id));
+        clock.advance(Duration.ofSeconds(1));
+        slow.tick(false);
+        slow.acknowledge(1, ack(SOURCE, A));
+        slow.acknowledge(1, ack(COUNT, B));
+        ExecutorService acks = Executors.newSingleThreadExecutor();
+        try {
+            Future<?> lastAck = acks.submit(() -> slow.acknowledge(1, ack(SINK, B))); // completes: waits for the store
+
+            assertTimeoutPreemptively(Duration.ofSeconds(5), slow::stop);
+            storeAnswers.countDown();
+            lastAck.get(5, TimeUnit.SECONDS);
+        } finally {
+            acks.shutdownNow();
+        }
+
+        assertThat(slowStore.list(topology().id()).get(0).status()).isEqualTo("COMPLETED");
+        assertThat(announced).as("the hosts keep their logs from the checkpoint before").isEmpty();
+        assertThat(slow.lastCompleted()).isEmpty();
     }
 
     @Test
