@@ -65,8 +65,12 @@ public record HostProperties(
      *
      * @param bindAddress ZeroMQ endpoint the data plane binds, e.g. {@code tcp://127.0.0.1:*} for an ephemeral
      *                    port (the bound endpoint is what the host advertises)
+     * @param creditBytes each input channel's window in bytes (0: 32 frames whatever their size): a channel of
+     *                    small frames gets more of them in flight (at most 1,024), which is what lets a recovered
+     *                    task take in its replayed input at speed
      */
-    public record Data(@NotBlank @DefaultValue("tcp://127.0.0.1:*") String bindAddress) {
+    public record Data(@NotBlank @DefaultValue("tcp://127.0.0.1:*") String bindAddress,
+                       @Min(0) @DefaultValue("1048576") int creditBytes) {
     }
 
     /**

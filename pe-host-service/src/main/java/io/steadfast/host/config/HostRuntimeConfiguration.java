@@ -82,8 +82,8 @@ class HostRuntimeConfiguration {
     ProcessingNode processingNode(HostProperties properties, OperatorRegistry registry, MeterRegistry meters,
                                   SnapshotUploader uploader, ObjectProvider<ReplayLogShipper> shipper) {
         OutputLogSink outputLogs = shipper.getIfAvailable();
-        DataPlane dataPlane = DataPlane.start(DataPlaneConfig.defaults().withBindAddress(properties.data().bindAddress()),
-                outputLogs == null ? OutputLogSink.NONE : outputLogs);
+        DataPlane dataPlane = DataPlane.start(DataPlaneConfig.defaults().withBindAddress(properties.data().bindAddress())
+                .withCreditBytes(properties.data().creditBytes()), outputLogs == null ? OutputLogSink.NONE : outputLogs);
         HostRuntime runtime = new HostRuntime(new HostId(properties.id()), registry, dataPlane, TaskSettings.defaults(),
                 Clock.systemUTC(), uploader);
         return new ProcessingNode(runtime, registry, new TaskMeters(meters, runtime), Clock.systemUTC());

@@ -163,7 +163,7 @@ public final class DataPlane implements AutoCloseable {
         Objects.requireNonNull(listener, "listener");
         requireOpen();
         InboundChannelState channel = new InboundChannelState(id, lastDeliveredSeq, listener, loop, codec, metrics,
-                config.creditFrames(), config.resyncInterval().toNanos());
+                config.creditFrames(), config.creditBytes(), config.resyncInterval().toNanos());
         if (inbound.putIfAbsent(id, channel) != null) {
             throw new IllegalStateException("Inbound channel " + id + " is already open on data plane " + endpoint
                     + "; close it first");

@@ -21,6 +21,10 @@ import java.util.Objects;
  * @param closeTimeout      how long {@link DataPlane#close()} waits for the IO thread to finish
  * @param outputLog         memory bound and spill files of the output logs ({@link Retention#UNTIL_TRUNCATED});
  *                          frames retained only until consumed are bounded by the receiver's credit instead
+ * @param creditBytes       0, or the receiver window in bytes: a receiver then grants as many frames as fit in it
+ *                          at the average size of the frames it received (never fewer than {@code creditFrames},
+ *                          at most {@link #MAX_CREDIT_FRAMES}), so a channel of small frames (a low rate, flushed by
+ *                          linger) is not held to a few records per round trip when it catches up
  */
 public record DataPlaneConfig(
         String bindAddress,
@@ -30,10 +34,13 @@ public record DataPlaneConfig(
         Duration heartbeatInterval,
         Duration heartbeatTimeout,
         Duration closeTimeout,
-        OutputLogConfig outputLog) {
+        OutputLogConfig outputLog,
+        int creditBytes) {
 
     public static final int DEFAULT_MAX_FRAME_BYTES = 1 << 20;
     public static final int DEFAULT_CREDIT_FRAMES = 32;
+    /** The most frames a window in bytes ({@link #creditBytes}) grants. */
+    public static final int MAX_CREDIT_FRAMES = 1024;
 
     public DataPlaneConfig {
         Objects.requireNonNull(bindAddress, "bindAddress");
@@ -53,6 +60,10 @@ public record DataPlaneConfig(
         requirePositive("heartbeatTimeout", heartbeatTimeout);
         requirePositive("closeTimeout", closeTimeout);
         Objects.requireNonNull(outputLog, "outputLog");
+        if (creditBytes < 0) {
+            throw new IllegalArgumentException("DataPlaneConfig.creditBytes must be >= 0 (0: a window in frames only),"
+                    + " was " + creditBytes);
+        }
         if (heartbeatTimeout.compareTo(heartbeatInterval) <= 0) {
             throw new IllegalArgumentException("DataPlaneConfig.heartbeatTimeout (" + heartbeatTimeout
                     + ") must be longer than heartbeatInterval (" + heartbeatInterval
@@ -68,32 +79,37 @@ public record DataPlaneConfig(
     public static DataPlaneConfig defaults() {
         return new DataPlaneConfig("tcp://127.0.0.1:*", DEFAULT_MAX_FRAME_BYTES, DEFAULT_CREDIT_FRAMES,
                 Duration.ofMillis(200), Duration.ofMillis(200), Duration.ofMillis(600), Duration.ofSeconds(5),
-                OutputLogConfig.defaults());
+                OutputLogConfig.defaults(), 0);
     }
 
     public DataPlaneConfig withBindAddress(String newBindAddress) {
         return new DataPlaneConfig(newBindAddress, maxFrameBytes, creditFrames, resyncInterval, heartbeatInterval,
-                heartbeatTimeout, closeTimeout, outputLog);
+                heartbeatTimeout, closeTimeout, outputLog, creditBytes);
     }
 
     public DataPlaneConfig withMaxFrameBytes(int newMaxFrameBytes) {
         return new DataPlaneConfig(bindAddress, newMaxFrameBytes, creditFrames, resyncInterval, heartbeatInterval,
-                heartbeatTimeout, closeTimeout, outputLog);
+                heartbeatTimeout, closeTimeout, outputLog, creditBytes);
     }
 
     public DataPlaneConfig withCreditFrames(int newCreditFrames) {
         return new DataPlaneConfig(bindAddress, maxFrameBytes, newCreditFrames, resyncInterval, heartbeatInterval,
-                heartbeatTimeout, closeTimeout, outputLog);
+                heartbeatTimeout, closeTimeout, outputLog, creditBytes);
     }
 
     public DataPlaneConfig withResyncInterval(Duration newResyncInterval) {
         return new DataPlaneConfig(bindAddress, maxFrameBytes, creditFrames, newResyncInterval, heartbeatInterval,
-                heartbeatTimeout, closeTimeout, outputLog);
+                heartbeatTimeout, closeTimeout, outputLog, creditBytes);
+    }
+
+    public DataPlaneConfig withCreditBytes(int newCreditBytes) {
+        return new DataPlaneConfig(bindAddress, maxFrameBytes, creditFrames, resyncInterval, heartbeatInterval,
+                heartbeatTimeout, closeTimeout, outputLog, newCreditBytes);
     }
 
     public DataPlaneConfig withOutputLog(OutputLogConfig newOutputLog) {
         return new DataPlaneConfig(bindAddress, maxFrameBytes, creditFrames, resyncInterval, heartbeatInterval,
-                heartbeatTimeout, closeTimeout, newOutputLog);
+                heartbeatTimeout, closeTimeout, newOutputLog, creditBytes);
     }
 
     /** Per channel: see {@link OutputLogConfig#memoryBytes()}. */

@@ -24,6 +24,7 @@ final class InboundChannelState {
     private final FrameCodec codec;
     private final DataPlaneMetrics metrics;
     private final int creditFrames;
+    private final int creditBytes;
     private final long resyncNanos;
 
     private final AtomicLong consumedSeq;
@@ -35,9 +36,11 @@ final class InboundChannelState {
     private byte[] senderRoutingId;
     private long lastGapReplyExpected = -1;
     private long lastGapReplyNanos;
+    /** Moving average of the sizes of the data frames received, for a window in bytes. */
+    private double averageFrameBytes;
 
     InboundChannelState(ChannelId id, long lastDeliveredSeq, InboundListener listener, IoLoop loop, FrameCodec codec,
-            DataPlaneMetrics metrics, int creditFrames, long resyncNanos) {
+            DataPlaneMetrics metrics, int creditFrames, int creditBytes, long resyncNanos) {
         if (lastDeliveredSeq < 0) {
             throw new IllegalArgumentException("lastDeliveredSeq of channel " + id + " must be >= 0, was "
                     + lastDeliveredSeq);
@@ -48,6 +51,8 @@ final class InboundChannelState {
         this.codec = codec;
         this.metrics = metrics;
         this.creditFrames = creditFrames;
+        this.creditBytes = creditBytes;
+        this.averageFrameBytes = creditBytes > 0 ? (double) creditBytes / creditFrames : 0;
         this.resyncNanos = resyncNanos;
         this.lastDeliveredSeq = lastDeliveredSeq;
         this.consumedSeq = new AtomicLong(lastDeliveredSeq);
@@ -91,6 +96,7 @@ final class InboundChannelState {
             onUnsequenced(data);
             return;
         }
+        averageFrameBytes += (data.payload().length - averageFrameBytes) / 16;
         if (data.lastSeq() < expected) {
             metrics.duplicateFramesDropped.increment();
             // a sender replaying from an older position holds credit for frames we already have: tell it
@@ -147,12 +153,24 @@ final class InboundChannelState {
         }
     }
 
+    /**
+     * Frames the sender may have unconsumed: {@code creditFrames}, or with a window in bytes as many frames of the
+     * average size as fit in it (between {@code creditFrames} and {@link DataPlaneConfig#MAX_CREDIT_FRAMES}).
+     */
+    int grantedCredit() {
+        if (creditBytes == 0) {
+            return creditFrames;
+        }
+        double fit = creditBytes / Math.max(1.0, averageFrameBytes);
+        return (int) Math.max(creditFrames, Math.min(DataPlaneConfig.MAX_CREDIT_FRAMES, fit));
+    }
+
     private void sendPosition(MessageType type) {
         if (senderRoutingId == null) {
             return; // no sender has spoken yet; its SYNC will ask
         }
         long consumed = Math.min(consumedSeq.get(), lastDeliveredSeq);
-        byte[] message = codec.encodePosition(type, id, lastDeliveredSeq, consumed, creditFrames);
+        byte[] message = codec.encodePosition(type, id, lastDeliveredSeq, consumed, grantedCredit());
         loop.replyToSender(senderRoutingId, message);
         metrics.acksSent.increment();
     }

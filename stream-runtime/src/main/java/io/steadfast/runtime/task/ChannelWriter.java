@@ -7,8 +7,11 @@ import io.steadfast.runtime.codec.ValueCodecRegistry;
 /**
  * Batches the records of one output channel into frames and sends them. Task thread only.
  *
- * <p>The channel's watermark travels as an unsequenced record: added to a frame when it moved, and at least
- * once per watermark interval whether it moved or not (on an idle channel as a watermark-only frame). A frame
+ * <p>The channel's watermark travels as an unsequenced record, at most and at least once per watermark interval:
+ * added to a frame sent on linger or size if it moved and the interval passed since it was last sent, or, on an idle
+ * channel, as a watermark-only frame whether it moved or not; right away before a barrier, at the end and on a
+ * flush if it moved. (One per frame would double what a receiver does per frame, and what a receiver that logs its
+ * decisions must log, for no gain: the interval is what bounds how late windows fire.) A frame
  * without sequenced records is not retained or resent by the data plane, so repeating the watermark is what
  * heals one lost in a reconnect, and what brings a receiver restored elsewhere up to date.
  */
@@ -126,9 +129,11 @@ final class ChannelWriter {
         return batch.isEmpty() && lastWatermarkSent >= watermark;
     }
 
-    /** Adds the watermark if it moved, or if the watermark interval passed since it was last sent. */
+    /** Adds the watermark if it ended, or if it moved and the watermark interval passed since it was last sent. */
     private boolean addWatermarkIfDue(long watermark, long nowNanos) {
-        if (watermark > lastWatermarkSent || nowNanos - lastWatermarkNanos >= settings.watermarkInterval().toNanos()) {
+        boolean ended = watermark == Long.MAX_VALUE && lastWatermarkSent < Long.MAX_VALUE;
+        if (ended || (watermark > lastWatermarkSent
+                && nowNanos - lastWatermarkNanos >= settings.watermarkInterval().toNanos())) {
             addWatermark(watermark, nowNanos);
             return true;
         }

@@ -67,6 +67,31 @@ class BackpressureTest {
     }
 
     @Test
+    void aWindowInBytesGrantsManySmallFramesAndStillBoundsThem() {
+        int frameBytes = TestProducer.EVENT_BYTES; // one event per frame: what a low-rate channel flushed by linger sends
+        DataPlaneConfig inBytes = CONFIG.withCreditBytes(CREDIT * 4_000);
+        DataPlane sender = resources.add(DataPlane.start(inBytes));
+        DataPlane receiver = resources.add(DataPlane.start(inBytes));
+        RecordingConsumer consumer = resources.add(new RecordingConsumer("small-frames"));
+        receiver.openInbound(CHANNEL, 0, consumer);
+        OutboundChannel channel = sender.openOutbound(CHANNEL, receiver.endpoint(), 1);
+        OutboundChannelState state = sender.outboundState(CHANNEL);
+        TestProducer producer = resources.add(TestProducer.start(channel, 1, "small-frames")).stopAt(20_000);
+        await().atMost(Duration.ofSeconds(20)).until(() -> consumer.count() >= 2_000);
+
+        consumer.pause();
+        await().atMost(Duration.ofSeconds(10)).during(Duration.ofMillis(300)).until(() -> !channel.hasCredit());
+
+        int expectedWindow = Math.min(DataPlaneConfig.MAX_CREDIT_FRAMES, CREDIT * 4_000 / frameBytes);
+        assertThat(state.retainedFrames()).as("the window the receiver granted for frames of %d bytes", frameBytes)
+                .isGreaterThan(CREDIT * 10).isLessThanOrEqualTo(expectedWindow);
+        consumer.resume();
+        await().atMost(Duration.ofSeconds(20)).until(() -> consumer.lastSeq() == 20_000);
+        assertSeqsAreOneTo(consumer, 20_000);
+        assertThat(sender.metrics().framesSentBeyondCredit()).isZero();
+    }
+
+    @Test
     void sendingBeyondCreditIsAcceptedButCounted() {
         DataPlane sender = resources.add(DataPlane.start(CONFIG));
         DataPlane receiver = resources.add(DataPlane.start(CONFIG));
