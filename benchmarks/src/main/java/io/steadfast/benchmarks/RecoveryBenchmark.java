@@ -122,6 +122,8 @@ public final class RecoveryBenchmark {
         System.out.println("Recovery benchmark (" + String.join(" vs ", modes) + ", " + runs + " runs per size, input "
                 + input + "); process logs in " + runDir);
         try (ClusterProcesses processes = new ClusterProcesses(RepoLayout.fromWorkingDirectory(), runDir)) {
+            // stopped with Ctrl-C or a TERM signal, the benchmark must not leave its cluster running
+            Runtime.getRuntime().addShutdownHook(new Thread(processes::close, "recovery-benchmark-shutdown"));
             ClusterStartup startup = new ClusterStartup(processes, TIMEOUT, line -> System.out.println("  " + line));
             startup.startCheckpointServiceOnFreePort();
             RouterClient router = startup.startRouterOnFreePort(

@@ -243,7 +243,7 @@ public final class HostRuntime implements AutoCloseable {
                 return sender;
             }, channel -> forwarder(plan, placement, spec, channel), checkpoints, determinantLogs.get(taskId),
                     record -> upstreamDeterminants.receive(topology, record));
-            task.restoreInPlace(snapshot, restore.checkpointId(), restore.determinantsOf(taskId));
+            task.restoreInPlaceOnStart(snapshot, restore.checkpointId(), restore.determinantsOf(taskId));
             task.watchCatchUp(restore.requestedAtNanos(), spec.inputs().stream()
                     .filter(input -> !restore.recovering().contains(input.from()))
                     .map(InputChannel::channel).collect(Collectors.toSet()));

@@ -70,6 +70,8 @@ public final class StreamTask {
     /** A source's output: each event counts in its log before it can reach a frame. */
     private final EventOutput sourceOutput;
     private final Consumer<DeterminantRecord> upstreamDeterminants;
+    /** A restore in place the task's thread runs first ({@link #restoreInPlaceOnStart}); task thread after start. */
+    private Runnable restoreOnStart;
     /** While not null, the task replays logged decisions before it runs freely. */
     private InputReplay replay;
     /** Checkpoints a recovered source was asked for while it still replayed its logged barriers. */
@@ -178,6 +180,32 @@ public final class StreamTask {
      */
     public void restoreInPlace(OperatorSnapshot snapshot, long checkpointId, byte[] determinants) {
         requireNotStarted();
+        requireInputPositions(snapshot);
+        applyInPlace(snapshot, checkpointId, determinants);
+    }
+
+    /**
+     * As {@link #restoreInPlace(OperatorSnapshot, long, byte[])}, but the state is restored and the determinants
+     * parsed on the task's own thread when it starts, before it takes any input or mail: the tasks a host recovers
+     * at once restore in parallel. What is checked here fails here; a snapshot that cannot be restored fails the
+     * task.
+     */
+    public void restoreInPlaceOnStart(OperatorSnapshot snapshot, long checkpointId, byte[] determinants) {
+        requireNotStarted();
+        requireInputPositions(snapshot);
+        restoreOnStart = () -> applyInPlace(snapshot, checkpointId, determinants);
+    }
+
+    private void requireInputPositions(OperatorSnapshot snapshot) {
+        for (ChannelId input : inputSeqs.keySet()) {
+            if (!snapshot.positions().inputs().containsKey(input.index())) {
+                throw new IllegalArgumentException("the snapshot of task " + id + " has no position for input channel "
+                        + input);
+            }
+        }
+    }
+
+    private void applyInPlace(OperatorSnapshot snapshot, long checkpointId, byte[] determinants) {
         lastBarrier = checkpointId;
         Determinant.Parsed replayed = Determinant.parse(determinants);
         if (!replayed.determinants().isEmpty()) {
@@ -187,12 +215,7 @@ public final class StreamTask {
         }
         ChannelPositions positions = snapshot.positions();
         for (Map.Entry<ChannelId, long[]> input : inputSeqs.entrySet()) {
-            Long seq = positions.inputs().get(input.getKey().index());
-            if (seq == null) {
-                throw new IllegalArgumentException("the snapshot of task " + id + " has no position for input channel "
-                        + input.getKey());
-            }
-            input.getValue()[0] = seq;
+            input.getValue()[0] = positions.inputs().get(input.getKey().index());
         }
         output.resumeAt(positions);
         snapshot.restoreInto(operatorType, driver);
@@ -289,6 +312,10 @@ public final class StreamTask {
     private void run() {
         moveTo(TaskStatus.RUNNING);
         try {
+            if (restoreOnStart != null) {
+                restoreOnStart.run();
+                restoreOnStart = null;
+            }
             while (!stopRequested) {
                 runMails();
                 if (stopRequested) {
