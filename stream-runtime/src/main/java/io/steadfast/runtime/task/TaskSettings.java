@@ -35,7 +35,13 @@ public record TaskSettings(int frameTargetBytes, int maxRecordsPerFrame, Duratio
         }
     }
 
+    /**
+     * 32 KiB frames of at most 4,096 records, a linger of 20 ms (a channel of a few hundred records a second would
+     * otherwise send a frame per record, and its per-frame cost, not its records, would load the machine; a full
+     * channel sends frames long before: see docs/performance.md for latency), sources polled 1,024 records at a
+     * time, a watermark every 50 ms.
+     */
     public static TaskSettings defaults() {
-        return new TaskSettings(32 * 1024, 4096, Duration.ofMillis(5), 1024, Duration.ofMillis(50));
+        return new TaskSettings(32 * 1024, 4096, Duration.ofMillis(20), 1024, Duration.ofMillis(50));
     }
 }
