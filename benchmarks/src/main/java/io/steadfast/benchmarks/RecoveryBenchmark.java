@@ -163,9 +163,10 @@ public final class RecoveryBenchmark {
                     System.out.printf(Locale.ROOT, "| %d | %s | not measured | | | | | | |%n", tasks, mode);
                     continue;
                 }
-                System.out.printf(Locale.ROOT, "| %d | %s | %d ms | %d ms | %d ms | %d ms | %,d | %s | %d %% |%n", tasks,
+                long replayed = median(of, Sample::replayedRecords);
+                System.out.printf(Locale.ROOT, "| %d | %s | %d ms | %d ms | %d ms | %d ms | %s | %s | %d %% |%n", tasks,
                         mode, median(of, Sample::detection), median(of, Sample::restore), median(of, Sample::catchUp),
-                        median(of, Sample::total), median(of, Sample::replayedRecords),
+                        median(of, Sample::total), replayed < 0 ? "—" : String.format(Locale.ROOT, "%,d", replayed),
                         of.stream().anyMatch(Sample::othersPaused) ? "yes" : "no", median(of, Sample::cpuBusyPercent));
             }
         }
@@ -225,7 +226,8 @@ public final class RecoveryBenchmark {
         Instant restoredAt = recovery.detectedAt().plusMillis(recovery.restoreMillis());
         return new Sample(Duration.between(killedAt, recovery.detectedAt()).toMillis(),
                 Duration.between(recovery.detectedAt(), restoredAt).toMillis(),
-                Duration.between(restoredAt, recovery.caughtUpAt()).toMillis(),
+                Math.max(0, Duration.between(restoredAt, recovery.caughtUpAt()).toMillis()), // 0: caught up
+                // before the router had recorded the restore (its record waits for the hosts' answers)
                 Duration.between(killedAt, recovery.caughtUpAt()).toMillis(),
                 recovery.local() == null || recovery.local().replayedRecords() == null ? -1
                         : recovery.local().replayedRecords(),
