@@ -35,6 +35,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
@@ -124,7 +125,7 @@ class LocalRecoveryTest {
             default -> sinks;
         });
         Map<TaskId, StreamTask> survivorsBefore = tasksOn(List.of(sources, sinks));
-        checkpointUntilTwoCompleted(plan, sources);
+        checkpointUntilTwoCompleted(plan, sources, counters);
 
         Map<TaskId, byte[]> determinants = loseAndRecover(plan, placement, counters, standby);
 
@@ -167,7 +168,7 @@ class LocalRecoveryTest {
                 : task.operator().value().equals("src") || task.operator().value().equals("count") ? lostHost
                 : downstream);
         Map<TaskId, StreamTask> survivorsBefore = tasksOn(List.of(first, downstream));
-        checkpointUntilTwoCompleted(plan, first);
+        checkpointUntilTwoCompleted(plan, first, lostHost);
 
         Map<TaskId, byte[]> determinants = loseAndRecover(plan, placement, lostHost, standby);
 
@@ -202,16 +203,22 @@ class LocalRecoveryTest {
     }
 
     /**
-     * Once the source has emitted a tenth of its events, triggers a checkpoint every 200 ms; returns once two
-     * completed, the source still running (so the checkpoint restored from lies mid-stream).
+     * Once the source has emitted a tenth of its events, triggers a checkpoint every 200 ms until two completed and
+     * every one triggered completed; returns once the tasks of {@code hostToLose} have taken in more input after
+     * it (so that the host dies mid-stream with something to replay: frames linger up to 20 ms at the source, and a
+     * host lost right at a completion may have taken in nothing since the barrier).
      */
-    private void checkpointUntilTwoCompleted(ExecutionPlan plan, HostRuntime sourceHost) {
+    private void checkpointUntilTwoCompleted(ExecutionPlan plan, HostRuntime sourceHost, HostRuntime hostToLose) {
         await().atMost(Duration.ofSeconds(20)).until(() -> recordsIn(sourceHost, "src") > COUNT / 10);
-        coordinator.scheduleAtFixedRate(() -> {
+        ScheduledFuture<?> triggers = coordinator.scheduleAtFixedRate(() -> {
             long id = nextCheckpoint.incrementAndGet();
             live.forEach(host -> host.triggerCheckpoint(plan.topology(), id));
         }, 100, 200, TimeUnit.MILLISECONDS);
         await().atMost(Duration.ofSeconds(20)).until(() -> collector.latestComplete.get() >= 2);
+        triggers.cancel(false);
+        await().atMost(Duration.ofSeconds(20)).until(() -> collector.latestComplete.get() == nextCheckpoint.get());
+        long atLatest = recordsIn(hostToLose, "count");
+        await().atMost(Duration.ofSeconds(20)).until(() -> recordsIn(hostToLose, "count") > atLatest + 3_000);
         assertThat(status(sourceHost, "src")).as("the host must die mid-stream").isEqualTo(TaskStatus.RUNNING);
     }
 
