@@ -57,18 +57,22 @@ final class IoCommandQueue implements AutoCloseable {
 
     /**
      * IO thread: consumes the wake-up bytes and re-arms the wake-up before draining, so a command added while
-     * draining either is seen by this drain or writes a new wake-up.
+     * draining either is seen by this drain or writes a new wake-up. The pipe is read only when a wake-up is pending
+     * or the poller saw it readable (a byte written just after an earlier drain), not on every pass of the loop.
      *
+     * @param signalled whether the poller reported the wake-up channel readable
      * @return how many commands ran
      */
-    int runAll() {
-        try {
-            drainBuffer.clear();
-            while (pipe.source().read(drainBuffer) > 0) {
+    int runAll(boolean signalled) {
+        if (signalled || wakeUpPending.get()) {
+            try {
                 drainBuffer.clear();
+                while (pipe.source().read(drainBuffer) > 0) {
+                    drainBuffer.clear();
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("Data plane wake-up pipe failed", e);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("Data plane wake-up pipe failed", e);
         }
         wakeUpPending.set(false);
         int count = 0;

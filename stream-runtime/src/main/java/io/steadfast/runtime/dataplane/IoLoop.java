@@ -137,7 +137,7 @@ final class IoLoop implements Runnable {
             long now = System.nanoTime();
             long timeoutMillis = busy ? 0 : Math.max(1, (nextTimerNanos - now + 999_999) / 1_000_000);
             poller.poll(timeoutMillis);
-            int work = commands.runAll();
+            int work = commands.runAll(poller.pollin(0)); // index 0: the wake-up channel (see rebuildPoller)
             if (!running) {
                 return;
             }
