@@ -220,7 +220,9 @@ public final class CheckpointCoordinators implements AutoCloseable {
      * store cannot be read for the first id, the next tick tries again.
      */
     public synchronized void resume(TopologyId id) {
-        paused.remove(id);
+        if (paused.remove(id) == null && coordinators.containsKey(id)) {
+            return; // not paused: its coordinator keeps running (a second one would orphan the first's checkpoints)
+        }
         topologies.find(id).ifPresent(this::tryCreate);
     }
 

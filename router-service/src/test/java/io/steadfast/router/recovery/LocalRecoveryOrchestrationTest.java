@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.steadfast.router.FakeHostClient;
 import io.steadfast.router.MutableClock;
+import io.steadfast.router.checkpoint.CheckpointCoordinator;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
 import io.steadfast.router.checkpoint.CheckpointSettings;
 import io.steadfast.router.checkpoint.CompletionNotices;
@@ -246,6 +247,12 @@ class LocalRecoveryOrchestrationTest {
 
         assertThat(coordinators.isPaused(T)).isFalse();
         assertThat(log.all().get(0).status()).as("still catching up").isEqualTo(RecoveryStatus.RECOVERING);
+        CheckpointCoordinator running = coordinators.coordinator(T).orElseThrow();
+        heartbeat(STANDBY, Map.of(COUNT1, 480L), Map.of(COUNT1, new RecoveryCatchUp(12_000, 300, 4_000)));
+        orchestrator.checkProgress();
+        assertThat(log.all().get(0).status()).isEqualTo(RecoveryStatus.RECOVERED);
+        assertThat(coordinators.coordinator(T)).as("caught up late: the running coordinator stays")
+                .containsSame(running);
     }
 
     @Test
