@@ -26,77 +26,73 @@ class RedirectTest {
         resources.close();
     }
 
+    /** A producer streaming to a consumer on {@code oldReceiver}, and an idle {@code newReceiver} to move to. */
+    private record Redirected(DataPlane oldReceiver, DataPlane newReceiver, RecordingConsumer consumer,
+                              TestProducer producer) {
+
+        /** Ends the stream and checks the consumer got every event exactly once, across the move. */
+        void finishExactlyOnce() {
+            long lastSent = producer.finishNow();
+            await().atMost(Duration.ofSeconds(20)).until(() -> consumer.lastSeq() == lastSent);
+            assertSeqsAreOneTo(consumer, lastSent);
+        }
+    }
+
+    private Redirected streamUntil(DataPlaneConfig config, int eventsPerFrame, String name, long consumed) {
+        DataPlane sender = resources.add(DataPlane.start(config));
+        DataPlane oldReceiver = resources.add(DataPlane.start(config));
+        DataPlane newReceiver = resources.add(DataPlane.start(config));
+        RecordingConsumer consumer = resources.add(new RecordingConsumer(name));
+        oldReceiver.openInbound(CHANNEL, 0, consumer);
+        TestProducer producer = resources.add(TestProducer.start(
+                sender.openOutbound(CHANNEL, oldReceiver.endpoint(), 1), eventsPerFrame, name));
+        await().atMost(Duration.ofSeconds(20)).until(() -> consumer.count() >= consumed);
+        return new Redirected(oldReceiver, newReceiver, consumer, producer);
+    }
+
     @Test
     void continuesFromTheNewReceiversPositionWithoutLossOrDuplication() {
-        DataPlane sender = resources.add(DataPlane.start(CONFIG));
-        DataPlane oldReceiver = DataPlane.start(CONFIG);
-        DataPlane newReceiver = resources.add(DataPlane.start(CONFIG));
-        RecordingConsumer consumer = resources.add(new RecordingConsumer("redirect"));
-        oldReceiver.openInbound(CHANNEL, 0, consumer);
-        TestProducer producer = resources.add(
-                TestProducer.start(sender.openOutbound(CHANNEL, oldReceiver.endpoint(), 1), 1000, "redirect"));
+        Redirected stream = streamUntil(CONFIG, 1000, "redirect", 60_000);
+        stream.oldReceiver().close();
+        long lastProcessed = stream.consumer().crash();
+        stream.newReceiver().openInbound(CHANNEL, lastProcessed, stream.consumer());
+        stream.producer().redirect(stream.newReceiver().endpoint());
 
-        await().atMost(Duration.ofSeconds(20)).until(() -> consumer.count() >= 60_000);
-        oldReceiver.close();
-        long lastProcessed = consumer.crash();
-        newReceiver.openInbound(CHANNEL, lastProcessed, consumer);
-        producer.redirect(newReceiver.endpoint());
-
-        long target = lastProcessed + 100_000;
-        await().atMost(Duration.ofSeconds(20)).until(() -> consumer.count() >= target);
-        long lastSent = producer.finishNow();
-        await().atMost(Duration.ofSeconds(20)).until(() -> consumer.lastSeq() == lastSent);
-        assertSeqsAreOneTo(consumer, lastSent);
-        assertThat(newReceiver.metrics().framesReceived()).isPositive();
+        await().atMost(Duration.ofSeconds(20)).until(() -> stream.consumer().count() >= lastProcessed + 100_000);
+        stream.finishExactlyOnce();
+        assertThat(stream.newReceiver().metrics().framesReceived()).isPositive();
     }
 
     @Test
     void redirectsWhileTheOldReceiverIsStillAliveAndOnlyTheNewOneIsFed() {
-        DataPlane sender = resources.add(DataPlane.start(CONFIG));
-        DataPlane oldReceiver = resources.add(DataPlane.start(CONFIG));
-        DataPlane newReceiver = resources.add(DataPlane.start(CONFIG));
-        RecordingConsumer consumer = resources.add(new RecordingConsumer("live-redirect"));
-        oldReceiver.openInbound(CHANNEL, 0, consumer);
-        TestProducer producer = resources.add(
-                TestProducer.start(sender.openOutbound(CHANNEL, oldReceiver.endpoint(), 1), 1000, "live-redirect"));
+        Redirected stream = streamUntil(CONFIG, 1000, "live-redirect", 30_000);
+        stream.oldReceiver().closeInbound(CHANNEL); // the task moves: the old side stops, the consumer's mail is lost
+        long lastProcessed = stream.consumer().crash();
+        stream.newReceiver().openInbound(CHANNEL, lastProcessed, stream.consumer());
+        stream.producer().redirect(stream.newReceiver().endpoint());
 
-        await().atMost(Duration.ofSeconds(20)).until(() -> consumer.count() >= 30_000);
-        oldReceiver.closeInbound(CHANNEL); // the task moves: the old side stops, the consumer's mail is lost
-        long lastProcessed = consumer.crash();
-        newReceiver.openInbound(CHANNEL, lastProcessed, consumer);
-        producer.redirect(newReceiver.endpoint());
-
-        await().atMost(Duration.ofSeconds(20)).until(() -> consumer.count() >= lastProcessed + 50_000);
-        long lastSent = producer.finishNow();
-        await().atMost(Duration.ofSeconds(20)).until(() -> consumer.lastSeq() == lastSent);
-        assertSeqsAreOneTo(consumer, lastSent);
-        long receivedByOldAfterwards = oldReceiver.metrics().framesReceived();
+        await().atMost(Duration.ofSeconds(20)).until(() -> stream.consumer().count() >= lastProcessed + 50_000);
+        stream.finishExactlyOnce();
+        long receivedByOldAfterwards = stream.oldReceiver().metrics().framesReceived();
         await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2))
-                .until(() -> oldReceiver.metrics().framesReceived() == receivedByOldAfterwards);
+                .until(() -> stream.oldReceiver().metrics().framesReceived() == receivedByOldAfterwards);
     }
 
     @Test
     void aReceiverThatOpensAfterTheRedirectAnswersTheSendersSyncAtOnce() {
-        DataPlaneConfig slowResync = DataPlaneConfig.defaults().withResyncInterval(Duration.ofSeconds(30));
-        DataPlane sender = resources.add(DataPlane.start(slowResync));
-        DataPlane oldReceiver = resources.add(DataPlane.start(slowResync));
-        DataPlane newReceiver = resources.add(DataPlane.start(slowResync));
-        RecordingConsumer consumer = resources.add(new RecordingConsumer("early-sync"));
-        oldReceiver.openInbound(CHANNEL, 0, consumer);
-        TestProducer producer = resources.add(
-                TestProducer.start(sender.openOutbound(CHANNEL, oldReceiver.endpoint(), 1), 100, "early-sync"));
-        await().atMost(Duration.ofSeconds(20)).until(() -> consumer.count() >= 5_000);
-        oldReceiver.closeInbound(CHANNEL);
-        long lastProcessed = consumer.crash();
+        Redirected stream = streamUntil(DataPlaneConfig.defaults().withResyncInterval(Duration.ofSeconds(30)), 100,
+                "early-sync", 5_000);
+        stream.oldReceiver().closeInbound(CHANNEL);
+        long lastProcessed = stream.consumer().crash();
 
-        producer.redirect(newReceiver.endpoint()); // its SYNC reaches a data plane where the channel is not open yet
-        await().atMost(Duration.ofSeconds(10)).until(() -> newReceiver.metrics().unknownChannelFramesDropped() > 0);
-        newReceiver.openInbound(CHANNEL, lastProcessed, consumer);
+        // its SYNC reaches a data plane where the channel is not open yet
+        stream.producer().redirect(stream.newReceiver().endpoint());
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> stream.newReceiver().metrics().unknownChannelFramesDropped() > 0);
+        stream.newReceiver().openInbound(CHANNEL, lastProcessed, stream.consumer());
 
         // well before the 30 s resync: the receiver answered the SYNC it had kept when the channel opened
-        await().atMost(Duration.ofSeconds(5)).until(() -> consumer.count() >= lastProcessed + 5_000);
-        long lastSent = producer.finishNow();
-        await().atMost(Duration.ofSeconds(10)).until(() -> consumer.lastSeq() == lastSent);
-        assertSeqsAreOneTo(consumer, lastSent);
+        await().atMost(Duration.ofSeconds(5)).until(() -> stream.consumer().count() >= lastProcessed + 5_000);
+        stream.finishExactlyOnce();
     }
 }
