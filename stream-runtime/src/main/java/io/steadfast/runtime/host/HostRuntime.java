@@ -196,7 +196,7 @@ public final class HostRuntime implements AutoCloseable {
      * of theirs goes over the data plane (their peers run elsewhere, or were recovered too). The topology may
      * already have tasks here.
      *
-     * Each task first replays its logged decisions (see {@link StreamTask#restoreInPlace}); a recovered
+     * Each task first replays its logged decisions (see {@link StreamTask#restoreInPlaceOnStart}); a recovered
      * source then sends the barriers it missed up to the latest triggered checkpoint.
      *
      * @param tasksToRecover tasks placed on this host by {@code placement}, each with a snapshot

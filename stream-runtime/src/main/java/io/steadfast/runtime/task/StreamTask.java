@@ -162,33 +162,18 @@ public final class StreamTask {
     /**
      * Replaces the operator's state with a snapshot and resumes the channels where they stood at its barrier
      * (a local recovery): input is counted on from the barrier, output numbered from one after it, so that
-     * receivers drop the regenerated records they already have. Only before {@link #start()}.
+     * receivers drop the regenerated records they already have. Then replays {@code determinants} (encoded, as
+     * logged from the snapshot's barrier on and collected from the task's receivers) before running freely: the task
+     * takes its input in the logged order, applies the logged watermarks, and a source sends its barriers at the
+     * logged positions, so it regenerates exactly the output its receivers have seen. The task's log goes on after
+     * them. Only before {@link #start()}.
      *
-     * @throws IllegalArgumentException if the snapshot lacks the position of one of the task's channels
-     */
-    public void restoreInPlace(OperatorSnapshot snapshot) {
-        restoreInPlace(snapshot, 0, new byte[0]);
-    }
-
-    /**
-     * As {@link #restoreInPlace(OperatorSnapshot)}, then replays {@code determinants} (encoded, as logged from the
-     * snapshot's barrier on and collected from the task's receivers) before running freely: the task takes its
-     * input in the logged order, applies the logged watermarks, and a source sends its barriers at the logged
-     * positions, so it regenerates exactly the output its receivers have seen. The task's log goes on after them.
+     * <p>The state is restored and the determinants parsed on the task's own thread when it starts, before it takes
+     * any input or mail, so the tasks a host recovers at once restore in parallel. What is checked here fails here;
+     * a snapshot that cannot be restored fails the task.
      *
      * @param checkpointId the checkpoint the snapshot belongs to; a source sends the barriers after it
-     */
-    public void restoreInPlace(OperatorSnapshot snapshot, long checkpointId, byte[] determinants) {
-        requireNotStarted();
-        requireInputPositions(snapshot);
-        applyInPlace(snapshot, checkpointId, determinants);
-    }
-
-    /**
-     * As {@link #restoreInPlace(OperatorSnapshot, long, byte[])}, but the state is restored and the determinants
-     * parsed on the task's own thread when it starts, before it takes any input or mail: the tasks a host recovers
-     * at once restore in parallel. What is checked here fails here; a snapshot that cannot be restored fails the
-     * task.
+     * @throws IllegalArgumentException if the snapshot lacks the position of one of the task's input channels
      */
     public void restoreInPlaceOnStart(OperatorSnapshot snapshot, long checkpointId, byte[] determinants) {
         requireNotStarted();
