@@ -2,14 +2,31 @@ package io.steadfast.host.warmup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.steadfast.host.web.InPlaceRecoveryRequest;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.support.GenericApplicationContext;
+import tools.jackson.databind.json.JsonMapper;
 
-/** A host registers with the router only once its warm-up is done (or it has none to do). */
+/**
+ * A host registers with the router only once its warm-up is done (or it has none to do); the warm-up's recovery
+ * requests bind like a real one.
+ */
 class RegistrationAfterWarmUpTest {
+
+    @Test
+    void theLargePlanWarmUpRequestBindsAsAWholeRecoveryRequestOfAJobOf32Tasks() {
+        InPlaceRecoveryRequest request = JsonMapper.shared().readValue(RecoveryPathWarmUp.largePlanRequest(),
+                InPlaceRecoveryRequest.class);
+
+        assertThat(request.plan().topology().value()).isEqualTo(RecoveryPathWarmUp.TOPOLOGY);
+        assertThat(request.plan().tasks()).hasSize(32);
+        assertThat(request.plan().channels()).hasSize(8 * 16 + 16 * 8);
+        assertThat(request.placement().hosts()).hasSize(32);
+        assertThat(request.tasks()).containsExactly(request.plan().tasks().get(0).id().toString());
+    }
 
     @Test
     void theGateStaysClosedUntilTheWarmUpIsDoneAndOpensAtOnceWithoutAWebServerToWarm() {

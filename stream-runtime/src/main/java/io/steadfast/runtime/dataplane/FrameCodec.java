@@ -5,6 +5,8 @@ import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Encodes and strictly decodes data plane messages. A message is one ZeroMQ header part, followed for
@@ -23,7 +25,8 @@ import java.nio.charset.StandardCharsets;
  * </pre>
  *
  * Decoding rejects anything truncated, trailing, inconsistent or unknown with a specific {@link Reason}.
- * Stateless apart from the configured limit, so safe to share between threads.
+ * Safe to share between threads: apart from the configured limit it only remembers the topology ids it has
+ * validated (a bounded, concurrent cache), so that a frame's id is not checked against the pattern again.
  */
 final class FrameCodec {
 
@@ -32,7 +35,11 @@ final class FrameCodec {
     private static final int FIXED_PREFIX = 4 + 1 + 1 + 1;
     private static final int MAX_TOPOLOGY_BYTES = 63;
 
+    /** Topology ids decoded and found valid; cleared when it reaches this many (ids of finished jobs pile up). */
+    private static final int MAX_KNOWN_TOPOLOGIES = 256;
+
     private final int maxFrameBytes;
+    private final Map<String, TopologyId> knownTopologies = new ConcurrentHashMap<>();
 
     FrameCodec(int maxFrameBytes) {
         this.maxFrameBytes = maxFrameBytes;
@@ -107,7 +114,7 @@ final class FrameCodec {
         return message;
     }
 
-    private static ChannelId decodeChannel(ByteBuffer in) throws MalformedFrameException {
+    private ChannelId decodeChannel(ByteBuffer in) throws MalformedFrameException {
         int length = Byte.toUnsignedInt(in.get());
         if (length < 1 || length > MAX_TOPOLOGY_BYTES) {
             throw new MalformedFrameException(Reason.BAD_TOPOLOGY, "topology id length " + length);
@@ -115,9 +122,7 @@ final class FrameCodec {
         require(in, length + 8, "topology id, channel index and epoch");
         String topology = new String(in.array(), in.position(), length, StandardCharsets.UTF_8);
         in.position(in.position() + length);
-        if (!TopologyId.isValid(topology)) {
-            throw new MalformedFrameException(Reason.BAD_TOPOLOGY, "invalid topology id");
-        }
+        TopologyId topologyId = knownTopology(topology);
         int index = in.getInt();
         if (index < 0) {
             throw new MalformedFrameException(Reason.BAD_CHANNEL_INDEX, "channel index " + index);
@@ -126,7 +131,23 @@ final class FrameCodec {
         if (epoch < 0) {
             throw new MalformedFrameException(Reason.BAD_CHANNEL_INDEX, "channel epoch " + epoch);
         }
-        return new ChannelId(new TopologyId(topology), index, epoch);
+        return new ChannelId(topologyId, index, epoch);
+    }
+
+    private TopologyId knownTopology(String topology) throws MalformedFrameException {
+        TopologyId known = knownTopologies.get(topology);
+        if (known != null) {
+            return known;
+        }
+        if (!TopologyId.isValid(topology)) {
+            throw new MalformedFrameException(Reason.BAD_TOPOLOGY, "invalid topology id");
+        }
+        if (knownTopologies.size() >= MAX_KNOWN_TOPOLOGIES) {
+            knownTopologies.clear();
+        }
+        TopologyId id = TopologyId.of(topology);
+        knownTopologies.put(topology, id);
+        return id;
     }
 
     private WireMessage.Data decodeData(ByteBuffer in, ChannelId channel, byte[] payload)

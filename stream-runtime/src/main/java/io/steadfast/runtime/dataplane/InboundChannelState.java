@@ -2,6 +2,7 @@ package io.steadfast.runtime.dataplane;
 
 import io.steadfast.runtime.plan.ChannelId;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -11,8 +12,12 @@ import org.slf4j.LoggerFactory;
  * ACKs carrying the consumer's progress.
  *
  * <p>The IO thread owns the delivery position and the sender's routing id. {@link #consumed(long)} is called
- * from any thread; it records the progress atomically and schedules at most one pending ACK, so a burst of
- * consumed frames costs one ACK and at most one wake-up of the IO thread.
+ * from any thread; it records the progress atomically. ACKs are deferred: one goes at once when a quarter of the
+ * granted window has been consumed since the last (at most one pending, so a burst of consumed frames costs one
+ * ACK and at most one wake-up of the IO thread), otherwise on the IO thread's next timer pass
+ * ({@link #onTimer}, a quarter of the resync interval). A sender therefore never waits for credit an ACK would
+ * have given, while a channel of a few frames a second no longer costs an ACK and a wake-up per frame (with many
+ * channels, those were as many messages as the frames themselves).
  */
 final class InboundChannelState {
 
@@ -29,6 +34,12 @@ final class InboundChannelState {
 
     private final AtomicLong consumedSeq;
     private final AtomicBoolean ackScheduled = new AtomicBoolean();
+    /** Frames consumed since the last ACK went out. */
+    private final AtomicInteger unackedFrames = new AtomicInteger();
+    /** Consumption not acknowledged yet, for the next timer pass. */
+    private volatile boolean ackDeferred;
+    /** How many consumed frames send an ACK at once: a quarter of the window last granted. */
+    private volatile int ackEveryFrames;
     private volatile boolean closed;
 
     // IO thread only
@@ -56,6 +67,7 @@ final class InboundChannelState {
         this.resyncNanos = resyncNanos;
         this.lastDeliveredSeq = lastDeliveredSeq;
         this.consumedSeq = new AtomicLong(lastDeliveredSeq);
+        this.ackEveryFrames = ackThreshold(creditFrames);
     }
 
     ChannelId id() {
@@ -73,7 +85,11 @@ final class InboundChannelState {
             return;
         }
         consumedSeq.accumulateAndGet(upToSeq, Math::max);
-        scheduleAck();
+        if (unackedFrames.incrementAndGet() >= ackEveryFrames) {
+            scheduleAck();
+        } else {
+            ackDeferred = true;
+        }
     }
 
     private void scheduleAck() {
@@ -146,11 +162,25 @@ final class InboundChannelState {
         sendPosition(MessageType.SYNC_REPLY);
     }
 
+    /** Sends the deferred ACK, if any. IO thread, every timer pass. */
+    void onTimer() {
+        if (ackDeferred) {
+            sendAck();
+        }
+    }
+
     private void sendAck() {
+        // cleared before the position is read: consumption recorded after this point sets them again
         ackScheduled.set(false);
+        ackDeferred = false;
+        unackedFrames.set(0);
         if (!closed) {
             sendPosition(MessageType.ACK);
         }
+    }
+
+    private static int ackThreshold(int credit) {
+        return Math.max(1, credit / 4);
     }
 
     /**
@@ -170,7 +200,9 @@ final class InboundChannelState {
             return; // no sender has spoken yet; its SYNC will ask
         }
         long consumed = Math.min(consumedSeq.get(), lastDeliveredSeq);
-        byte[] message = codec.encodePosition(type, id, lastDeliveredSeq, consumed, grantedCredit());
+        int credit = grantedCredit();
+        ackEveryFrames = ackThreshold(credit);
+        byte[] message = codec.encodePosition(type, id, lastDeliveredSeq, consumed, credit);
         loop.replyToSender(senderRoutingId, message);
         metrics.acksSent.increment();
     }

@@ -160,6 +160,9 @@ final class IoLoop implements Runnable {
                 for (OutboundChannelState channel : outbound.values()) {
                     channel.onTimer(now);
                 }
+                for (InboundChannelState channel : inbound.values()) {
+                    channel.onTimer();
+                }
                 nextTimerNanos = now + timerPeriodNanos;
             }
         } catch (RuntimeException e) {
