@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.zeromq.SocketType;
@@ -25,6 +26,16 @@ final class IoLoop implements Runnable {
 
     private static final Logger log = LoggerFactory.getLogger(IoLoop.class);
     private static final int RECEIVE_BATCH = 256;
+    /**
+     * After a pass that handled fewer than this many commands and messages, the loop waits {@link #COALESCE_NANOS}
+     * before the next one, so that the next pass finds several: a trickle on many channels (a job of many tasks at a
+     * modest rate) otherwise woke the loop once per frame, ACK and command, and each pass costs a system call per
+     * socket (JeroMQ checks every socket's mailbox). Measured with 32 tasks at 20,000 events/s: the IO thread went
+     * from 14-15 % of a core per host to 4 %. A busy loop (a backlog, full frames) never waits; a frame waits at most
+     * this long more on each side of the wire.
+     */
+    private static final int COALESCE_BELOW = 32;
+    private static final long COALESCE_NANOS = 500_000;
     private static final int ROUTER_MAX_MESSAGE_SLACK = 64 * 1024;
     /** Channels whose early SYNC is kept to answer when they open; beyond it the oldest is forgotten. */
     static final int MAX_EARLY_SYNCS = 4096;
@@ -155,6 +166,9 @@ final class IoLoop implements Runnable {
                 readConnectionEvents(polledPeers.get(i));
             }
             busy = work > 0;
+            if (busy && work < COALESCE_BELOW) { // see COALESCE_BELOW
+                LockSupport.parkNanos(COALESCE_NANOS);
+            }
             now = System.nanoTime();
             if (now - nextTimerNanos >= 0) {
                 for (OutboundChannelState channel : outbound.values()) {
