@@ -10,11 +10,12 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Encodes and strictly decodes data plane messages. A message is one ZeroMQ header part, followed for
- * {@link MessageType#DATA} by exactly one payload part (sent without copying). Header layout, big-endian:
+ * {@link MessageType#DATA} by exactly one payload part (sent without copying); one ZeroMQ message carries one or
+ * more of them in a row ({@link WireBatch}, version 3). Header layout, big-endian:
  *
  * <pre>
  *   int   magic 'SFDP'
- *   byte  version (1)
+ *   byte  version (3)
  *   byte  type (see {@link MessageType})
  *   byte  topology id length n (1..63), then n bytes UTF-8
  *   int   channel index (>= 0)
@@ -31,7 +32,8 @@ import java.util.concurrent.ConcurrentHashMap;
 final class FrameCodec {
 
     static final int MAGIC = 0x53464450; // "SFDP"
-    static final byte VERSION = 2;
+    /** 3: several messages per ZeroMQ message; a version 2 peer read one, and took the rest for excess parts. */
+    static final byte VERSION = 3;
     private static final int FIXED_PREFIX = 4 + 1 + 1 + 1;
     private static final int MAX_TOPOLOGY_BYTES = 63;
 
@@ -43,6 +45,15 @@ final class FrameCodec {
 
     FrameCodec(int maxFrameBytes) {
         this.maxFrameBytes = maxFrameBytes;
+    }
+
+    /**
+     * Whether this header part, as far as its first bytes tell, is a {@link MessageType#DATA} header and so has a
+     * payload part after it. Looks at magic and type only: whatever else is wrong shows when it is decoded.
+     */
+    static boolean announcesPayload(byte[] header) {
+        return header != null && header.length >= 6 && ByteBuffer.wrap(header).getInt(0) == MAGIC
+                && header[5] == MessageType.DATA.code();
     }
 
     int maxFrameBytes() {

@@ -2,6 +2,7 @@ package io.steadfast.runtime.dataplane;
 
 import io.steadfast.runtime.plan.ChannelId;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,6 +61,8 @@ final class IoLoop implements Runnable {
     private final Map<String, PeerConnection> peers = new HashMap<>();
     private final Map<ChannelId, OutboundChannelState> outbound = new HashMap<>();
     private final Map<ChannelId, InboundChannelState> inbound = new HashMap<>();
+    /** Replies queued in this pass, by the routing id of the sender they go to. */
+    private final Map<RoutingId, WireBatch> replies = new HashMap<>();
     /**
      * The sender of the latest SYNC that arrived for each channel not open here yet: a sender redirected to a task
      * that is still being restored here is answered the moment its channel opens, not a resync interval later.
@@ -165,10 +168,6 @@ final class IoLoop implements Runnable {
                 work += readDealer(polledPeers.get(i));
                 readConnectionEvents(polledPeers.get(i));
             }
-            busy = work > 0;
-            if (busy && work < COALESCE_BELOW) { // see COALESCE_BELOW
-                LockSupport.parkNanos(COALESCE_NANOS);
-            }
             now = System.nanoTime();
             if (now - nextTimerNanos >= 0) {
                 for (OutboundChannelState channel : outbound.values()) {
@@ -178,6 +177,11 @@ final class IoLoop implements Runnable {
                     channel.onTimer();
                 }
                 nextTimerNanos = now + timerPeriodNanos;
+            }
+            sendBatches();
+            busy = work > 0;
+            if (busy && work < COALESCE_BELOW) { // see COALESCE_BELOW
+                LockSupport.parkNanos(COALESCE_NANOS);
             }
         } catch (RuntimeException e) {
             metrics.ioLoopErrors.increment();
@@ -209,13 +213,15 @@ final class IoLoop implements Runnable {
             if (sender == null) {
                 return n;
             }
-            byte[] header = router.hasReceiveMore() ? router.recv(0) : null;
-            byte[] payload = router.hasReceiveMore() ? router.recv(0) : null;
-            int extraParts = discardRemainingParts(router);
             long now = System.nanoTime();
-            WireMessage message = decode(header, payload, extraParts, now);
-            if (message != null) {
-                dispatchFromSender(sender, message, now);
+            if (!router.hasReceiveMore()) {
+                decode(null, null, now); // counted as malformed: a routing id and no message
+            }
+            while (router.hasReceiveMore()) {
+                WireMessage message = readMessage(router, router.recv(0), now);
+                if (message != null) {
+                    dispatchFromSender(sender, message, now);
+                }
             }
         }
         return RECEIVE_BATCH;
@@ -228,15 +234,28 @@ final class IoLoop implements Runnable {
             if (header == null) {
                 return n;
             }
-            byte[] payload = dealer.hasReceiveMore() ? dealer.recv(0) : null;
-            int extraParts = discardRemainingParts(dealer);
             long now = System.nanoTime();
-            WireMessage message = decode(header, payload, extraParts, now);
-            if (message != null) {
-                dispatchFromReceiver(peer, message, now);
+            WireMessage message = readMessage(dealer, header, now);
+            while (true) {
+                if (message != null) {
+                    dispatchFromReceiver(peer, message, now);
+                }
+                if (!dealer.hasReceiveMore()) {
+                    break;
+                }
+                message = readMessage(dealer, dealer.recv(0), now);
             }
         }
         return RECEIVE_BATCH;
+    }
+
+    /**
+     * Decodes the message whose header part was just received, taking its payload part from the socket when the
+     * header announces one (see {@link WireBatch}); null if malformed (dropped and counted).
+     */
+    private WireMessage readMessage(ZMQ.Socket socket, byte[] header, long now) {
+        byte[] payload = FrameCodec.announcesPayload(header) && socket.hasReceiveMore() ? socket.recv(0) : null;
+        return decode(header, payload, now);
     }
 
     private void readConnectionEvents(PeerConnection peer) {
@@ -254,22 +273,11 @@ final class IoLoop implements Runnable {
         }
     }
 
-    private int discardRemainingParts(ZMQ.Socket socket) {
-        int parts = 0;
-        while (socket.hasReceiveMore()) {
-            byte[] part = socket.recv(0);
-            metrics.bytesReceived.add(part == null ? 0 : part.length);
-            parts++;
-        }
-        return parts;
-    }
-
-    private WireMessage decode(byte[] header, byte[] payload, int extraParts, long now) {
+    private WireMessage decode(byte[] header, byte[] payload, long now) {
         metrics.bytesReceived.add((header == null ? 0 : header.length) + (payload == null ? 0 : payload.length));
         try {
-            if (header == null || extraParts > 0) {
-                throw new MalformedFrameException(MalformedFrameException.Reason.BAD_PART_COUNT,
-                        (header == null ? "no header part" : extraParts + " parts too many"));
+            if (header == null) {
+                throw new MalformedFrameException(MalformedFrameException.Reason.BAD_PART_COUNT, "no header part");
             }
             return codec.decode(header, payload);
         } catch (MalformedFrameException e) {
@@ -332,11 +340,45 @@ final class IoLoop implements Runnable {
                 endpointForLog(), message.getClass().getSimpleName(), message.channel());
     }
 
+    /** Queues a reply to the sender with this routing id; it goes when the pass ends, with the others to it. */
     void replyToSender(byte[] sender, byte[] message) {
-        // ROUTER without ROUTER_MANDATORY: unknown or congested peers are dropped silently; the sender's SYNC
-        // timer recovers
-        if (router.send(sender, ZMQ.SNDMORE | ZMQ.DONTWAIT)) {
-            router.send(message, ZMQ.DONTWAIT);
+        WireBatch batch = replies.computeIfAbsent(new RoutingId(sender), id -> new WireBatch());
+        if (batch.add(message, null)) {
+            batch.sendOn(router, sender);
+        }
+    }
+
+    /**
+     * Sends what this pass queued, one ZeroMQ message per destination. ROUTER without ROUTER_MANDATORY: replies to
+     * unknown or congested peers are dropped silently, and the sender's SYNC timer recovers; a batch a DEALER
+     * refuses is recovered the same way.
+     */
+    private void sendBatches() {
+        for (PeerConnection peer : peers.values()) {
+            peer.flush();
+        }
+        if (!replies.isEmpty()) {
+            replies.forEach((sender, batch) -> batch.sendOn(router, sender.value()));
+            replies.clear();
+        }
+    }
+
+    /** A ZeroMQ routing id, compared by content. */
+    private record RoutingId(byte[] value) {
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof RoutingId id && Arrays.equals(value, id.value);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(value);
+        }
+
+        @Override
+        public String toString() {
+            return Arrays.toString(value);
         }
     }
 

@@ -10,8 +10,9 @@ import org.zeromq.ZMQ;
 /**
  * The DEALER socket towards one peer endpoint, shared by every outbound channel to that peer, and the PAIR socket
  * that receives the DEALER's connection events (ZeroMQ socket monitor). Created, used and closed by the IO thread
- * only. Sends never block: a refused send (high-water mark) returns false and the resync protocol recovers the
- * frame later.
+ * only. Messages sent during a pass of the IO loop are queued and go together when it ends ({@link WireBatch}).
+ * Sends never block: a refused send (high-water mark) returns false and the resync protocol recovers the frame
+ * later.
  */
 final class PeerConnection {
 
@@ -23,6 +24,7 @@ final class PeerConnection {
     private final ZMQ.Socket dealer;
     private final ZMQ.Socket monitor;
     private final Set<OutboundChannelState> channels = new HashSet<>();
+    private final WireBatch pending = new WireBatch();
     /** Whether a ZMTP handshake with the peer completed since the last drop; IO thread only. */
     private boolean established;
 
@@ -85,16 +87,23 @@ final class PeerConnection {
         return channels;
     }
 
+    /**
+     * Queues the frame for the end of the IO loop's pass ({@link #flush}).
+     *
+     * @return false if it filled the batch and ZeroMQ refused the batch (high-water mark)
+     */
     boolean sendData(RetainedFrame frame) {
-        if (!dealer.send(frame.header, ZMQ.SNDMORE | ZMQ.DONTWAIT)) {
-            return false;
-        }
-        // once the first part is accepted, ZeroMQ accepts the rest of the message atomically
-        return dealer.send(frame.payload, ZMQ.DONTWAIT);
+        return !pending.add(frame.header, frame.payload) || flush();
     }
 
+    /** Queues a message of no payload for the end of the pass; false as for {@link #sendData}. */
     boolean sendControl(byte[] message) {
-        return dealer.send(message, ZMQ.DONTWAIT);
+        return !pending.add(message, null) || flush();
+    }
+
+    /** Sends what was queued since the last flush, as one ZeroMQ message; false if refused (high-water mark). */
+    boolean flush() {
+        return pending.sendOn(dealer, null);
     }
 
     void close() {

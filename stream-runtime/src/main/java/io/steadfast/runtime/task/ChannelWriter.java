@@ -83,7 +83,7 @@ final class ChannelWriter {
     long flushIfDue(long nowNanos, long watermark) {
         long untilBatchDue = Long.MAX_VALUE;
         if (!batch.isEmpty()) {
-            long due = batchStartNanos + settings.linger().toNanos();
+            long due = lingerEnds(batchStartNanos, settings.linger().toNanos());
             if (nowNanos < due) {
                 untilBatchDue = due - nowNanos;
             } else {
@@ -102,6 +102,17 @@ final class ChannelWriter {
             send(nowNanos);
         }
         return Math.min(untilBatchDue, lastWatermarkNanos + interval - nowNanos);
+    }
+
+    /**
+     * When a batch started at {@code startNanos} is due: at the end of the linger period it started in, periods
+     * being aligned on the JVM's clock, so that every channel of every task of a host sends its frames at the same
+     * instants. The data plane then carries the frames of many channels to a peer in one message (a job of many
+     * channels at a modest rate otherwise cost a message, and a wake-up on both sides, per frame of a few records).
+     * A record waits at most the linger, as with a period from each batch's first record, and less on average.
+     */
+    static long lingerEnds(long startNanos, long lingerNanos) {
+        return Math.floorDiv(startNanos, lingerNanos) * lingerNanos + lingerNanos;
     }
 
     /** Sends whatever is buffered, with the watermark if it moved. */

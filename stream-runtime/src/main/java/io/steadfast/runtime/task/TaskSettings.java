@@ -8,7 +8,9 @@ import java.util.Objects;
  *
  * @param frameTargetBytes a frame is sent once its payload reaches this size
  * @param maxRecordsPerFrame a frame is sent once it holds this many records
- * @param linger a frame that is not full is sent at the latest this long after its first record
+ * @param linger a frame that is not full is sent at the latest this long after its first record: at the end of
+ *               the linger period its first record fell in, periods aligned on the JVM's clock so that a host's
+ *               channels send together (see {@code ChannelWriter.lingerEnds})
  * @param sourceBatch events a source emits per turn of the mailbox loop
  * @param watermarkInterval how often an idle channel gets the current watermark
  */

@@ -61,6 +61,27 @@ class ChannelWriterTest {
     }
 
     @Test
+    void aBatchIsSentAtTheEndOfTheAlignedLingerPeriodItStartedIn() {
+        ChannelWriter other = new ChannelWriter(new RecordingSender(), ValueCodecRegistry.builtIn(), SETTINGS,
+                new TaskMetrics());
+        writer.add(Event.of("a", 1L, 10), 11 * MS);         // linger 5 ms: the period 10..15 ms
+        other.add(Event.of("b", 2L, 10), 14 * MS);          // another channel, later in the same period
+
+        assertThat(writer.flushIfDue(12 * MS, 10)).as("waits for the end of the period").isEqualTo(3 * MS);
+        assertThat(other.flushIfDue(14 * MS, 10)).isEqualTo(MS);
+        writer.flushIfDue(14 * MS, 10);
+        assertThat(sender.frames).as("not before the period ends").isEmpty();
+        writer.flushIfDue(15 * MS, 10);
+        assertThat(sender.frames).as("sent when the period ends, 4 ms after its record")
+                .filteredOn(frame -> frame.sequenced == 1).hasSize(1);
+        assertThat(ChannelWriter.lingerEnds(14 * MS, 5 * MS)).as("both channels at the same instant")
+                .isEqualTo(ChannelWriter.lingerEnds(11 * MS, 5 * MS)).isEqualTo(15 * MS);
+        assertThat(ChannelWriter.lingerEnds(15 * MS, 5 * MS)).as("a record at a boundary waits a whole period")
+                .isEqualTo(20 * MS);
+        assertThat(ChannelWriter.lingerEnds(-3 * MS, 5 * MS)).as("the clock may be negative").isEqualTo(0);
+    }
+
+    @Test
     void sendsTheFinalWatermarkOfAnIdleChannelAtOnce() {
         writer.flushIfDue(0, 100);
         writer.flushIfDue(MS, Long.MAX_VALUE);
