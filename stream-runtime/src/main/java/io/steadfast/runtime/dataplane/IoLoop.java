@@ -207,35 +207,40 @@ final class IoLoop implements Runnable {
 
     // ---------------------------------------------------------------- receiving
 
+    /** Reads up to {@value #RECEIVE_BATCH} ZeroMQ messages; returns the data plane messages they carried. */
     private int readRouter() {
+        int read = 0;
         for (int n = 0; n < RECEIVE_BATCH; n++) {
             byte[] sender = router.recv(ZMQ.DONTWAIT);
             if (sender == null) {
-                return n;
+                break;
             }
             long now = System.nanoTime();
             if (!router.hasReceiveMore()) {
                 decode(null, null, now); // counted as malformed: a routing id and no message
             }
-            while (router.hasReceiveMore()) {
+            for (; router.hasReceiveMore(); read++) {
                 WireMessage message = readMessage(router, router.recv(0), now);
                 if (message != null) {
                     dispatchFromSender(sender, message, now);
                 }
             }
         }
-        return RECEIVE_BATCH;
+        return read;
     }
 
+    /** As {@link #readRouter}, for the replies that come back on a peer's DEALER. */
     private int readDealer(PeerConnection peer) {
         ZMQ.Socket dealer = peer.socket();
+        int read = 0;
         for (int n = 0; n < RECEIVE_BATCH; n++) {
             byte[] header = dealer.recv(ZMQ.DONTWAIT);
             if (header == null) {
-                return n;
+                break;
             }
             long now = System.nanoTime();
             WireMessage message = readMessage(dealer, header, now);
+            read++;
             while (true) {
                 if (message != null) {
                     dispatchFromReceiver(peer, message, now);
@@ -244,9 +249,10 @@ final class IoLoop implements Runnable {
                     break;
                 }
                 message = readMessage(dealer, dealer.recv(0), now);
+                read++;
             }
         }
-        return RECEIVE_BATCH;
+        return read;
     }
 
     /**
