@@ -111,7 +111,7 @@ class HostRuntimeConfiguration {
     /** A client with the timeouts given: every call this host makes to another service goes through one. */
     static RestClient client(Duration connectTimeout, Duration readTimeout) {
         JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(
-                HttpClient.newBuilder().connectTimeout(connectTimeout).build());
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(connectTimeout).build());
         requests.setReadTimeout(readTimeout);
         return RestClient.builder().requestFactory(requests).build();
     }

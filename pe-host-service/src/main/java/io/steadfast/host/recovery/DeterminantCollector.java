@@ -38,7 +38,7 @@ public final class DeterminantCollector {
     private final Duration timeout;
 
     public DeterminantCollector(Duration timeout) {
-        this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
+        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout).build();
         this.timeout = timeout;
     }
 

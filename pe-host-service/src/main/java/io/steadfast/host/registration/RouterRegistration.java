@@ -70,7 +70,8 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
         this.node = node;
         this.gate = gate.getIfAvailable(() -> RegistrationGate.OPEN);
         JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(
-                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build());
+                HttpClient.newBuilder()
+                        .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build());
         requests.setReadTimeout(Duration.ofSeconds(5));
         this.router = RestClient.builder().baseUrl(properties.routerUrl().toString()).requestFactory(requests).build();
     }

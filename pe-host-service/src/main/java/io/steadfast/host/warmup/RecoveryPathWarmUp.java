@@ -193,7 +193,8 @@ class RecoveryPathWarmUp implements ApplicationListener<ApplicationReadyEvent>, 
 
     private static void warmUp(URI base) {
         long start = System.nanoTime();
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpClient http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();
         try {
             for (int round = 0; round < ROUNDS; round++) {
                 post(http, base + "/recoveries", PLAN);

@@ -92,6 +92,7 @@ class RouterConfiguration {
     SuspicionChecker suspicionChecker(HeartbeatFailureDetector detector, Clock clock, RouterProperties properties) {
         RouterProperties.Suspicion settings = properties.suspicion();
         JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(settings.probeTimeout()).build());
         requests.setReadTimeout(settings.probeTimeout());
         return new SuspicionChecker(detector, new HttpHostProbe(RestClient.builder().requestFactory(requests).build()),
@@ -111,6 +112,7 @@ class RouterConfiguration {
     @Bean
     HostClient hostClient(RouterProperties properties) {
         JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(properties.hostClient().connectTimeout()).build());
         requests.setReadTimeout(properties.hostClient().readTimeout());
         return new RestHostClient(RestClient.builder().requestFactory(requests).build());
@@ -146,6 +148,7 @@ class RouterConfiguration {
     @ConditionalOnMissingBean(CheckpointRecords.class)
     CheckpointRecords checkpointRecords(RouterProperties properties) {
         JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(properties.hostClient().connectTimeout()).build());
         requests.setReadTimeout(properties.hostClient().readTimeout());
         return new HttpCheckpointRecords(RestClient.builder().requestFactory(requests)
