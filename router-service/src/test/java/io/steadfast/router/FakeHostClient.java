@@ -1,5 +1,7 @@
 package io.steadfast.router;
 
+import static org.awaitility.Awaitility.await;
+
 import io.steadfast.router.host.HostCallException;
 import io.steadfast.router.host.HostClient;
 import io.steadfast.router.host.InPlaceRecovery;
@@ -9,13 +11,16 @@ import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.awaitility.core.ConditionTimeoutException;
 
 /** A {@link HostClient} that records calls, keeps state values per task, and fails for chosen hosts. */
 public final class FakeHostClient implements HostClient {
@@ -32,6 +37,14 @@ public final class FakeHostClient implements HostClient {
     public final List<String> redirects = new CopyOnWriteArrayList<>();
     /** {@code topology@host:checkpointId} for each completion notice. */
     public final List<String> completions = new CopyOnWriteArrayList<>();
+    /** {@code topology@host:heads} for each call setting catch-up targets. */
+    public final List<String> catchUpTargetCalls = new CopyOnWriteArrayList<>();
+    /** What every redirect answers: the heads of channels, by channel id. */
+    public final Map<String, Long> redirectHeads = new ConcurrentHashMap<>();
+    /** How long an in-place recovery waits for its host's catch-up targets before it answers (zero: not at all). */
+    public volatile Duration recoveryWaitsForTargets = Duration.ZERO;
+    /** The hosts whose in-place recovery had its catch-up targets before it answered. */
+    public final List<String> recoveriesAnsweredAfterTargets = new CopyOnWriteArrayList<>();
     public final Set<HostId> failing = ConcurrentHashMap.newKeySet();
     public final Map<TaskId, Map<String, Object>> state = new ConcurrentHashMap<>();
 
@@ -43,6 +56,10 @@ public final class FakeHostClient implements HostClient {
         recoveries.clear();
         redirects.clear();
         completions.clear();
+        catchUpTargetCalls.clear();
+        redirectHeads.clear();
+        recoveryWaitsForTargets = Duration.ZERO;
+        recoveriesAnsweredAfterTargets.clear();
         failing.clear();
         state.clear();
     }
@@ -66,6 +83,16 @@ public final class FakeHostClient implements HostClient {
         failIfFailing(host);
         recoveries.add(recovery.plan().topology() + "@" + host.id() + ":" + recovery.tasks() + ":"
                 + recovery.checkpointId());
+        if (!recoveryWaitsForTargets.isZero()) {
+            String targetsHere = recovery.plan().topology() + "@" + host.id() + ":";
+            try {
+                await().atMost(recoveryWaitsForTargets).until(() -> catchUpTargetCalls.stream()
+                        .anyMatch(call -> call.startsWith(targetsHere)));
+                recoveriesAnsweredAfterTargets.add(host.id().value());
+            } catch (ConditionTimeoutException e) {
+                // answers without them, as a host does whose targets come later
+            }
+        }
         return new InPlaceRecovery.Answer(recovery.tasks().stream().map(TaskId::toString).toList(), 0, 1, 1, 1);
     }
 
@@ -73,12 +100,13 @@ public final class FakeHostClient implements HostClient {
     public Map<String, Long> redirect(RegisteredHost host, TopologyId topology, Map<TaskId, String> newEndpoints) {
         failIfFailing(host);
         redirects.add(topology + "@" + host.id() + ":" + new java.util.TreeSet<>(newEndpoints.keySet()));
-        return Map.of();
+        return Map.copyOf(redirectHeads);
     }
 
     @Override
     public void catchUpTargets(RegisteredHost host, TopologyId topology, Map<String, Long> heads) {
         failIfFailing(host);
+        catchUpTargetCalls.add(topology + "@" + host.id() + ":" + new TreeMap<>(heads));
     }
 
     @Override

@@ -134,9 +134,7 @@ final class LocalRecoverer implements AutoCloseable {
                             .put(channel, head)));
         }
         long redirected = System.nanoTime();
-        List<InPlaceRecovery.Answer> done = new ArrayList<>();
-        answers.values().forEach(answer -> done.add(await(answer)));
-        long answered = System.nanoTime();
+        // at once, not after the target hosts answered: a host keeps the targets of tasks it is still creating
         List<CompletableFuture<Void>> targets = new ArrayList<>();
         targetsByHost.forEach((hostId, heads) -> {
             if (byTarget.containsKey(hostId)) {
@@ -144,11 +142,14 @@ final class LocalRecoverer implements AutoCloseable {
                         topology.id(), heads), calls));
             }
         });
+        List<InPlaceRecovery.Answer> done = new ArrayList<>();
+        answers.values().forEach(answer -> done.add(await(answer)));
+        long answered = System.nanoTime();
         targets.forEach(LocalRecoverer::await);
-        LOG.info("Recovered {} lost tasks of '{}' in place from checkpoint {} on {}: channels redirected in {} ms,"
-                + " target hosts answered in {} ms, catch-up targets set {} ms later", lost.size(), topology.id(),
-                checkpointId, byTarget.keySet(), millis(redirected - start), millis(answered - start),
-                millis(System.nanoTime() - answered));
+        LOG.info("Recovered {} lost tasks of '{}' in place from checkpoint {} on {}: channels redirected and"
+                + " catch-up targets sent in {} ms, target hosts answered in {} ms, targets taken {} ms later",
+                lost.size(), topology.id(), checkpointId, byTarget.keySet(), millis(redirected - start),
+                millis(answered - start), millis(System.nanoTime() - answered));
         Map<String, String> placedOn = new TreeMap<>();
         lost.forEach(task -> placedOn.put(task.toString(), placement.get(task).value()));
         return new LocalRecoveryMeasures(requestedAt, placedOn, (int) byTarget.keySet().stream()

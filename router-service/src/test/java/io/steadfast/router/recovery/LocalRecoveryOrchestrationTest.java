@@ -180,6 +180,23 @@ class LocalRecoveryOrchestrationTest {
     }
 
     @Test
+    void sendsTheCatchUpTargetsAsSoonAsTheRedirectsAnsweredNotAfterTheTargetHosts() {
+        deploy("");
+        completeCheckpoint();
+        String intoCount1 = topologies.find(T).orElseThrow().plan().channels().stream()
+                .filter(channel -> channel.to().equals(COUNT1)).findFirst().orElseThrow().id().toString();
+        hostClient.redirectHeads.put(intoCount1, 42L);
+        hostClient.recoveryWaitsForTargets = Duration.ofSeconds(2);
+
+        orchestrator.recover(killC());
+
+        assertThat(hostClient.catchUpTargetCalls).containsExactly("t@host-d:{" + intoCount1 + "=42}");
+        assertThat(hostClient.recoveriesAnsweredAfterTargets).as("the standby had its targets while still recovering")
+                .containsExactly("host-d");
+        assertThat(log.all().get(0).mode()).isEqualTo(RecoveryMode.LOCAL);
+    }
+
+    @Test
     void spreadsManyLostTasksOverTheStandbyAndTheLeastLoadedLiveHosts() {
         deploy("");
         topologies.replace(new DeployedTopology(T, topologies.find(T).orElseThrow().spec(),

@@ -66,6 +66,8 @@ public final class HostRuntime implements AutoCloseable {
     private final Map<ChannelId, OutboundChannel> outboundChannels = new ConcurrentHashMap<>();
     private final Map<TaskId, DeterminantLog> determinantLogs = new ConcurrentHashMap<>();
     private final Map<TopologyId, ExecutionPlan> plans = new ConcurrentHashMap<>();
+    /** Catch-up targets for tasks not created here yet, by channel; guarded by this. */
+    private final Map<ChannelId, Long> earlyCatchUpTargets = new HashMap<>();
     private final DeterminantStore upstreamDeterminants = new DeterminantStore();
     private final TaskRates rates = new TaskRates();
     /** The host of every peer data-plane endpoint in a placement deployed here, to name a peer that dropped. */
@@ -260,6 +262,12 @@ public final class HostRuntime implements AutoCloseable {
             tasks.put(task.id(), task);
         }
         channelsByTopology.computeIfAbsent(topology, t -> new ArrayList<>()).addAll(opened);
+        created.values().forEach(task -> {
+            Map<ChannelId, Long> early = takeEarlyCatchUpTargets(plan.task(task.id()).orElseThrow());
+            if (!early.isEmpty()) {
+                task.catchUpTargets(early);
+            }
+        });
         created.values().forEach(StreamTask::start);
         created.values().forEach(task -> task.triggerCheckpointIfSource(restore.latestTriggered()));
         LOG.info("Host {} recovered {} tasks of topology '{}' in place from checkpoint {}: {}", id, created.size(),
@@ -360,11 +368,35 @@ public final class HostRuntime implements AutoCloseable {
 
     /**
      * Tells the tasks of a topology on this host, recovered in place, what their live upstream tasks had sent on
-     * each channel when redirected to them (see {@link StreamTask#catchUpTargets}).
+     * each channel when redirected to them (see {@link StreamTask#catchUpTargets}). The router sends them as soon as
+     * the redirects answered, so they may come before the tasks they are for exist here: those are kept until
+     * {@link #recoverInPlace} creates the task (or the topology is cancelled).
      */
-    public void catchUpTargets(TopologyId topology, Map<ChannelId, Long> heads) {
-        tasks.values().stream().filter(task -> task.id().topology().equals(topology))
-                .forEach(task -> task.catchUpTargets(heads));
+    public synchronized void catchUpTargets(TopologyId topology, Map<ChannelId, Long> heads) {
+        ExecutionPlan plan = plans.get(topology);
+        Map<TaskId, Map<ChannelId, Long>> byTask = new HashMap<>();
+        heads.forEach((channel, head) -> {
+            StreamTask receiver = plan == null ? null
+                    : plan.channel(channel).map(spec -> tasks.get(spec.to())).orElse(null);
+            if (receiver == null) {
+                earlyCatchUpTargets.put(channel, head);
+            } else {
+                byTask.computeIfAbsent(receiver.id(), task -> new HashMap<>()).put(channel, head);
+            }
+        });
+        byTask.forEach((task, targets) -> tasks.get(task).catchUpTargets(targets));
+    }
+
+    /** The catch-up targets that arrived before {@code spec}'s task was created here, taken out. */
+    private Map<ChannelId, Long> takeEarlyCatchUpTargets(TaskSpec spec) {
+        Map<ChannelId, Long> early = new HashMap<>();
+        for (InputChannel input : spec.inputs()) {
+            Long head = earlyCatchUpTargets.remove(input.channel());
+            if (head != null) {
+                early.put(input.channel(), head);
+            }
+        }
+        return early;
     }
 
     /** The outbound data-plane channels of this host whose receiving end is one of {@code receivers}. */
@@ -382,6 +414,7 @@ public final class HostRuntime implements AutoCloseable {
 
     /** Stops this host's tasks of a topology and closes their channels; unknown topologies are ignored. */
     public synchronized void cancel(TopologyId topology) {
+        earlyCatchUpTargets.keySet().removeIf(channel -> channel.topology().equals(topology));
         List<ChannelId> channels = channelsByTopology.remove(topology);
         if (channels == null) {
             return;

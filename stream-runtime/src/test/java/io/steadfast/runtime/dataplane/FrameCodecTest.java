@@ -109,7 +109,18 @@ class FrameCodecTest {
     }
 
     @Test
-    void rejectsInvalidTopologyIdAndLength() {
+    void tellsFromAHeaderWhetherAPayloadPartFollows() {
+        assertThat(FrameCodec.announcesPayload(codec.encodeDataHeader(CHANNEL, 1, 1, 3))).isTrue();
+        assertThat(FrameCodec.announcesPayload(codec.encodeSync(CHANNEL, 1))).isFalse();
+        assertThat(FrameCodec.announcesPayload(codec.encodePosition(MessageType.ACK, CHANNEL, 1, 1, 1))).isFalse();
+        assertThat(FrameCodec.announcesPayload(new byte[] {0x53, 0x46, 0x44, 0x50, 3})).isFalse();
+        assertThat(FrameCodec.announcesPayload("not a data plane frame".getBytes(StandardCharsets.UTF_8))).isFalse();
+        assertThat(FrameCodec.announcesPayload(null)).isFalse();
+    }
+
+    @Test
+    void rejectsInvalidTopologyIdAndLength() throws MalformedFrameException {
+        codec.decode(codec.encodeSync(CHANNEL, 1), null); // a valid id seen first is remembered, and changes nothing
         byte[] header = codec.encodeSync(CHANNEL, 1);
         header[7] = 'X'; // upper case is not a valid topology id
         assertRejected(header, null, Reason.BAD_TOPOLOGY);

@@ -127,7 +127,8 @@ class LocalRecoveryTest {
         Map<TaskId, StreamTask> survivorsBefore = tasksOn(List.of(sources, sinks));
         checkpointUntilTwoCompleted(plan, sources, counters);
 
-        Map<TaskId, byte[]> determinants = loseAndRecover(plan, placement, counters, standby);
+        // as the router does: redirects and catch-up targets go out while the standby still creates the tasks
+        Map<TaskId, byte[]> determinants = loseAndRecover(plan, placement, counters, standby, true);
 
         assertThat(determinants).as("the sinks hold the counters' logs").containsOnlyKeys(
                 TaskId.parse("local/count#0"), TaskId.parse("local/count#1"));
@@ -170,7 +171,7 @@ class LocalRecoveryTest {
         Map<TaskId, StreamTask> survivorsBefore = tasksOn(List.of(first, downstream));
         checkpointUntilTwoCompleted(plan, first, lostHost);
 
-        Map<TaskId, byte[]> determinants = loseAndRecover(plan, placement, lostHost, standby);
+        Map<TaskId, byte[]> determinants = loseAndRecover(plan, placement, lostHost, standby, false);
 
         assertThat(determinants).as("the receivers hold the lost counters' decisions")
                 .containsKeys(TaskId.parse("replay/count#0"), TaskId.parse("replay/count#1"));
@@ -227,10 +228,12 @@ class LocalRecoveryTest {
      * the latest completed checkpoint, with the determinants collected from the live hosts (the longest run of
      * each), and the live upstream tasks redirect their channels there.
      *
+     * @param targetsFirst redirect and hand the standby its catch-up targets before it creates the tasks (the
+     *                     router sends them concurrently), else after
      * @return the determinants found, by lost task
      */
     private Map<TaskId, byte[]> loseAndRecover(ExecutionPlan plan, TaskPlacement placement, HostRuntime lostHost,
-                                               HostRuntime standby) {
+                                               HostRuntime standby, boolean targetsFirst) {
         collector.recovering = true;
         lostHost.close(); // its tasks' state and everything in flight to and from them is lost
         live.remove(lostHost);
@@ -248,12 +251,18 @@ class LocalRecoveryTest {
         }
         Map<TaskId, HostId> moved = new HashMap<>(placement.hosts());
         lost.forEach(task -> moved.put(task, standby.id()));
-        standby.recoverInPlace(plan, new TaskPlacement(moved, endpoints()), lost,
+        Runnable recover = () -> standby.recoverInPlace(plan, new TaskPlacement(moved, endpoints()), lost,
                 new InPlaceRestore(restoreFrom, snapshots, determinants, nextCheckpoint.get(), lost, System.nanoTime()));
+        if (!targetsFirst) {
+            recover.run();
+        }
         Map<TaskId, String> newEndpoints = new HashMap<>();
         lost.forEach(task -> newEndpoints.put(task, standby.dataEndpoint()));
         live.stream().filter(host -> host != standby).forEach(host -> standby.catchUpTargets(plan.topology(),
                 host.redirectChannelsTo(plan.topology(), newEndpoints)));
+        if (targetsFirst) {
+            recover.run(); // the targets that came first are kept for the tasks it creates
+        }
         collector.recovering = false;
         return determinants;
     }
