@@ -26,6 +26,16 @@ class DeferredAckTest {
     private static final DataPlaneConfig CONFIG = DataPlaneConfig.defaults(); // 32 frames of credit, 200 ms resync
 
     private final AutoCloseableList resources = new AutoCloseableList();
+    private DataPlane sender;
+    private DataPlane receiver;
+
+    /** Starts a sending and a receiving data plane and opens the channel between them, consumed by {@code consumer}. */
+    private OutboundChannel openChannel(RecordingConsumer consumer) {
+        sender = resources.add(DataPlane.start(CONFIG));
+        receiver = resources.add(DataPlane.start(CONFIG));
+        receiver.openInbound(CHANNEL, 0, resources.add(consumer));
+        return sender.openOutbound(CHANNEL, receiver.endpoint(), 1);
+    }
 
     @AfterEach
     void closeEverything() {
@@ -34,11 +44,8 @@ class DeferredAckTest {
 
     @Test
     void aTrickleOfFramesIsAcknowledgedPerTimerPassAndCompletely() {
-        DataPlane sender = resources.add(DataPlane.start(CONFIG));
-        DataPlane receiver = resources.add(DataPlane.start(CONFIG));
-        RecordingConsumer consumer = resources.add(new RecordingConsumer("trickle"));
-        receiver.openInbound(CHANNEL, 0, consumer);
-        OutboundChannel channel = sender.openOutbound(CHANNEL, receiver.endpoint(), 1);
+        RecordingConsumer consumer = new RecordingConsumer("trickle");
+        OutboundChannel channel = openChannel(consumer);
         int frames = 100;
         AtomicLong sent = new AtomicLong();
         ScheduledExecutorService producer = Executors.newSingleThreadScheduledExecutor();
@@ -62,11 +69,8 @@ class DeferredAckTest {
 
     @Test
     void aSenderAtFullSpeedIsNotHeldBackByDeferredAcks() {
-        DataPlane sender = resources.add(DataPlane.start(CONFIG));
-        DataPlane receiver = resources.add(DataPlane.start(CONFIG));
-        RecordingConsumer consumer = resources.add(new RecordingConsumer("full-speed"));
-        receiver.openInbound(CHANNEL, 0, consumer);
-        OutboundChannel channel = sender.openOutbound(CHANNEL, receiver.endpoint(), 1);
+        RecordingConsumer consumer = new RecordingConsumer("full-speed");
+        OutboundChannel channel = openChannel(consumer);
         long events = 20_000;
         TestProducer producer = resources.add(TestProducer.start(channel, 1, "full-speed")).stopAt(events);
 

@@ -11,7 +11,6 @@ import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.zeromq.SocketType;
 import org.zeromq.ZContext;
 import org.zeromq.ZMQ;
 
@@ -34,14 +33,7 @@ class MalformedInputTest {
     void dropsAndCountsMalformedOversizedAndUnknownChannelMessagesAndKeepsWorking() {
         DataPlane receiver = resources.add(DataPlane.start(CONFIG));
         FrameCodec codec = new FrameCodec(CONFIG.maxFrameBytes());
-        ZContext context = resources.add(new ZContext());
-        ZMQ.Socket raw = context.createSocket(SocketType.DEALER);
-        raw.setLinger(0);
-        // as the data plane's own sockets do: a loopback handshake that stalls (seen with JeroMQ 0.6.0) is
-        // dropped and retried instead of holding the queued messages forever
-        raw.setHandshakeIvl(PeerConnection.HANDSHAKE_TIMEOUT_MILLIS);
-        raw.setReconnectIVL(50);
-        raw.connect(receiver.endpoint());
+        ZMQ.Socket raw = TestFrames.rawDealer(resources.add(new ZContext()), receiver.endpoint());
 
         raw.send("not a data plane frame".getBytes(StandardCharsets.UTF_8));               // bad magic
         raw.send(new byte[] {0x53, 0x46});                                                  // truncated

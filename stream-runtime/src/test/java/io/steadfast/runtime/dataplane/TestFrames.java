@@ -5,11 +5,31 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.zeromq.SocketType;
+import org.zeromq.ZContext;
+import org.zeromq.ZMQ;
 
-/** Retained frames for tests of the output log, and a comparable view of what a frame carries. */
+/**
+ * Retained frames for tests of the output log, a comparable view of what a frame carries, and a raw socket for
+ * tests that put bytes of their own on the wire.
+ */
 final class TestFrames {
 
     static final FrameCodec CODEC = new FrameCodec(DataPlaneConfig.DEFAULT_MAX_FRAME_BYTES);
+
+    /**
+     * A DEALER of the test's own, connected to a data plane's ROUTER, to send it whatever parts the test likes. As
+     * the data plane's own sockets do, a loopback handshake that stalls (seen with JeroMQ 0.6.0) is dropped and
+     * retried instead of holding the queued messages forever.
+     */
+    static ZMQ.Socket rawDealer(ZContext context, String endpoint) {
+        ZMQ.Socket raw = context.createSocket(SocketType.DEALER);
+        raw.setLinger(0);
+        raw.setHandshakeIvl(PeerConnection.HANDSHAKE_TIMEOUT_MILLIS);
+        raw.setReconnectIVL(50);
+        raw.connect(endpoint);
+        return raw;
+    }
 
     /** What a frame carries, comparable with equals (the payload by content). */
     record Content(long firstSeq, int eventCount, ByteBuffer payload) {

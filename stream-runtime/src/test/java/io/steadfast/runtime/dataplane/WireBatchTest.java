@@ -83,12 +83,7 @@ class WireBatchTest {
         RecordingConsumer second = resources.add(new RecordingConsumer("batch-second"));
         receiver.openInbound(FIRST, 0, first);
         receiver.openInbound(SECOND, 0, second);
-        ZContext context = resources.add(new ZContext());
-        ZMQ.Socket raw = context.createSocket(SocketType.DEALER);
-        raw.setLinger(0);
-        raw.setHandshakeIvl(PeerConnection.HANDSHAKE_TIMEOUT_MILLIS);
-        raw.setReconnectIVL(50);
-        raw.connect(receiver.endpoint());
+        ZMQ.Socket raw = TestFrames.rawDealer(resources.add(new ZContext()), receiver.endpoint());
 
         WireBatch batch = new WireBatch();
         batch.add(codec.encodeDataHeader(FIRST, 1, 1, TestProducer.EVENT_BYTES), TestProducer.encode(1, 1));
