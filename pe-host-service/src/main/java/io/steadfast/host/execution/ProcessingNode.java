@@ -54,6 +54,7 @@ public final class ProcessingNode implements AutoCloseable {
     private final InstantSource clock;
     /** The epoch and start time of each topology deployed here; guarded by this. */
     private final Map<TopologyId, LocalDeployment> deployments = new TreeMap<>();
+    private final PreparedPlans prepared = new PreparedPlans();
     private volatile boolean closed;
 
     public ProcessingNode(HostRuntime runtime, OperatorRegistry registry, TaskMeters meters, InstantSource clock) {
@@ -192,6 +193,25 @@ public final class ProcessingNode implements AutoCloseable {
         all.addAll(started);
         deployments.put(topology, new LocalDeployment(plan.epoch(), all, clock.instant()));
         return started;
+    }
+
+    /**
+     * The plan of a topology at an epoch, if this host holds it: it runs tasks of the topology at that epoch, or
+     * prepared the plan ahead ({@link #preparePlans}).
+     */
+    public Optional<ExecutionPlan> planAt(TopologyId topology, int epoch) {
+        Optional<ExecutionPlan> running = runtime.plan(topology).filter(plan -> plan.epoch() == epoch);
+        return running.isPresent() ? running : prepared.at(topology, epoch);
+    }
+
+    /**
+     * Fetches ahead, from {@code source}, the plans of the topologies in the router's view that run no task here,
+     * so that this host can take over lost tasks of them without being sent the plan; drops the others.
+     *
+     * @return the topologies whose plan was fetched
+     */
+    public List<TopologyId> preparePlans(HostAssignment assignment, PreparedPlans.PlanSource source) {
+        return prepared.update(assignment, topology -> runtime.plan(topology).isPresent(), source);
     }
 
     /** The determinants of a task this host received with its input, from {@code fromOffset} on. */

@@ -6,10 +6,13 @@ import io.steadfast.host.execution.StaleDeployment;
 import io.steadfast.runtime.host.HostAssignment;
 import io.steadfast.runtime.host.HostDeployment;
 import io.steadfast.runtime.host.TaskReport;
+import io.steadfast.runtime.plan.ExecutionPlan;
+import io.steadfast.runtime.topology.TopologyId;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -36,7 +39,8 @@ import org.springframework.web.client.RestClientException;
  *
  * <p>The router answers each heartbeat with its view of what this host should run ({@link HostAssignment});
  * the latest view is reconciled with {@link ProcessingNode#reconcile} on a second thread, so that cancelling
- * stale tasks (seconds, at worst) never delays a heartbeat. Owns two threads, {@code steadfast-host-heartbeat}
+ * stale tasks (seconds, at worst) never delays a heartbeat. The same thread fetches the plans of topologies that
+ * run no task here ({@link ProcessingNode#preparePlans}), from {@code GET /api/v1/topologies/{id}/plan}. Owns two threads, {@code steadfast-host-heartbeat}
  * and {@code steadfast-host-reconcile}.
  */
 @Component
@@ -145,6 +149,25 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
         } catch (RuntimeException e) {
             LOG.error("Host {} could not reconcile its tasks with the router's view {}; retrying with the next"
                     + " heartbeat", node.id(), assignment, e);
+        }
+        try {
+            List<TopologyId> prepared = node.preparePlans(assignment, this::planFromRouter);
+            if (!prepared.isEmpty()) {
+                LOG.info("Host {} fetched the plans of {} ahead, to take over their tasks without being sent them",
+                        node.id(), prepared);
+            }
+        } catch (RestClientException e) {
+            LOG.debug("Host {} could not fetch a plan from the router ({}); retrying with the next heartbeat",
+                    node.id(), e.getMessage());
+        }
+    }
+
+    private Optional<ExecutionPlan> planFromRouter(TopologyId topology) {
+        try {
+            return Optional.ofNullable(router.get().uri("/api/v1/topologies/{id}/plan", topology.value())
+                    .retrieve().body(ExecutionPlan.class));
+        } catch (HttpClientErrorException.NotFound e) {
+            return Optional.empty();
         }
     }
 

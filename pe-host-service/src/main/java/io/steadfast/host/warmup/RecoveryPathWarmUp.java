@@ -77,7 +77,9 @@ class RecoveryPathWarmUp implements ApplicationListener<ApplicationReadyEvent>, 
      * Recovery requests with a plan the size of a real job's: reading a plan of 32 tasks and 256 channels took a
      * freshly started standby 300-480 ms (interpreted JSON binding and validation), a warm host 50-130 ms. After 30
      * rounds a standby still answered its next two such requests in 132 and 72 ms, then in 17-47 ms like a live
-     * host (compilations still queued); 60 rounds take 1.5-4 s (three hosts warming up at once on two cores).
+     * host (compilations still queued); 60 rounds take 1.5-4 s (three hosts warming up at once on two cores). Each
+     * round also sends the request without the plan, as the router does first (the plan is fetched ahead, or the
+     * router resends the request with it).
      */
     private static final int LARGE_PLAN_ROUNDS = 60;
     private static final String LARGE_JOB = """
@@ -176,12 +178,27 @@ class RecoveryPathWarmUp implements ApplicationListener<ApplicationReadyEvent>, 
      * refused (the checkpoint-service holds no snapshot of it).
      */
     static String largePlanRequest() {
+        return largeRequest(true);
+    }
+
+    /**
+     * The same request without the plan, naming its epoch, as the router sends it first: refused with 409, as this
+     * host holds no plan of the warm-up topology.
+     */
+    static String largePlanlessRequest() {
+        return largeRequest(false);
+    }
+
+    private static String largeRequest(boolean withPlan) {
         ExecutionPlan plan = PlanExpander.expand(new TopologySpecReader().read(LARGE_JOB));
         Map<String, String> hosts = new TreeMap<>();
         plan.tasks().forEach(task -> hosts.put(task.id().toString(), TOPOLOGY));
         List<String> first = List.of(plan.tasks().get(0).id().toString());
         Map<String, Object> request = new LinkedHashMap<>();
-        request.put("plan", plan);
+        if (withPlan) {
+            request.put("plan", plan);
+        }
+        request.put("epoch", plan.epoch());
         request.put("placement", Map.of("hosts", hosts, "endpoints", Map.of(TOPOLOGY, "tcp://127.0.0.1:1")));
         request.put("tasks", first);
         request.put("checkpointId", 1);
@@ -205,7 +222,9 @@ class RecoveryPathWarmUp implements ApplicationListener<ApplicationReadyEvent>, 
                         HttpResponse.BodyHandlers.discarding());
             }
             String largePlan = largePlanRequest();
+            String largePlanless = largePlanlessRequest();
             for (int round = 0; round < LARGE_PLAN_ROUNDS; round++) {
+                post(http, base + "/recoveries", largePlanless);
                 post(http, base + "/recoveries", largePlan);
             }
             LOG.info("Warmed up the local-recovery path in {} ms", (System.nanoTime() - start) / 1_000_000);

@@ -40,6 +40,17 @@ class HostProblemHandler extends ResponseEntityExceptionHandler {
         return problem;
     }
 
+    /** 409 naming the topology and epoch: the caller resends the recovery request with the plan. */
+    @ExceptionHandler
+    ProblemDetail planNotHeld(PlanNotHeldException e) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.CONFLICT, e.getMessage());
+        problem.setTitle("Plan not held");
+        problem.setProperty("topology", e.topology().value());
+        problem.setProperty("epoch", e.epoch());
+        problem.setProperty("reason", PlanNotHeldException.REASON);
+        return problem;
+    }
+
     @ExceptionHandler
     ProblemDetail stateQueryFailed(StateQueryException e) {
         HttpStatus status = switch (e.reason()) {

@@ -14,7 +14,9 @@ import org.jspecify.annotations.Nullable;
  * Body of {@code POST /api/v1/deployments/{topology}/recoveries}: start lost tasks here, in place (local
  * recovery).
  *
- * @param plan            the topology's current plan (same epoch: the other tasks keep running)
+ * @param plan            the topology's current plan (same epoch: the other tasks keep running); may be left out
+ *                        when this host holds it at {@code epoch} (it runs tasks of the topology, or fetched the plan
+ *                        ahead from the router), else the host answers 409 with reason {@code PLAN_NOT_HELD}
  * @param placement       where every task runs now, the lost ones on this host
  * @param tasks           the lost tasks to start here ({@code topology/operator#subtask})
  * @param checkpointId    the completed checkpoint to restore them from
@@ -24,15 +26,18 @@ import org.jspecify.annotations.Nullable;
  *                        input from them needs no catch-up target
  * @param requestedAt     when the router asked for the recovery (optional; when this host got the request if left
  *                        out): the recovered tasks measure their catch-up from it, on this host's clock
+ * @param epoch           the plan's epoch; needed when the plan is left out, checked against it when given
  */
-public record InPlaceRecoveryRequest(@NotNull ExecutionPlan plan, @NotNull @Valid DeploymentRequest.Placement placement,
+public record InPlaceRecoveryRequest(@Nullable ExecutionPlan plan,
+                                     @NotNull @Valid DeploymentRequest.Placement placement,
                                      @NotEmpty List<String> tasks, @Min(1) long checkpointId,
                                      @Min(0) long latestTriggered, @NotNull List<URI> peers,
-                                     @Nullable List<String> recovering, @Nullable Instant requestedAt) {
+                                     @Nullable List<String> recovering, @Nullable Instant requestedAt,
+                                     @Nullable @Min(0) Integer epoch) {
 
     /** A request that recovers {@code tasks} alone. */
     public InPlaceRecoveryRequest(ExecutionPlan plan, DeploymentRequest.Placement placement, List<String> tasks,
                                   long checkpointId, long latestTriggered, List<URI> peers) {
-        this(plan, placement, tasks, checkpointId, latestTriggered, peers, null, null);
+        this(plan, placement, tasks, checkpointId, latestTriggered, peers, null, null, null);
     }
 }

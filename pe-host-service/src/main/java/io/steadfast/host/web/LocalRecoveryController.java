@@ -80,14 +80,14 @@ class LocalRecoveryController {
     @PostMapping("/recoveries")
     ResponseEntity<InPlaceRecoveryResponse> recover(@PathVariable String topologyId,
                                                     @Valid @RequestBody InPlaceRecoveryRequest request) {
-        requireTopology(topologyId, request);
+        ExecutionPlan plan = planOf(topologyId, request);
         long start = System.nanoTime();
         long transit = requestInTransit(request.requestedAt());
         long askedAt = start - transit;
         TaskPlacement placement = request.placement().toTaskPlacement();
         Set<TaskId> tasks = new TreeSet<>(request.tasks().stream().map(TaskId::parse).toList());
         DeterminantCollector.Prefetched held = determinants.prefetch(request.peers(), tasks);
-        Map<TaskId, OperatorSnapshot> snapshots = restorer.fetch(request.plan(), tasks::contains,
+        Map<TaskId, OperatorSnapshot> snapshots = restorer.fetch(plan, tasks::contains,
                 request.checkpointId());
         long fetchedNanos = System.nanoTime();
         Set<TaskId> recovering = new TreeSet<>(tasks);
@@ -95,7 +95,7 @@ class LocalRecoveryController {
             request.recovering().forEach(task -> recovering.add(parseTask(task)));
         }
         // read while the decisions are collected
-        CompletableFuture<Map<ChannelId, List<LogSegment>>> preloads = preloads(request.plan(), snapshots, recovering);
+        CompletableFuture<Map<ChannelId, List<LogSegment>>> preloads = preloads(plan, snapshots, recovering);
         Map<TaskId, Long> offsets = new LinkedHashMap<>();
         tasks.forEach(task -> offsets.put(task, snapshots.get(task).positions().determinantOffset()));
         Map<TaskId, byte[]> decisions = held.from(offsets);
@@ -103,7 +103,7 @@ class LocalRecoveryController {
         long collectedNanos = System.nanoTime();
         Map<ChannelId, List<LogSegment>> logged = preloads.join();
         long preloadedNanos = System.nanoTime();
-        List<TaskId> started = node.recoverInPlace(request.plan(), placement, tasks,
+        List<TaskId> started = node.recoverInPlace(plan, placement, tasks,
                 new InPlaceRestore(request.checkpointId(), snapshots, decisions, request.latestTriggered(),
                         recovering, askedAt, logged));
         LOG.info("Recovered {} in place: the request took {} ms to arrive and be read, snapshots {} ms, decisions {} ms"
@@ -255,11 +255,27 @@ class LocalRecoveryController {
         }
     }
 
-    private static void requireTopology(String topologyId, InPlaceRecoveryRequest request) {
-        if (!request.plan().topology().equals(topology(topologyId))) {
-            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "plan.topology is '"
-                    + request.plan().topology() + "' but the path names '" + topologyId + "'");
+    /** The plan the request carries, or else the one this host holds at the request's epoch. */
+    private ExecutionPlan planOf(String topologyId, InPlaceRecoveryRequest request) {
+        TopologyId topology = topology(topologyId);
+        ExecutionPlan plan = request.plan();
+        if (plan != null) {
+            if (!plan.topology().equals(topology)) {
+                throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "plan.topology is '" + plan.topology()
+                        + "' but the path names '" + topologyId + "'");
+            }
+            if (request.epoch() != null && request.epoch() != plan.epoch()) {
+                throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "epoch is " + request.epoch()
+                        + " but plan.epoch is " + plan.epoch() + "; give the plan's epoch or leave it out");
+            }
+            return plan;
         }
+        if (request.epoch() == null) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "plan: missing; give the topology's plan, or"
+                    + " its epoch if this host runs tasks of the topology or fetched its plan ahead");
+        }
+        return node.planAt(topology, request.epoch())
+                .orElseThrow(() -> new PlanNotHeldException(node.id(), topology, request.epoch()));
     }
 
     /** @param endpoints the new data-plane endpoint of each moved task */

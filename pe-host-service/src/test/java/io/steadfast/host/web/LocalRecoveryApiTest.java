@@ -11,6 +11,8 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import io.steadfast.host.execution.ProcessingNode;
 import io.steadfast.host.snapshot.RecordingReporter;
+import io.steadfast.runtime.host.HostAssignment;
+import io.steadfast.runtime.host.HostDeployment;
 import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.PlanExpander;
@@ -23,6 +25,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -81,18 +84,38 @@ class LocalRecoveryApiTest {
                 "checkpointId", checkpointId, "latestTriggered", checkpointId, "peers", List.of()));
     }
 
-    @Test
-    void restoresLostTasksInPlaceFromACheckpointAndTheyFinishWithExactResults() throws Exception {
-        ExecutionPlan plan = plan(10_000);
+    /** The request as the router sends it first: without the plan, naming its epoch. */
+    private String planlessRecovery(ExecutionPlan plan, List<String> tasks, long checkpointId, int epoch) {
+        return JSON.writeValueAsString(Map.of("epoch", epoch, "placement", placement(plan), "tasks", tasks,
+                "checkpointId", checkpointId, "latestTriggered", checkpointId, "peers", List.of()));
+    }
+
+    /** Deploys the plan, completes checkpoint 1 while it runs, then cancels it: every task of it is lost. */
+    private void runUntilCheckpointOneThenLoseEveryTask(ExecutionPlan plan) throws Exception {
         mvc.perform(post("/api/v1/deployments").contentType(MediaType.APPLICATION_JSON)
                 .content(JSON.writeValueAsString(Map.of("plan", plan, "placement", placement(plan)))))
                 .andExpect(status().isCreated());
         await().atMost(Duration.ofSeconds(10)).until(() -> recordsIn("lr/source#0") > 5_000);
+        int earlier = reporter.acks.size(); // of the tests before
         mvc.perform(post("/api/v1/deployments/lr/checkpoints/1")).andExpect(status().isAccepted());
-        await().atMost(Duration.ofSeconds(10)).until(() -> reporter.acks.stream()
+        await().atMost(Duration.ofSeconds(10)).until(() -> reporter.acks.stream().skip(earlier)
                 .filter(a -> a.startsWith("lr/") && a.contains(" 1 ")).count() == plan.tasks().size());
         mvc.perform(post("/api/v1/deployments/lr/checkpoints/1/completed")).andExpect(status().isAccepted());
-        mvc.perform(delete("/api/v1/deployments/lr")); // every task of the topology is lost
+        mvc.perform(delete("/api/v1/deployments/lr"));
+    }
+
+    private void finishesWithExactResults() {
+        await().atMost(Duration.ofSeconds(30)).until(() -> statusOf("lr/sink#0") == TaskStatus.FINISHED);
+        Map<String, Object> counts = node.queryAll(TaskId.parse("lr/sink#0"), "latest", 100);
+        assertThat(counts).hasSize(20).allSatisfy((key, count) -> assertThat(count).isEqualTo((long) COUNT / 20));
+        assertThat(recordsIn("lr/source#0")).as("the source resumed at its checkpointed position")
+                .isLessThan(COUNT);
+    }
+
+    @Test
+    void restoresLostTasksInPlaceFromACheckpointAndTheyFinishWithExactResults() throws Exception {
+        ExecutionPlan plan = plan(10_000);
+        runUntilCheckpointOneThenLoseEveryTask(plan);
 
         List<String> all = plan.tasks().stream().map(task -> task.id().toString()).toList();
         mvc.perform(post("/api/v1/deployments/lr/recoveries").contentType(MediaType.APPLICATION_JSON)
@@ -101,11 +124,50 @@ class LocalRecoveryApiTest {
                 .andExpect(jsonPath("$.tasks.length()").value(all.size()))
                 .andExpect(jsonPath("$.determinantBytes").value(0));
 
-        await().atMost(Duration.ofSeconds(30)).until(() -> statusOf("lr/sink#0") == TaskStatus.FINISHED);
-        Map<String, Object> counts = node.queryAll(TaskId.parse("lr/sink#0"), "latest", 100);
-        assertThat(counts).hasSize(20).allSatisfy((key, count) -> assertThat(count).isEqualTo((long) COUNT / 20));
-        assertThat(recordsIn("lr/source#0")).as("the source resumed at its checkpointed position")
-                .isLessThan(COUNT);
+        finishesWithExactResults();
+    }
+
+    @Test
+    void recoversWithoutBeingSentThePlanOnceItFetchedThePlanAhead() throws Exception {
+        ExecutionPlan plan = plan(10_000);
+        runUntilCheckpointOneThenLoseEveryTask(plan);
+        List<String> all = plan.tasks().stream().map(task -> task.id().toString()).toList();
+        mvc.perform(post("/api/v1/deployments/lr/recoveries").contentType(MediaType.APPLICATION_JSON)
+                        .content(planlessRecovery(plan, all, 1, plan.epoch())))
+                .andExpect(status().isConflict())
+                .andExpect(jsonPath("$.reason").value("PLAN_NOT_HELD"))
+                .andExpect(jsonPath("$.topology").value("lr"))
+                .andExpect(jsonPath("$.detail", containsString("send the plan")));
+
+        // the router's view after a heartbeat: topology lr runs (elsewhere) at the plan's epoch
+        HostAssignment view = new HostAssignment(List.of(new HostDeployment(plan.topology(), plan.epoch(), List.of())));
+        assertThat(node.preparePlans(view, topology -> Optional.of(plan))).containsExactly(plan.topology());
+        mvc.perform(post("/api/v1/deployments/lr/recoveries").contentType(MediaType.APPLICATION_JSON)
+                        .content(planlessRecovery(plan, all, 1, plan.epoch() + 1)))
+                .andExpect(status().isConflict())
+                .andExpect(jsonPath("$.epoch").value(plan.epoch() + 1));
+        mvc.perform(post("/api/v1/deployments/lr/recoveries").contentType(MediaType.APPLICATION_JSON)
+                        .content(planlessRecovery(plan, all, 1, plan.epoch())))
+                .andExpect(status().isCreated())
+                .andExpect(jsonPath("$.tasks.length()").value(all.size()));
+
+        finishesWithExactResults();
+    }
+
+    @Test
+    void refusesARecoveryWithNeitherPlanNorEpochAndOneWhoseEpochIsNotThePlans() throws Exception {
+        ExecutionPlan plan = plan(1);
+        mvc.perform(post("/api/v1/deployments/lr/recoveries").contentType(MediaType.APPLICATION_JSON)
+                        .content(JSON.writeValueAsString(Map.of("placement", placement(plan), "tasks",
+                                List.of("lr/count#0"), "checkpointId", 1, "latestTriggered", 1, "peers", List.of()))))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail", containsString("plan: missing")));
+        mvc.perform(post("/api/v1/deployments/lr/recoveries").contentType(MediaType.APPLICATION_JSON)
+                        .content(JSON.writeValueAsString(Map.of("plan", plan, "epoch", plan.epoch() + 3, "placement",
+                                placement(plan), "tasks", List.of("lr/count#0"), "checkpointId", 1,
+                                "latestTriggered", 1, "peers", List.of()))))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail", containsString("plan.epoch is " + plan.epoch())));
     }
 
     @Test

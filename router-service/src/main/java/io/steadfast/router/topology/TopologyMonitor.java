@@ -8,6 +8,7 @@ import io.steadfast.router.host.RegisteredHost;
 import io.steadfast.router.topology.TopologyDetail.OperatorRate;
 import io.steadfast.router.topology.TopologyDetail.TaskState;
 import io.steadfast.runtime.host.TaskReport;
+import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskSpec;
 import io.steadfast.runtime.topology.OperatorId;
@@ -43,6 +44,16 @@ public final class TopologyMonitor {
             return new TopologySummary(topology.id().value(), statusOf(tasksOf(topology)), operators,
                     topology.plan().tasks().size(), topology.deployedAt());
         }).toList();
+    }
+
+    /**
+     * The topology's current execution plan (every task, channel and the epoch): what hosts run, and what a host
+     * that may take over tasks of the topology fetches ahead.
+     *
+     * @throws TopologyException if the topology is unknown
+     */
+    public ExecutionPlan plan(TopologyId id) {
+        return topologies.find(id).orElseThrow(() -> TopologyDeployer.notFound(id)).plan();
     }
 
     /** @throws TopologyException if the topology is unknown */

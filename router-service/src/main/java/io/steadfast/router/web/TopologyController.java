@@ -3,6 +3,7 @@ package io.steadfast.router.web;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.router.topology.ResultReader;
 import io.steadfast.router.topology.TopologyDeployer;
+import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.router.topology.TopologyDetail;
 import io.steadfast.router.topology.TopologyException;
 import io.steadfast.router.topology.TopologyMonitor;
@@ -70,6 +71,12 @@ class TopologyController {
     @GetMapping("/{id}")
     TopologyDetail detail(@PathVariable String id) {
         return monitor.detail(topologyId(id));
+    }
+
+    /** The topology's execution plan: its tasks, channels and epoch. */
+    @GetMapping("/{id}/plan")
+    ExecutionPlan plan(@PathVariable String id) {
+        return monitor.plan(topologyId(id));
     }
 
     @DeleteMapping("/{id}")

@@ -226,7 +226,12 @@ class RouterApiTest {
                 .andExpect(jsonPath("$.tasks[0].status").value("PENDING"))
                 .andExpect(jsonPath("$.operators[*].operator", hasItem("sink")));
         mvc.perform(get("/api/v1/topologies")).andExpect(jsonPath("$[?(@.id == 'dup')].tasks", hasItem(5)));
+        mvc.perform(get("/api/v1/topologies/dup/plan")).andExpect(status().isOk())
+                .andExpect(jsonPath("$.topology").value("dup"))
+                .andExpect(jsonPath("$.tasks", hasSize(5)))
+                .andExpect(jsonPath("$.tasks[*].id", hasItem("dup/sink#0")));
         mvc.perform(delete("/api/v1/topologies/dup")).andExpect(status().isNoContent());
+        mvc.perform(get("/api/v1/topologies/dup/plan")).andExpect(status().isNotFound());
         org.assertj.core.api.Assertions.assertThat(hostClient.cancelled).containsExactly("dup@api-a", "dup@api-b");
     }
 
@@ -277,6 +282,8 @@ class RouterApiTest {
                 .andExpect(content().contentTypeCompatibleWith(PROBLEM));
         mvc.perform(delete("/api/v1/topologies/unknown")).andExpect(status().isNotFound());
         mvc.perform(get("/api/v1/topologies/unknown/results/sink")).andExpect(status().isNotFound());
+        mvc.perform(get("/api/v1/topologies/unknown/plan")).andExpect(status().isNotFound())
+                .andExpect(content().contentTypeCompatibleWith(PROBLEM));
         mvc.perform(get("/api/v1/topologies/Not_Valid")).andExpect(status().isNotFound());
     }
 

@@ -192,6 +192,11 @@ public final class HostRuntime implements AutoCloseable {
         return new DataPlaneFrameSender(outbound);
     }
 
+    /** The plan of a topology this host runs tasks of; empty if it runs none. */
+    public Optional<ExecutionPlan> plan(TopologyId topology) {
+        return Optional.ofNullable(plans.get(topology));
+    }
+
     /**
      * Starts the given tasks of a plan on this host in place of lost ones (local recovery): each is restored
      * from its snapshot with its channels resumed where they stood at the snapshot's barrier, and every channel

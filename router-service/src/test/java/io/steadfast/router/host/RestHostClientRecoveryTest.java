@@ -1,0 +1,131 @@
+package io.steadfast.router.host;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.steadfast.runtime.host.TaskPlacement;
+import io.steadfast.runtime.plan.ExecutionPlan;
+import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.PlanExpander;
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.plan.TaskSpec;
+import io.steadfast.runtime.topology.TopologySpecReader;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.web.client.RestClient;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The router asks a host to recover tasks without sending the plan, and again with it only when the host answers
+ * that it does not hold the plan; over real HTTP, against a stand-in host that records what it was sent.
+ */
+class RestHostClientRecoveryTest {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final String CREATED = """
+            {"tasks": ["rh/count#0"], "determinantBytes": 0, "snapshotMillis": 1, "determinantMillis": 0,
+             "startMillis": 1}""";
+
+    private final List<JsonNode> received = new CopyOnWriteArrayList<>();
+    private HttpServer server;
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.stop(0);
+        }
+    }
+
+    /** A host answering each recovery request with {@code answer} (status and body) given what it was sent. */
+    private RegisteredHost host(Function<JsonNode, Map.Entry<Integer, String>> answer) throws IOException {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/api/v1/deployments/rh/recoveries", exchange -> respond(exchange, answer));
+        server.start();
+        URI url = URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+        return RegisteredHost.registered(new HostId("rh-host"), url, "tcp://127.0.0.1:1", Instant.now());
+    }
+
+    private void respond(HttpExchange exchange, Function<JsonNode, Map.Entry<Integer, String>> answer)
+            throws IOException {
+        JsonNode body = JSON.readTree(exchange.getRequestBody().readAllBytes());
+        received.add(body);
+        Map.Entry<Integer, String> reply = answer.apply(body);
+        byte[] bytes = reply.getValue().getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", reply.getKey() == 201 ? "application/json"
+                : "application/problem+json");
+        exchange.sendResponseHeaders(reply.getKey(), bytes.length);
+        exchange.getResponseBody().write(bytes);
+        exchange.close();
+    }
+
+    private static InPlaceRecovery recovery() {
+        ExecutionPlan plan = PlanExpander.expand(new TopologySpecReader().read("""
+                {"id": "rh", "operators": [
+                  {"id": "source", "type": "generator", "config": {"count": 10}},
+                  {"id": "count", "type": "keyed-count", "inputs": [{"from": "source"}]}
+                ]}""")).withEpoch(4);
+        Map<TaskId, HostId> hosts = new TreeMap<>();
+        plan.tasks().stream().map(TaskSpec::id).forEach(task -> hosts.put(task, new HostId("rh-host")));
+        return new InPlaceRecovery(plan, new TaskPlacement(hosts, Map.of(new HostId("rh-host"), "tcp://127.0.0.1:1")),
+                List.of(TaskId.parse("rh/count#0")), 3, 3, List.of(), List.of(TaskId.parse("rh/count#0")),
+                Instant.now());
+    }
+
+    private static String conflict(String reason) {
+        return "{\"status\": 409, \"title\": \"Plan not held\", \"detail\": \"no plan\", \"reason\": \"" + reason
+                + "\"}";
+    }
+
+    @Test
+    void sendsNoPlanToAHostThatHoldsIt() throws IOException {
+        RegisteredHost host = host(body -> Map.entry(201, CREATED));
+
+        InPlaceRecovery.Answer answer = new RestHostClient(RestClient.create()).recoverInPlace(host, recovery());
+
+        assertThat(answer.tasks()).containsExactly("rh/count#0");
+        assertThat(received).singleElement().satisfies(body -> {
+            assertThat(body.has("plan")).isFalse();
+            assertThat(body.get("epoch").asInt()).isEqualTo(4);
+            assertThat(body.get("tasks").get(0).asString()).isEqualTo("rh/count#0");
+        });
+    }
+
+    @Test
+    void sendsThePlanAgainWhenTheHostAnswersItDoesNotHoldIt() throws IOException {
+        RegisteredHost host = host(body -> body.has("plan") ? Map.entry(201, CREATED)
+                : Map.entry(409, conflict(RestHostClient.PLAN_NOT_HELD)));
+
+        InPlaceRecovery.Answer answer = new RestHostClient(RestClient.create()).recoverInPlace(host, recovery());
+
+        assertThat(answer.tasks()).containsExactly("rh/count#0");
+        assertThat(received).hasSize(2);
+        assertThat(received.get(0).has("plan")).isFalse();
+        assertThat(received.get(1).get("plan").get("topology").asString()).isEqualTo("rh");
+        assertThat(received.get(1).get("plan").get("channels").get(0).get("id").asString()).endsWith("@4");
+        assertThat(received.get(1).get("epoch").asInt()).isEqualTo(4);
+    }
+
+    @Test
+    void failsOnAnyOtherConflictWithoutResending() throws IOException {
+        RegisteredHost host = host(body -> Map.entry(409, conflict("ALREADY_DEPLOYED")));
+
+        assertThatThrownBy(() -> new RestHostClient(RestClient.create()).recoverInPlace(host, recovery()))
+                .isInstanceOf(HostCallException.class)
+                .hasMessageContaining("refused to recover tasks [rh/count#0]")
+                .hasMessageContaining("HTTP 409");
+        assertThat(received).hasSize(1);
+    }
+}
