@@ -220,6 +220,9 @@ class RecoveryPathWarmUp implements ApplicationListener<ApplicationReadyEvent>, 
                 http.send(HttpRequest.newBuilder(URI.create(base + "/determinants?task=" + TOPOLOGY
                         + "/source%230&from=0")).timeout(Duration.ofSeconds(5)).GET().build(),
                         HttpResponse.BodyHandlers.discarding());
+                http.send(HttpRequest.newBuilder(URI.create(base + "/determinants/earliest?task=" + TOPOLOGY
+                        + "/source%230&task=" + TOPOLOGY + "/count%230")).timeout(Duration.ofSeconds(5)).GET().build(),
+                        HttpResponse.BodyHandlers.discarding());
             }
             String largePlan = largePlanRequest();
             String largePlanless = largePlanlessRequest();

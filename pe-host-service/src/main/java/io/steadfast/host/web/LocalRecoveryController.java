@@ -2,6 +2,7 @@ package io.steadfast.host.web;
 
 import io.steadfast.host.execution.ProcessingNode;
 import io.steadfast.host.recovery.DeterminantCollector;
+import io.steadfast.host.recovery.EarliestDeterminants;
 import io.steadfast.host.replaylog.ReplayLogShipper;
 import io.steadfast.host.replaylog.ReplayLogStore;
 import io.steadfast.host.snapshot.SnapshotRestorer;
@@ -21,6 +22,7 @@ import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -177,6 +179,26 @@ class LocalRecoveryController {
         return held.map(run -> ResponseEntity.ok().header(DeterminantCollector.FROM_HEADER, Long.toString(run.from()))
                 .body(run.bytes())).orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, "Host "
                 + node.id() + " holds no determinants of task " + task + (from == null ? "" : " from offset " + from)));
+    }
+
+    /**
+     * The earliest run this host holds of each task's determinants, for every task asked about that it holds any of:
+     * what a recovering host asks each peer once for all the tasks it recovers.
+     */
+    @GetMapping(path = "/determinants/earliest", produces = MediaType.APPLICATION_JSON_VALUE)
+    EarliestDeterminants earliestDeterminants(@PathVariable String topologyId, @RequestParam List<String> task) {
+        TopologyId topology = topology(topologyId);
+        List<EarliestDeterminants.Run> runs = new ArrayList<>();
+        for (String text : task) {
+            TaskId id = parseTask(text);
+            if (!id.topology().equals(topology)) {
+                throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "task: " + text + " belongs to topology '"
+                        + id.topology() + "', not '" + topology + "'");
+            }
+            node.earliestDeterminantsOf(id).ifPresent(run -> runs.add(
+                    new EarliestDeterminants.Run(id, run.from(), run.bytes())));
+        }
+        return new EarliestDeterminants(runs);
     }
 
     @PostMapping("/redirects")

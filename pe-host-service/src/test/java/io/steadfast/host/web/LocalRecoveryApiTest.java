@@ -202,6 +202,19 @@ class LocalRecoveryApiTest {
     }
 
     @Test
+    void answersTheEarliestDeterminantsOfSeveralTasksAtOnceListingOnlyThoseHeld() throws Exception {
+        mvc.perform(get("/api/v1/deployments/lr/determinants/earliest").param("task", "lr/count#0", "lr/count#1"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.runs.length()").value(0));
+        mvc.perform(get("/api/v1/deployments/lr/determinants/earliest").param("task", "lr/count#0", "other/count#0"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail", containsString("belongs to topology 'other'")));
+        mvc.perform(get("/api/v1/deployments/lr/determinants/earliest").param("task", "no-task"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail", containsString("topology/operator#subtask")));
+    }
+
+    @Test
     void redirectsNothingForATopologyThatDoesNotRunHere() throws Exception {
         mvc.perform(post("/api/v1/deployments/lr/redirects").contentType(MediaType.APPLICATION_JSON)
                         .content("{\"endpoints\": {\"lr/count#0\": \"tcp://127.0.0.1:1\"}}"))
