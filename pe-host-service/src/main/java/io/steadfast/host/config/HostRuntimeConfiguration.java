@@ -12,6 +12,7 @@ import io.steadfast.host.snapshot.RouterCheckpointReporter;
 import io.steadfast.host.snapshot.SnapshotRestorer;
 import io.steadfast.host.snapshot.SnapshotStore;
 import io.steadfast.host.snapshot.SnapshotUploader;
+import io.steadfast.host.warmup.WarmUpSnapshots;
 import io.steadfast.host.replaylog.ReplayLogShipper;
 import io.steadfast.runtime.dataplane.DataPlane;
 import io.steadfast.runtime.dataplane.DataPlaneConfig;
@@ -77,15 +78,21 @@ class HostRuntimeConfiguration {
                 properties.snapshots().uploadQueue());
     }
 
+    /** Where the runtime's snapshots go: the uploader, but for the host's own warm-up topologies. */
+    @Bean
+    WarmUpSnapshots warmUpSnapshots(SnapshotUploader uploader) {
+        return new WarmUpSnapshots(uploader);
+    }
+
     /** Closed on shutdown (after the web server drained), which cancels every task and closes the data plane. */
     @Bean(destroyMethod = "close")
     ProcessingNode processingNode(HostProperties properties, OperatorRegistry registry, MeterRegistry meters,
-                                  SnapshotUploader uploader, ObjectProvider<ReplayLogShipper> shipper) {
+                                  WarmUpSnapshots snapshots, ObjectProvider<ReplayLogShipper> shipper) {
         OutputLogSink outputLogs = shipper.getIfAvailable();
         DataPlane dataPlane = DataPlane.start(DataPlaneConfig.defaults().withBindAddress(properties.data().bindAddress())
                 .withCreditBytes(properties.data().creditBytes()), outputLogs == null ? OutputLogSink.NONE : outputLogs);
         HostRuntime runtime = new HostRuntime(new HostId(properties.id()), registry, dataPlane, TaskSettings.defaults(),
-                Clock.systemUTC(), uploader);
+                Clock.systemUTC(), snapshots);
         return new ProcessingNode(runtime, registry, new TaskMeters(meters, runtime), Clock.systemUTC());
     }
 

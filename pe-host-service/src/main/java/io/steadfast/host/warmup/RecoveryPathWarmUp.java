@@ -37,8 +37,8 @@ import tools.jackson.databind.json.JsonMapper;
  * does not pay for lazy initialisation (request mapping, JSON binding of a plan, bean validation, the snapshot
  * store client, error handling): it sends this host a few recovery, redirect, catch-up and determinant requests for a
  * topology that does not run here, which are refused or find nothing to do (no snapshot, no channel, nothing held)
- * and change nothing. Runs on a daemon thread and
- * gives up quietly; a cold host is slower, never wrong.
+ * and change nothing; then it runs a small job in process, and recovers a 32-task job in place in process a few times
+ * ({@link InPlaceRecoveryWarmUp}). Runs on a daemon thread and gives up quietly; a cold host is slower, never wrong.
  *
  * <p>The host registers with the router only once warmed up (at most {@link #REGISTRATION_WAITS_AT_MOST} after it
  * was created): a host the router knows may be asked at once to take over a failed host's tasks, and the warm-up's
@@ -58,11 +58,13 @@ class RecoveryPathWarmUp implements ApplicationListener<ApplicationReadyEvent>, 
             ]}""".formatted(WARM_UP_EVENTS);
 
     private final ProcessingNode node;
+    private final WarmUpSnapshots snapshots;
     private final long createdNanos = System.nanoTime();
     private volatile boolean done;
 
-    RecoveryPathWarmUp(ProcessingNode node) {
+    RecoveryPathWarmUp(ProcessingNode node, WarmUpSnapshots snapshots) {
         this.node = node;
+        this.snapshots = snapshots;
     }
 
     @Override
@@ -110,6 +112,9 @@ class RecoveryPathWarmUp implements ApplicationListener<ApplicationReadyEvent>, 
             try {
                 warmUp(base);
                 runWarmUpJob();
+                new InPlaceRecoveryWarmUp(node, snapshots).run();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             } finally {
                 done = true;
             }
@@ -129,7 +134,7 @@ class RecoveryPathWarmUp implements ApplicationListener<ApplicationReadyEvent>, 
         plan.tasks().forEach(task -> hosts.put(task.id(), node.id()));
         try {
             node.deploy(plan, new TaskPlacement(hosts, Map.of(node.id(), node.dataEndpoint())));
-            boolean finished = finishesWithin(plan, Duration.ofSeconds(20));
+            boolean finished = new TaskWaits(node).finishWithin(plan.topology(), Duration.ofSeconds(20));
             LOG.info("Warmed up the operators with a {}-event job in {} ms{}", WARM_UP_EVENTS,
                     (System.nanoTime() - start) / 1_000_000, finished ? "" : " (stopped before it finished)");
         } catch (InterruptedException e) {
@@ -142,27 +147,6 @@ class RecoveryPathWarmUp implements ApplicationListener<ApplicationReadyEvent>, 
             } catch (RuntimeException e) {
                 LOG.debug("The warm-up job could not be cancelled: {}", e.toString());
             }
-        }
-    }
-
-    /** Whether every task of the plan here FINISHED within {@code limit}, checked every 50 ms on a scheduler. */
-    private boolean finishesWithin(ExecutionPlan plan, Duration limit) throws InterruptedException {
-        CompletableFuture<Void> finished = new CompletableFuture<>();
-        ScheduledExecutorService checks = Executors.newSingleThreadScheduledExecutor(
-                new DaemonThreads("steadfast-warm-up-check"));
-        try {
-            checks.scheduleWithFixedDelay(() -> {
-                if (node.taskReports().stream().filter(report -> report.task().startsWith(plan.topology().value() + "/"))
-                        .allMatch(report -> report.status() == TaskStatus.FINISHED)) {
-                    finished.complete(null);
-                }
-            }, 50, 50, TimeUnit.MILLISECONDS);
-            finished.get(limit.toMillis(), TimeUnit.MILLISECONDS);
-            return true;
-        } catch (TimeoutException | ExecutionException e) {
-            return false;
-        } finally {
-            checks.shutdownNow();
         }
     }
 

@@ -30,7 +30,7 @@ class RegistrationAfterWarmUpTest {
 
     @Test
     void theGateStaysClosedUntilTheWarmUpIsDoneAndOpensAtOnceWithoutAWebServerToWarm() {
-        RecoveryPathWarmUp warmUp = new RecoveryPathWarmUp(null);
+        RecoveryPathWarmUp warmUp = new RecoveryPathWarmUp(null, null);
         assertThat(warmUp.isOpen()).as("just created: not warmed up yet").isFalse();
 
         try (GenericApplicationContext context = new GenericApplicationContext()) {
