@@ -3,10 +3,14 @@ package io.steadfast.checkpoint.web;
 import static io.steadfast.checkpoint.web.HttpApi.encode;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.steadfast.checkpoint.snapshot.SnapshotBatchReader;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -95,6 +99,37 @@ class SnapshotApiIT extends ServiceOverHttp {
         assertThat(list.get(3).get("sizeBytes").asLong()).isEqualTo(30);
         assertThat(api.get("/api/v1/snapshots/snap-batch/4?task=" + encode("snap-batch/map#3")).body())
                 .isEqualTo(random(30));
+    }
+
+    @Test
+    void readsSeveralSnapshotsBackInOneBatchInTheOrderAskedAndNamesAMissingOne() throws IOException {
+        api.putBytes("/api/v1/snapshots/snap-get/2?task=" + encode("snap-get/count#0"), random(40));
+        api.putBytes("/api/v1/snapshots/snap-get/2?task=" + encode("snap-get/count#1"), random(7 * 1024 * 1024));
+        api.putBytes("/api/v1/snapshots/snap-get/2?task=" + encode("snap-get/sink#0"), new byte[0]);
+
+        HttpApi.Reply batch = api.get("/api/v1/snapshots/snap-get/2/batch?task=" + encode("snap-get/sink#0")
+                + "&task=" + encode("snap-get/count#1") + "&task=" + encode("snap-get/count#0"));
+
+        assertThat(batch.status()).isEqualTo(200);
+        SnapshotBatchReader reader = new SnapshotBatchReader(new ByteArrayInputStream(batch.body()));
+        List<String> tasks = new ArrayList<>();
+        List<byte[]> contents = new ArrayList<>();
+        for (SnapshotBatchReader.Entry entry = reader.next(); entry != null; entry = reader.next()) {
+            tasks.add(entry.taskId());
+            contents.add(entry.content().readAllBytes());
+        }
+        assertThat(tasks).containsExactly("snap-get/sink#0", "snap-get/count#1", "snap-get/count#0");
+        assertThat(contents.get(0)).isEmpty();
+        assertThat(contents.get(1)).isEqualTo(random(7 * 1024 * 1024));
+        assertThat(contents.get(2)).isEqualTo(random(40));
+
+        HttpApi.Reply missing = api.get("/api/v1/snapshots/snap-get/2/batch?task=" + encode("snap-get/count#0")
+                + "&task=" + encode("snap-get/count#9"));
+        assertThat(missing.status()).isEqualTo(404);
+        assertThat(missing.json().get("task").asString()).isEqualTo("snap-get/count#9");
+        HttpApi.Reply foreign = api.get("/api/v1/snapshots/snap-get/2/batch?task=" + encode("other/count#0"));
+        assertThat(foreign.status()).isEqualTo(400);
+        assertThat(foreign.json().get("detail").asString()).contains("belongs to topology 'other'");
     }
 
     @Test

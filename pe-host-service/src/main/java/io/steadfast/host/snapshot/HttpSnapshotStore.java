@@ -2,6 +2,9 @@ package io.steadfast.host.snapshot;
 
 import io.steadfast.runtime.plan.TaskId;
 import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.springframework.http.MediaType;
 import org.springframework.web.client.HttpClientErrorException;
@@ -52,6 +55,40 @@ public final class HttpSnapshotStore implements SnapshotStore {
                     + task + " for checkpoint " + checkpointId + ": " + e.getMessage()
                     + "; check that it runs and steadfast.host.checkpoint-url is right", e);
         }
+    }
+
+    /**
+     * One {@code GET /api/v1/snapshots/{topology}/{checkpointId}/batch?task=..&task=..} for all of them, read from the
+     * checkpoint-service's batch format; if it has no snapshot of one of them, one request each, to tell which.
+     */
+    @Override
+    public Map<TaskId, byte[]> getAll(List<TaskId> tasks, long checkpointId) {
+        if (tasks.size() < 2) {
+            return SnapshotStore.super.getAll(tasks, checkpointId);
+        }
+        UriComponentsBuilder uri = UriComponentsBuilder.fromUri(baseUrl)
+                .path("/api/v1/snapshots/{topology}/{checkpointId}/batch");
+        for (int i = 0; i < tasks.size(); i++) {
+            uri.queryParam("task", "{task" + i + "}");
+        }
+        Map<String, Object> values = new LinkedHashMap<>();
+        values.put("topology", tasks.get(0).topology().value());
+        values.put("checkpointId", checkpointId);
+        for (int i = 0; i < tasks.size(); i++) {
+            values.put("task" + i, tasks.get(i).toString());
+        }
+        byte[] batch;
+        try {
+            batch = http.get().uri(uri.buildAndExpand(values).encode().toUri())
+                    .accept(MediaType.APPLICATION_OCTET_STREAM).retrieve().body(byte[].class);
+        } catch (HttpClientErrorException.NotFound e) {
+            return SnapshotStore.super.getAll(tasks, checkpointId);
+        } catch (RestClientException e) {
+            throw new SnapshotStoreException("Checkpoint-service at " + baseUrl + " did not return the snapshots of "
+                    + tasks + " for checkpoint " + checkpointId + ": " + e.getMessage()
+                    + "; check that it runs and steadfast.host.checkpoint-url is right", e);
+        }
+        return SnapshotBatch.read(batch == null ? new byte[0] : batch, baseUrl);
     }
 
     private URI uri(TaskId task, long checkpointId) {

@@ -7,6 +7,8 @@ import io.github.resilience4j.retry.Retry;
 import io.github.resilience4j.retry.RetryConfig;
 import io.steadfast.runtime.plan.TaskId;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -51,6 +53,11 @@ public final class ResilientSnapshotStore implements SnapshotStore {
     @Override
     public Optional<byte[]> get(TaskId task, long checkpointId) {
         return call(() -> delegate.get(task, checkpointId));
+    }
+
+    @Override
+    public Map<TaskId, byte[]> getAll(List<TaskId> tasks, long checkpointId) {
+        return call(() -> delegate.getAll(tasks, checkpointId));
     }
 
     private <T> T call(Supplier<T> call) {

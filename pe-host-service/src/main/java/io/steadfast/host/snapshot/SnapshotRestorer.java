@@ -7,9 +7,10 @@ import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.plan.TaskSpec;
 import io.steadfast.runtime.task.OperatorSnapshot;
 import io.steadfast.runtime.concurrent.DaemonThreads;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
@@ -18,8 +19,10 @@ import java.util.concurrent.Executors;
 /** Fetches, for a redeployment, the snapshot of every task placed on this host from one checkpoint. */
 public final class SnapshotRestorer {
 
-    /** Snapshots fetched from the store at once. */
+    /** Requests to the store at once. */
     static final int PARALLEL_FETCHES = 4;
+    /** Tasks whose snapshots one request fetches (their ids go in the query string). */
+    static final int TASKS_PER_REQUEST = 32;
 
     private final SnapshotStore store;
     private final ExecutorService fetchers = Executors.newFixedThreadPool(PARALLEL_FETCHES,
@@ -39,48 +42,53 @@ public final class SnapshotRestorer {
     }
 
     /**
-     * The snapshots of the given tasks of a plan in a checkpoint, fetched in parallel (at most
-     * {@link #PARALLEL_FETCHES} at once).
+     * The snapshots of the given tasks of a plan in a checkpoint: {@value #TASKS_PER_REQUEST} tasks per request to the
+     * store, those requests in parallel (at most {@link #PARALLEL_FETCHES} at once). One request per task made a
+     * host recovering four tasks of a 32-task job wait 100-140 ms on two busy cores.
      */
     public Map<TaskId, OperatorSnapshot> fetch(ExecutionPlan plan, java.util.function.Predicate<TaskId> tasks,
                                                long checkpointId) {
-        Map<TaskId, CompletableFuture<OperatorSnapshot>> fetching = new LinkedHashMap<>();
-        for (TaskSpec task : plan.tasks()) {
-            if (tasks.test(task.id())) {
-                fetching.put(task.id(), CompletableFuture.supplyAsync(() -> fetchOne(plan, task.id(), checkpointId),
-                        fetchers));
+        List<TaskId> wanted = plan.tasks().stream().map(TaskSpec::id).filter(tasks).toList();
+        List<CompletableFuture<Map<TaskId, byte[]>>> fetching = new ArrayList<>();
+        for (int first = 0; first < wanted.size(); first += TASKS_PER_REQUEST) {
+            List<TaskId> batch = wanted.subList(first, Math.min(wanted.size(), first + TASKS_PER_REQUEST));
+            fetching.add(CompletableFuture.supplyAsync(() -> fetchBatch(batch, checkpointId), fetchers));
+        }
+        Map<TaskId, byte[]> fetched = new LinkedHashMap<>();
+        try {
+            fetching.forEach(batch -> fetched.putAll(batch.join()));
+        } catch (CompletionException e) {
+            fetching.forEach(other -> other.cancel(false));
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+        for (TaskId task : wanted) {
+            if (!fetched.containsKey(task)) {
+                throw new SnapshotUnavailableException(task, checkpointId,
+                        SnapshotUnavailableException.Reason.MISSING, "Cannot restore task " + task
+                        + " from checkpoint " + checkpointId + ": the checkpoint-service has no snapshot of it;"
+                        + " restore from a completed checkpoint (GET /api/v1/checkpoints/" + plan.topology()
+                        + "/latest-completed on the checkpoint-service)", null);
             }
         }
         Map<TaskId, OperatorSnapshot> snapshots = new LinkedHashMap<>();
-        for (Map.Entry<TaskId, CompletableFuture<OperatorSnapshot>> snapshot : fetching.entrySet()) {
-            try {
-                snapshots.put(snapshot.getKey(), snapshot.getValue().join());
-            } catch (CompletionException e) {
-                fetching.values().forEach(other -> other.cancel(false));
-                throw e.getCause() instanceof RuntimeException cause ? cause : e;
-            }
-        }
+        wanted.forEach(task -> snapshots.put(task, readable(task, checkpointId, fetched.get(task))));
         return snapshots;
     }
 
-    private OperatorSnapshot fetchOne(ExecutionPlan plan, TaskId task, long checkpointId) {
-        Optional<byte[]> bytes;
+    private Map<TaskId, byte[]> fetchBatch(List<TaskId> tasks, long checkpointId) {
         try {
-            bytes = store.get(task, checkpointId);
+            return store.getAll(tasks, checkpointId);
         } catch (SnapshotStoreException e) {
-            throw new SnapshotUnavailableException(task, checkpointId,
-                    SnapshotUnavailableException.Reason.STORE_UNAVAILABLE, "Cannot restore task " + task
-                    + " from checkpoint " + checkpointId + ": " + e.getMessage(), e);
+            throw new SnapshotUnavailableException(tasks.get(0), checkpointId,
+                    SnapshotUnavailableException.Reason.STORE_UNAVAILABLE, "Cannot restore task " + tasks.get(0)
+                    + (tasks.size() > 1 ? " (and " + (tasks.size() - 1) + " more)" : "") + " from checkpoint "
+                    + checkpointId + ": " + e.getMessage(), e);
         }
-        if (bytes.isEmpty()) {
-            throw new SnapshotUnavailableException(task, checkpointId,
-                    SnapshotUnavailableException.Reason.MISSING, "Cannot restore task " + task
-                    + " from checkpoint " + checkpointId + ": the checkpoint-service has no snapshot of it;"
-                    + " restore from a completed checkpoint (GET /api/v1/checkpoints/" + plan.topology()
-                    + "/latest-completed on the checkpoint-service)", null);
-        }
+    }
+
+    private static OperatorSnapshot readable(TaskId task, long checkpointId, byte[] bytes) {
         try {
-            return OperatorSnapshot.fromBytes(bytes.get());
+            return OperatorSnapshot.fromBytes(bytes);
         } catch (RuntimeException e) {
             throw new SnapshotUnavailableException(task, checkpointId,
                     SnapshotUnavailableException.Reason.MISSING, "Cannot restore task " + task

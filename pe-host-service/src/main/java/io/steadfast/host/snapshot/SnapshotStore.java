@@ -1,6 +1,9 @@
 package io.steadfast.host.snapshot;
 
 import io.steadfast.runtime.plan.TaskId;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -15,4 +18,14 @@ public interface SnapshotStore {
 
     /** The snapshot of one task for one checkpoint; empty if the store has none. */
     Optional<byte[]> get(TaskId task, long checkpointId);
+
+    /**
+     * The snapshots of several tasks of one topology for one checkpoint, by task, in the order given; a task the
+     * store has none of is left out. This default asks for one after the other.
+     */
+    default Map<TaskId, byte[]> getAll(List<TaskId> tasks, long checkpointId) {
+        Map<TaskId, byte[]> snapshots = new LinkedHashMap<>();
+        tasks.forEach(task -> get(task, checkpointId).ifPresent(bytes -> snapshots.put(task, bytes)));
+        return snapshots;
+    }
 }

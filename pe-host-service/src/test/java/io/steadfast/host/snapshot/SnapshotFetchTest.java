@@ -1,0 +1,139 @@
+package io.steadfast.host.snapshot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.steadfast.runtime.plan.ExecutionPlan;
+import io.steadfast.runtime.plan.PlanExpander;
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.topology.TopologySpecReader;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.web.client.RestClient;
+
+/**
+ * A host fetches the snapshots of the tasks it restores in one request to the checkpoint-service, in its batch
+ * format, and tells a missing snapshot from an unreachable store; over real HTTP, against a stand-in
+ * checkpoint-service that holds given snapshots.
+ */
+class SnapshotFetchTest {
+
+    private final Map<String, byte[]> stored = new ConcurrentHashMap<>();
+    private final List<String> requests = new CopyOnWriteArrayList<>();
+    private HttpServer server;
+    private boolean malformed;
+
+    @AfterEach
+    void stop() {
+        server.stop(0);
+    }
+
+    private HttpSnapshotStore store() throws IOException {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/api/v1/snapshots/", this::serve);
+        server.start();
+        return new HttpSnapshotStore(RestClient.create(),
+                URI.create("http://127.0.0.1:" + server.getAddress().getPort()));
+    }
+
+    private void serve(HttpExchange exchange) throws IOException {
+        String path = exchange.getRequestURI().getPath();
+        List<String> tasks = new ArrayList<>();
+        for (String pair : exchange.getRequestURI().getRawQuery().split("&")) {
+            tasks.add(URLDecoder.decode(pair.substring(pair.indexOf('=') + 1), StandardCharsets.UTF_8));
+        }
+        requests.add((path.endsWith("/batch") ? "batch " : "one ") + tasks);
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        if (path.endsWith("/batch")) {
+            if (!stored.keySet().containsAll(tasks)) {
+                reply(exchange, 404, new byte[0]);
+                return;
+            }
+            DataOutputStream out = new DataOutputStream(body);
+            for (String task : tasks) {
+                byte[] id = task.getBytes(StandardCharsets.UTF_8);
+                out.writeInt(id.length);
+                out.write(id);
+                out.writeLong(stored.get(task).length + (malformed ? 100 : 0));
+                out.write(stored.get(task));
+            }
+            reply(exchange, 200, body.toByteArray());
+        } else {
+            byte[] one = stored.get(tasks.get(0));
+            reply(exchange, one == null ? 404 : 200, one == null ? new byte[0] : one);
+        }
+    }
+
+    private static void reply(HttpExchange exchange, int status, byte[] body) throws IOException {
+        exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
+        exchange.getResponseBody().write(body);
+        exchange.close();
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void fetchesTheSnapshotsOfSeveralTasksInOneRequestInTheOrderAsked() throws IOException {
+        HttpSnapshotStore store = store();
+        stored.put("sf/count#0", bytes("zero"));
+        stored.put("sf/count#1", new byte[0]);
+        stored.put("sf/sink#0", bytes("sink"));
+        List<TaskId> tasks = List.of(TaskId.parse("sf/sink#0"), TaskId.parse("sf/count#1"), TaskId.parse("sf/count#0"));
+
+        Map<TaskId, byte[]> fetched = store.getAll(tasks, 3);
+
+        assertThat(fetched.keySet()).containsExactlyElementsOf(tasks);
+        assertThat(fetched.get(TaskId.parse("sf/sink#0"))).isEqualTo(bytes("sink"));
+        assertThat(fetched.get(TaskId.parse("sf/count#1"))).isEmpty();
+        assertThat(requests).containsExactly("batch [sf/sink#0, sf/count#1, sf/count#0]");
+    }
+
+    @Test
+    void asksOneByOneToTellWhichSnapshotIsMissingAndTheRestorerNamesIt() throws IOException {
+        HttpSnapshotStore store = store();
+        stored.put("sf/source#0", bytes("source"));
+        ExecutionPlan plan = PlanExpander.expand(new TopologySpecReader().read("""
+                {"id": "sf", "operators": [
+                  {"id": "source", "type": "generator", "config": {"count": 1}},
+                  {"id": "count", "type": "keyed-count", "inputs": [{"from": "source"}]}
+                ]}"""));
+
+        assertThat(store.getAll(List.of(TaskId.parse("sf/source#0"), TaskId.parse("sf/count#0")), 3))
+                .containsOnlyKeys(TaskId.parse("sf/source#0"));
+        assertThat(requests).containsExactly("batch [sf/source#0, sf/count#0]", "one [sf/source#0]",
+                "one [sf/count#0]");
+        assertThatThrownBy(() -> new SnapshotRestorer(store).fetch(plan, task -> true, 3))
+                .isInstanceOf(SnapshotUnavailableException.class)
+                .hasMessageContaining("sf/count#0")
+                .hasMessageContaining("has no snapshot of it");
+    }
+
+    @Test
+    void aBatchCutShortIsAStoreFailureNotAMissingSnapshot() throws IOException {
+        HttpSnapshotStore store = store();
+        stored.put("sf/count#0", bytes("zero"));
+        stored.put("sf/count#1", bytes("one"));
+        malformed = true;
+
+        assertThatThrownBy(() -> store.getAll(List.of(TaskId.parse("sf/count#0"), TaskId.parse("sf/count#1")), 3))
+                .isInstanceOf(SnapshotStoreException.class)
+                .hasMessageContaining("malformed batch")
+                .hasMessageContaining("declares 104 bytes");
+    }
+}
