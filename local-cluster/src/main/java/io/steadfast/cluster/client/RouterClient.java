@@ -119,6 +119,12 @@ public final class RouterClient {
                 json.getTypeFactory().constructCollectionType(List.class, RecoveryView.class));
     }
 
+    /** {@code GET /api/v1/recoveries?topology=}: the recoveries of one topology. */
+    public List<RecoveryView> recoveries(TopologyId topology) {
+        return read(expect(get("/api/v1/recoveries?topology=" + topology), 200),
+                json.getTypeFactory().constructCollectionType(List.class, RecoveryView.class));
+    }
+
     /** {@code GET /api/v1/topologies/{id}/results/{operator}}, all keys or at most {@code limit}. */
     public ResultsView results(TopologyId id, OperatorId operator, OptionalInt limit) {
         String query = limit.isPresent() ? "?limit=" + limit.getAsInt() : "";

@@ -5,9 +5,11 @@ import io.steadfast.router.recovery.Recovery;
 import io.steadfast.router.recovery.RecoveryLog;
 import io.steadfast.runtime.plan.RecoveryMode;
 import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.topology.TopologyId;
 import java.time.Instant;
 import java.util.List;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /** The recoveries this router ran, newest first, with their times. */
@@ -20,9 +22,15 @@ class RecoveryController {
         this.log = log;
     }
 
+    /** Every recovery this router ran, or only those of {@code topology}. */
     @GetMapping("/api/v1/recoveries")
-    List<RecoveryView> list() {
-        return log.all().stream().map(RecoveryView::of).toList();
+    List<RecoveryView> list(@RequestParam(required = false) String topology) {
+        if (topology != null && !TopologyId.isValid(topology)) {
+            throw new IllegalArgumentException("topology: '" + topology + "' is not a topology id; give the id a"
+                    + " topology was submitted with, or leave the parameter out for every recovery");
+        }
+        return log.all().stream().filter(r -> topology == null || r.topology().value().equals(topology))
+                .map(RecoveryView::of).toList();
     }
 
     /** A {@link Recovery} in JSON, ids as text; see its fields there. */

@@ -103,6 +103,13 @@ class RouterRestartDuringRecoveryTest {
         mvc.perform(get("/api/v1/recoveries")).andExpect(status().isOk())
                 .andExpect(jsonPath("$[?(@.id == 1)].status").value("ABANDONED"))
                 .andExpect(jsonPath("$[?(@.id == 1)].failureReason").value("ROUTER_RESTARTED"));
+        mvc.perform(get("/api/v1/recoveries").param("topology", abandoned.topology().value()))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$[?(@.id == 1)].status").value("ABANDONED"));
+        mvc.perform(get("/api/v1/recoveries").param("topology", "another")).andExpect(status().isOk())
+                .andExpect(jsonPath("$.length()").value(0));
+        mvc.perform(get("/api/v1/recoveries").param("topology", "Not_Valid")).andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail", org.hamcrest.Matchers.containsString("topology: 'Not_Valid'")));
 
         RouterCalls router = new RouterCalls(mvc);
         for (String host : List.of("r-a", "r-b", "r-c")) {
