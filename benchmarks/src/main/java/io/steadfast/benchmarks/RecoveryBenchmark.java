@@ -47,11 +47,13 @@ import java.util.function.ToLongFunction;
  * task that rate instead.
  *
  * <p>Arguments: {@code [sizes, default 4,8,16,32,64] [runs per size and mode, default 5] [modes, default
- * LOCAL,GLOBAL] [input, default 20000/job]}.
+ * LOCAL,GLOBAL] [input, default 20000/job]}. The system property {@value #ROUTER_ARGS_PROPERTY} adds router
+ * arguments, e.g. {@code -Drecovery.router-args=--steadfast.router.suspicion.refused-is-dead=true}.
  */
 public final class RecoveryBenchmark {
 
     private static final int HOSTS = 3;
+    static final String ROUTER_ARGS_PROPERTY = "recovery.router-args";
     private static final int STANDBY_HOSTS = 1;
     static final long DEFAULT_JOB_RATE = 20_000;
     /**
@@ -144,8 +146,13 @@ public final class RecoveryBenchmark {
             Runtime.getRuntime().addShutdownHook(new Thread(processes::close, "recovery-benchmark-shutdown"));
             ClusterStartup startup = new ClusterStartup(processes, TIMEOUT, line -> System.out.println("  " + line));
             startup.startCheckpointServiceOnFreePort();
-            RouterClient router = startup.startRouterOnFreePort(
-                    List.of("--steadfast.router.standby-hosts=" + STANDBY_HOSTS));
+            List<String> routerArgs = new ArrayList<>(List.of("--steadfast.router.standby-hosts=" + STANDBY_HOSTS));
+            String extra = System.getProperty(ROUTER_ARGS_PROPERTY, "").trim();
+            if (!extra.isEmpty()) {
+                routerArgs.addAll(List.of(extra.split("\\s+")));
+                System.out.println("Router started with " + routerArgs);
+            }
+            RouterClient router = startup.startRouterOnFreePort(routerArgs);
             startup.startHosts(router, HOSTS);
             startup.startStandbyHosts(router, HOSTS, STANDBY_HOSTS);
             new RecoveryBenchmark(processes, startup, router, input).run(sizes, runs, modes);

@@ -96,7 +96,7 @@ class RouterConfiguration {
                 .connectTimeout(settings.probeTimeout()).build());
         requests.setReadTimeout(settings.probeTimeout());
         return new SuspicionChecker(detector, new HttpHostProbe(RestClient.builder().requestFactory(requests).build()),
-                clock, settings.minSilence(), settings.enabled());
+                clock, settings.minSilence(), settings.enabled(), settings.refusedIsDead());
     }
 
     @Bean(destroyMethod = "close")

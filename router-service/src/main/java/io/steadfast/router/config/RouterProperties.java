@@ -133,10 +133,14 @@ public record RouterProperties(
      * @param probeTimeout how long the probe waits to connect and for the answer
      * @param minSilence how long a host that does not answer must also have sent no heartbeat; 0 trusts the
      *                   probe alone. The default, 300 ms, is one missed heartbeat at the suggested interval
+     * @param refusedIsDead whether a host whose machine refuses the probe's connection (nothing listens on its
+     *                      control port: the process is gone, as after a crash or SIGKILL) is declared DEAD at once,
+     *                      without waiting for {@code minSilence}; off by default (see docs/performance.md)
      */
     public record Suspicion(@DefaultValue("true") boolean enabled,
                             @NotNull @DefaultValue("300ms") Duration probeTimeout,
-                            @NotNull @DefaultValue("300ms") Duration minSilence) {
+                            @NotNull @DefaultValue("300ms") Duration minSilence,
+                            @DefaultValue("false") boolean refusedIsDead) {
 
         public Suspicion {
             requirePositive("steadfast.router.suspicion.probe-timeout", probeTimeout);

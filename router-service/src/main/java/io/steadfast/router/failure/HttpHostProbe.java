@@ -1,6 +1,7 @@
 package io.steadfast.router.failure;
 
 import io.steadfast.router.host.RegisteredHost;
+import java.net.ConnectException;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
 
@@ -21,11 +22,22 @@ public final class HttpHostProbe implements HostProbe {
 
     @Override
     public boolean answers(RegisteredHost host) {
+        return probe(host) == Result.ANSWERED;
+    }
+
+    /** {@link Result#REFUSED} when the connection was refused ({@link ConnectException}), not when it timed out. */
+    @Override
+    public Result probe(RegisteredHost host) {
         try {
             return http.get().uri(host.controlUrl().resolve(PATH)).retrieve().toBodilessEntity()
-                    .getStatusCode().is2xxSuccessful();
+                    .getStatusCode().is2xxSuccessful() ? Result.ANSWERED : Result.NO_ANSWER;
         } catch (RestClientException e) {
-            return false;
+            for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+                if (cause instanceof ConnectException) {
+                    return Result.REFUSED;
+                }
+            }
+            return Result.NO_ANSWER;
         }
     }
 }

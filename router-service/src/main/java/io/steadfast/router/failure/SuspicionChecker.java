@@ -49,6 +49,7 @@ public final class SuspicionChecker implements AutoCloseable {
     private final Clock clock;
     private final Duration minSilence;
     private final boolean enabled;
+    private final boolean refusedIsDead;
     private final Map<HostId, CompletableFuture<Outcome>> running = new ConcurrentHashMap<>();
     private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "steadfast-router-suspicions");
@@ -63,11 +64,21 @@ public final class SuspicionChecker implements AutoCloseable {
      */
     public SuspicionChecker(HeartbeatFailureDetector detector, HostProbe probe, Clock clock, Duration minSilence,
                             boolean enabled) {
+        this(detector, probe, clock, minSilence, enabled, false);
+    }
+
+    /**
+     * @param refusedIsDead whether a host whose machine refuses the probe's connection (nothing listens on its control
+     *                      port: the process is gone) is declared DEAD at once, without waiting for a missed heartbeat
+     */
+    public SuspicionChecker(HeartbeatFailureDetector detector, HostProbe probe, Clock clock, Duration minSilence,
+                            boolean enabled, boolean refusedIsDead) {
         this.detector = detector;
         this.probe = probe;
         this.clock = clock;
         this.minSilence = minSilence;
         this.enabled = enabled;
+        this.refusedIsDead = refusedIsDead;
     }
 
     /**
@@ -110,7 +121,8 @@ public final class SuspicionChecker implements AutoCloseable {
             finish(check, Outcome.HEARTBEAT_ARRIVED, suspect, reporter);
             return;
         }
-        if (probe.answers(before.get())) {
+        HostProbe.Result probed = probe.probe(before.get());
+        if (probed == HostProbe.Result.ANSWERED) {
             finish(check, Outcome.ANSWERED_PROBE, suspect, reporter);
             return;
         }
@@ -120,6 +132,14 @@ public final class SuspicionChecker implements AutoCloseable {
             return;
         }
         Duration silence = Duration.between(host.lastHeartbeat(), clock.instant());
+        if (probed == HostProbe.Result.REFUSED && refusedIsDead) {
+            boolean dead = detector.declareDead(suspect, host.lastHeartbeat(), DetectionCause.DATA_PLANE_DISCONNECT,
+                    "host " + reporter + " lost its data-plane connection to it and its machine refused the health"
+                            + " probe's connection (nothing listens on its control port) " + silence.toMillis()
+                            + " ms after its last heartbeat");
+            finish(check, dead ? Outcome.DECLARED_DEAD : Outcome.HEARTBEAT_ARRIVED, suspect, reporter);
+            return;
+        }
         if (silence.compareTo(minSilence) < 0) {
             // no answer, but no heartbeat missed yet either: look again once one is
             schedule(() -> check(suspect, reporter, heartbeatAtReport, check), minSilence.minus(silence), check);

@@ -6,9 +6,12 @@ import com.sun.net.httpserver.HttpServer;
 import io.steadfast.router.MutableClock;
 import io.steadfast.router.failure.SuspicionChecker.Outcome;
 import io.steadfast.router.host.InMemoryHostRegistry;
+import io.steadfast.router.host.RegisteredHost;
 import io.steadfast.runtime.plan.HostId;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
@@ -72,11 +75,12 @@ class SuspicionCheckerTest {
         return URI.create("http://127.0.0.1:" + liveHost.getAddress().getPort());
     }
 
-    /** The URL of a host process that is gone: nothing listens on its port any more. */
+    /** The URL of a host process that is gone: nothing listens on its port any more (connections are refused). */
     private static URI deadControlUrl() throws IOException {
-        HttpServer gone = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        int port = gone.getAddress().getPort();
-        gone.stop(0);
+        int port;
+        try (ServerSocket gone = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = gone.getLocalPort();
+        }
         return URI.create("http://127.0.0.1:" + port);
     }
 
@@ -158,6 +162,36 @@ class SuspicionCheckerTest {
         assertThat(suspect()).isEqualTo(Outcome.DECLARED_DEAD);
         hosts.heartbeat(SUSPECT, List.of(), clock.instant());
         assertThat(statusOfSuspect()).as("came back").isEqualTo(HostStatus.LIVE);
+    }
+
+    @Test
+    void whenTrustedARefusedProbeDeclaresTheHostDeadAtOnceWithoutWaitingForAMissedHeartbeat() throws Exception {
+        register(deadControlUrl());
+        clock.advance(Duration.ofMillis(100));
+        try (SuspicionChecker trusting = new SuspicionChecker(detector, new HttpHostProbe(probeClient()), clock,
+                MIN_SILENCE, true, true)) {
+            assertThat(trusting.suspect(SUSPECT, REPORTER).get(10, TimeUnit.SECONDS)).isEqualTo(Outcome.DECLARED_DEAD);
+        }
+        assertThat(detector.failures()).singleElement().satisfies(failure -> {
+            assertThat(failure.detectionTime()).as("100 ms after its last heartbeat").isEqualTo(Duration.ofMillis(100));
+            assertThat(failure.cause()).isEqualTo(DetectionCause.DATA_PLANE_DISCONNECT);
+        });
+    }
+
+    @Test
+    void theProbeTellsARefusedConnectionFromAHostThatAcceptsButDoesNotAnswer() throws Exception {
+        HttpHostProbe probe = new HttpHostProbe(probeClient());
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            // accepted by the kernel into the backlog, never read: a stopped or stalled process
+            RegisteredHost stalled = RegisteredHost.registered(SUSPECT,
+                    URI.create("http://127.0.0.1:" + silent.getLocalPort()), "tcp://127.0.0.1:1", clock.instant());
+            assertThat(probe.probe(stalled)).isEqualTo(HostProbe.Result.NO_ANSWER);
+        }
+        RegisteredHost gone = RegisteredHost.registered(SUSPECT, deadControlUrl(), "tcp://127.0.0.1:1", clock.instant());
+        assertThat(probe.probe(gone)).isEqualTo(HostProbe.Result.REFUSED);
+        assertThat(probe.answers(gone)).isFalse();
+        RegisteredHost live = RegisteredHost.registered(SUSPECT, liveControlUrl(), "tcp://127.0.0.1:1", clock.instant());
+        assertThat(probe.probe(live)).isEqualTo(HostProbe.Result.ANSWERED);
     }
 
     @Test
