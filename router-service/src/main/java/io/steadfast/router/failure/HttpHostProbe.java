@@ -2,6 +2,7 @@ package io.steadfast.router.failure;
 
 import io.steadfast.router.host.RegisteredHost;
 import java.net.ConnectException;
+import java.util.Locale;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
 
@@ -25,7 +26,10 @@ public final class HttpHostProbe implements HostProbe {
         return probe(host) == Result.ANSWERED;
     }
 
-    /** {@link Result#REFUSED} when the connection was refused ({@link ConnectException}), not when it timed out. */
+    /**
+     * {@link Result#REFUSED} when the connection was refused (a {@link ConnectException}, unless the operating system
+     * gave up connecting: "Connection timed out" is no answer, like the client's own connect timeout).
+     */
     @Override
     public Result probe(RegisteredHost host) {
         try {
@@ -33,8 +37,10 @@ public final class HttpHostProbe implements HostProbe {
                     .getStatusCode().is2xxSuccessful() ? Result.ANSWERED : Result.NO_ANSWER;
         } catch (RestClientException e) {
             for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-                if (cause instanceof ConnectException) {
-                    return Result.REFUSED;
+                if (cause instanceof ConnectException connect) {
+                    boolean timedOut = connect.getMessage() != null
+                            && connect.getMessage().toLowerCase(Locale.ROOT).contains("timed out");
+                    return timedOut ? Result.NO_ANSWER : Result.REFUSED;
                 }
             }
             return Result.NO_ANSWER;

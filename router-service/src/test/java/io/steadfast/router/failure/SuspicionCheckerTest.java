@@ -9,6 +9,7 @@ import io.steadfast.router.host.InMemoryHostRegistry;
 import io.steadfast.router.host.RegisteredHost;
 import io.steadfast.runtime.plan.HostId;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -192,6 +193,21 @@ class SuspicionCheckerTest {
         assertThat(probe.answers(gone)).isFalse();
         RegisteredHost live = RegisteredHost.registered(SUSPECT, liveControlUrl(), "tcp://127.0.0.1:1", clock.instant());
         assertThat(probe.probe(live)).isEqualTo(HostProbe.Result.ANSWERED);
+    }
+
+    @Test
+    void anOperatingSystemConnectTimeoutIsNoAnswerNotARefusal() {
+        RegisteredHost host = RegisteredHost.registered(SUSPECT, URI.create("http://127.0.0.1:1"), "tcp://127.0.0.1:1",
+                clock.instant());
+        HttpHostProbe timingOut = new HttpHostProbe(RestClient.builder().requestFactory((uri, method) -> {
+            throw new ConnectException("Connection timed out");
+        }).build());
+        HttpHostProbe refusing = new HttpHostProbe(RestClient.builder().requestFactory((uri, method) -> {
+            throw new ConnectException(); // the JDK client's refusal carries no message
+        }).build());
+
+        assertThat(timingOut.probe(host)).isEqualTo(HostProbe.Result.NO_ANSWER);
+        assertThat(refusing.probe(host)).isEqualTo(HostProbe.Result.REFUSED);
     }
 
     @Test
