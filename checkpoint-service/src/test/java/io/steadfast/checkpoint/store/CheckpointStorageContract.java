@@ -3,6 +3,7 @@ package io.steadfast.checkpoint.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import io.steadfast.checkpoint.CheckpointId;
 import io.steadfast.checkpoint.checkpoint.CheckpointFailure;
@@ -12,7 +13,9 @@ import io.steadfast.checkpoint.checkpoint.CheckpointStatus;
 import io.steadfast.checkpoint.checkpoint.MongoCheckpointStore;
 import io.steadfast.checkpoint.checkpoint.TaskAck;
 import io.steadfast.checkpoint.snapshot.MongoSnapshotStore;
+import io.steadfast.checkpoint.snapshot.SnapshotContent;
 import io.steadfast.checkpoint.snapshot.SnapshotKey;
+import io.steadfast.checkpoint.snapshot.SnapshotNotFoundException;
 import io.steadfast.checkpoint.snapshot.StoredSnapshot;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
@@ -20,10 +23,12 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Date;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -32,6 +37,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.bson.Document;
+import org.bson.types.Binary;
+import org.bson.types.ObjectId;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -152,6 +159,40 @@ public abstract class CheckpointStorageContract {
 
         assertThat(read(key(1, SOURCE))).isEqualTo(first);
         assertThat(database.getCollection("snapshot_chunks").countDocuments()).isEqualTo(2);
+    }
+
+    @Test
+    void aSnapshotWhoseChunkVanishedIsNotReadHalfway() throws IOException {
+        snapshots.put(key(1, SOURCE), new ByteArrayInputStream(random(2 * CHUNK + 3, 6)));
+        database.getCollection("snapshot_chunks").deleteOne(new Document("n", 1));
+
+        SnapshotContent content = snapshots.open(key(1, SOURCE)).orElseThrow();
+        assertThatThrownBy(() -> content.transferTo(OutputStream.nullOutputStream()))
+                .isInstanceOf(SnapshotNotFoundException.class).hasMessageContaining("read it again");
+    }
+
+    @Test
+    void opensBySweepingTheChunksOfUploadsCutShortBeforeIt() throws IOException {
+        byte[] kept = random(CHUNK + 1, 7);
+        snapshots.put(key(1, SOURCE), new ByteArrayInputStream(kept));
+        ObjectId cutShort = new ObjectId(Date.from(T0.minusSeconds(60)));
+        ObjectId begunAfterOpening = new ObjectId(Date.from(T0.plusSeconds(1)));
+        MongoCollection<Document> chunks = database.getCollection("snapshot_chunks");
+        for (int n = 0; n < 2; n++) {
+            chunks.insertOne(new Document("upload", cutShort).append("topology", TOPOLOGY.value())
+                    .append("checkpointId", 2L).append("n", n).append("data", new Binary(new byte[3])));
+        }
+        chunks.insertOne(new Document("upload", begunAfterOpening).append("topology", TOPOLOGY.value())
+                .append("checkpointId", 3L).append("n", 0).append("data", new Binary(new byte[3])));
+
+        MongoSnapshotStore reopened = new MongoSnapshotStore(database, CHUNK, () -> syncs++,
+                Clock.fixed(T0, ZoneOffset.UTC));
+
+        assertThat(chunks.countDocuments(new Document("upload", cutShort))).isZero();
+        assertThat(chunks.countDocuments(new Document("upload", begunAfterOpening))).isEqualTo(1);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        reopened.open(key(1, SOURCE)).orElseThrow().transferTo(out);
+        assertThat(out.toByteArray()).isEqualTo(kept);
     }
 
     @Test
