@@ -79,8 +79,10 @@ class DeferredAckTest {
         assertThat(producer.failure()).isNull();
         // a quarter of the window per ACK while the sender keeps the window full, not one per frame
         assertThat(receiver.metrics().acksSent()).isLessThan(events / 2);
-        // no resync was needed: the sender always heard from the receiver in time
-        assertThat(sender.metrics().syncsSent()).isLessThanOrEqualTo(1);
+        // the sender heard from the receiver in time: a sender waiting on deferred ACKs would resync (after 200 ms
+        // of silence) once per window of 32 frames, hundreds of times; a stall of the loaded test machine may
+        // cause one now and then (it caused three once, in a full build beside a benchmark's processes)
+        assertThat(sender.metrics().syncsSent()).isLessThanOrEqualTo(10);
         await().atMost(Duration.ofSeconds(2)).until(() -> channel.acknowledgedSeq() == events);
     }
 }
