@@ -32,7 +32,7 @@ import java.util.function.ToLongFunction;
 
 /**
  * Recovery time after one host process is killed with SIGKILL, LOCAL against GLOBAL mode, at several job sizes:
- * a checkpoint-service, a router (one warm standby host) and four hosts run as real processes (the service jars
+ * a checkpoint-service, a router, the hosts and one warm standby host run as real processes (the service jars
  * must be built). For each size, mode and run, a keyed word count (source : count : sink = 1 : 2 : 1) runs until
  * {@value #CHECKPOINTS_BEFORE_THE_KILL} checkpoints completed (one per second), a host running a count task is killed,
  * and the figures are taken from the
@@ -46,13 +46,20 @@ import java.util.function.ToLongFunction;
  * run; an input that grows with the job needs machines that grow with it). {@code 10000/source} gives each source
  * task that rate instead.
  *
+ * <p>The hosts: by default three at every size ({@value #DEFAULT_HOSTS}), so the killed host runs a third of the job
+ * (1-2 tasks at 4 tasks, 10-11 at 32); {@code 4/host} starts one host per four tasks, at least
+ * {@value HostLayout#MIN_HOSTS}, so that a killed host loses about as many tasks at every size, as a machine with a
+ * fixed number of task slots does in a cluster that grows with its jobs. On two cores that layout is slower at every
+ * size above 8 tasks: every host process costs CPU of its own (a 32-task job on 8 hosts kept the machine 81 % busy
+ * before the kill, on 3 hosts 42 %; docs/performance.md, session 7).
+ *
  * <p>Arguments: {@code [sizes, default 4,8,16,32,64] [runs per size and mode, default 5] [modes, default
- * LOCAL,GLOBAL] [input, default 20000/job]}. The system property {@value #ROUTER_ARGS_PROPERTY} adds router
+ * LOCAL,GLOBAL] [input, default 20000/job] [hosts, default 3]}. The system property {@value #ROUTER_ARGS_PROPERTY} adds router
  * arguments, e.g. {@code -Drecovery.router-args=--steadfast.router.suspicion.refused-is-dead=true}.
  */
 public final class RecoveryBenchmark {
 
-    private static final int HOSTS = 3;
+    static final String DEFAULT_HOSTS = "3";
     static final String ROUTER_ARGS_PROPERTY = "recovery.router-args";
     private static final int STANDBY_HOSTS = 1;
     static final long DEFAULT_JOB_RATE = 20_000;
@@ -75,13 +82,59 @@ public final class RecoveryBenchmark {
     private final ClusterStartup startup;
     private final RouterClient router;
     private final InputRate input;
+    private final HostLayout layout;
 
     private RecoveryBenchmark(ClusterProcesses processes, ClusterStartup startup, RouterClient router,
-                              InputRate input) {
+                              InputRate input, HostLayout layout) {
         this.processes = processes;
         this.startup = startup;
         this.router = router;
         this.input = input;
+        this.layout = layout;
+    }
+
+    /**
+     * How many hosts (besides the standby) run a job of a given size.
+     *
+     * @param fixedHosts    that many at every size, or 0 to scale with the job
+     * @param tasksPerHost  when scaling, one host per this many tasks (rounded up), at least {@link #MIN_HOSTS}
+     */
+    record HostLayout(int fixedHosts, int tasksPerHost) {
+
+        /** Fewer hosts than this and a killed host would run most of a small job. */
+        static final int MIN_HOSTS = 3;
+
+        /** Parses {@code <hosts>} (fixed) or {@code <tasks>/host}. */
+        static HostLayout parse(String text) {
+            try {
+                if (text.endsWith("/host")) {
+                    int perHost = Integer.parseInt(text.substring(0, text.length() - "/host".length()));
+                    if (perHost > 0) {
+                        return new HostLayout(0, perHost);
+                    }
+                } else {
+                    int hosts = Integer.parseInt(text);
+                    if (hosts >= 2) {
+                        return new HostLayout(hosts, 0);
+                    }
+                }
+            } catch (NumberFormatException e) {
+                // told below
+            }
+            throw new IllegalArgumentException("hosts: '" + text + "' is neither a number of hosts (at least 2, e.g. 3)"
+                    + " nor <tasks>/host with a positive number of tasks (e.g. 4/host)");
+        }
+
+        /** The hosts that run a job of {@code tasks} tasks, the standby not counted. */
+        int hostsFor(int tasks) {
+            return fixedHosts > 0 ? fixedHosts : Math.max(MIN_HOSTS, (tasks + tasksPerHost - 1) / tasksPerHost);
+        }
+
+        @Override
+        public String toString() {
+            return fixedHosts > 0 ? fixedHosts + " hosts at every size"
+                    : "one host per " + tasksPerHost + " tasks, at least " + MIN_HOSTS;
+        }
     }
 
     /**
@@ -138,9 +191,10 @@ public final class RecoveryBenchmark {
         int runs = args.length > 1 ? Integer.parseInt(args[1]) : DEFAULT_RUNS;
         List<String> modes = List.of((args.length > 2 ? args[2] : "LOCAL,GLOBAL").toUpperCase(Locale.ROOT).split(","));
         InputRate input = InputRate.parse(args.length > 3 ? args[3] : DEFAULT_JOB_RATE + "/job");
+        HostLayout layout = HostLayout.parse(args.length > 4 ? args[4] : DEFAULT_HOSTS);
         Path runDir = Files.createTempDirectory("steadfast-recovery-bench");
         System.out.println("Recovery benchmark (" + String.join(" vs ", modes) + ", " + runs + " runs per size, input "
-                + input + "); process logs in " + runDir);
+                + input + ", " + layout + " and " + STANDBY_HOSTS + " standby); process logs in " + runDir);
         try (ClusterProcesses processes = new ClusterProcesses(RepoLayout.fromWorkingDirectory(), runDir)) {
             // stopped with Ctrl-C or a TERM signal, the benchmark must not leave its cluster running
             Runtime.getRuntime().addShutdownHook(new Thread(processes::close, "recovery-benchmark-shutdown"));
@@ -153,9 +207,10 @@ public final class RecoveryBenchmark {
                 System.out.println("Router started with " + routerArgs);
             }
             RouterClient router = startup.startRouterOnFreePort(routerArgs);
-            startup.startHosts(router, HOSTS);
-            startup.startStandbyHosts(router, HOSTS, STANDBY_HOSTS);
-            new RecoveryBenchmark(processes, startup, router, input).run(sizes, runs, modes);
+            int hosts = layout.hostsFor(sizes[0]);
+            startup.startHosts(router, hosts);
+            startup.startStandbyHosts(router, hosts, STANDBY_HOSTS);
+            new RecoveryBenchmark(processes, startup, router, input, layout).run(sizes, runs, modes);
         }
     }
 
@@ -224,8 +279,12 @@ public final class RecoveryBenchmark {
 
     /** Deploys a job of {@code tasks} tasks in {@code mode}, kills a host running a count task, measures. */
     private Sample measure(int tasks, String mode, int run) throws Exception {
-        while (processes.liveHostIds().size() < HOSTS + STANDBY_HOSTS) {
+        int hosts = layout.hostsFor(tasks) + STANDBY_HOSTS;
+        while (processes.liveHostIds().size() < hosts) { // the newest host is the router's standby
             startup.startHost(router, processes.nextHostId());
+        }
+        for (HostId surplus : processes.liveHostIds().subList(0, Math.max(0, processes.liveHostIds().size() - hosts))) {
+            processes.stopHost(surplus); // the oldest: a smaller job after a bigger one
         }
         int quarter = Math.max(1, tasks / 4);
         String id = ("recovery-" + tasks + "-" + mode + "-" + run).toLowerCase(Locale.ROOT);
