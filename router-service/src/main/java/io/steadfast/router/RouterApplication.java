@@ -1,5 +1,6 @@
 package io.steadfast.router;
 
+import io.steadfast.runtime.concurrent.AsyncCompletions;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
@@ -10,6 +11,7 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 public class RouterApplication {
 
     public static void main(String[] args) {
+        AsyncCompletions.onThePoolEvenOnSmallMachines(); // before anything creates the pool
         SpringApplication.run(RouterApplication.class, args);
     }
 }

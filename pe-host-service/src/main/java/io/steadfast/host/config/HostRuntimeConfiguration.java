@@ -21,7 +21,6 @@ import io.steadfast.runtime.host.HostRuntime;
 import io.steadfast.runtime.operator.OperatorRegistry;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.task.TaskSettings;
-import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -29,7 +28,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
 
 /**
@@ -48,7 +46,7 @@ class HostRuntimeConfiguration {
     @Bean
     @ConditionalOnMissingBean(name = "snapshotStore")
     SnapshotStore snapshotStore(HostProperties properties) {
-        return new HttpSnapshotStore(client(Duration.ofSeconds(1), properties.snapshots().requestTimeout()),
+        return new HttpSnapshotStore(ServiceClients.client(Duration.ofSeconds(1), properties.snapshots().requestTimeout()),
                 properties.checkpointUrl());
     }
 
@@ -66,7 +64,7 @@ class HostRuntimeConfiguration {
 
     @Bean
     CheckpointReporter checkpointReporter(HostProperties properties) {
-        RestClient router = client(Duration.ofSeconds(1), Duration.ofSeconds(5)).mutate()
+        RestClient router = ServiceClients.client(Duration.ofSeconds(1), Duration.ofSeconds(5)).mutate()
                 .baseUrl(properties.routerUrl().toString()).build();
         return new RouterCheckpointReporter(router, new HostId(properties.id()));
     }
@@ -99,7 +97,7 @@ class HostRuntimeConfiguration {
     /** Reports dropped peer connections to the router, unless {@code steadfast.host.suspicions.enabled=false}. */
     @Bean(destroyMethod = "close")
     SuspicionReporter suspicionReporter(HostProperties properties, ProcessingNode node) {
-        RestClient router = client(Duration.ofMillis(500), Duration.ofSeconds(1)).mutate()
+        RestClient router = ServiceClients.client(Duration.ofMillis(500), Duration.ofSeconds(1)).mutate()
                 .baseUrl(properties.routerUrl().toString()).build();
         SuspicionReporter reporter = new SuspicionReporter(node.id(), router, Clock.systemUTC(),
                 properties.suspicions().minInterval());
@@ -113,13 +111,5 @@ class HostRuntimeConfiguration {
     @ConditionalOnMissingBean(ProcessHalter.class)
     ProcessHalter processHalter() {
         return status -> Runtime.getRuntime().halt(status);
-    }
-
-    /** A client with the timeouts given: every call this host makes to another service goes through one. */
-    static RestClient client(Duration connectTimeout, Duration readTimeout) {
-        JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(
-                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(connectTimeout).build());
-        requests.setReadTimeout(readTimeout);
-        return RestClient.builder().requestFactory(requests).build();
     }
 }

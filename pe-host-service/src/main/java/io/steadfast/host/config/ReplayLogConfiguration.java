@@ -22,7 +22,7 @@ class ReplayLogConfiguration {
     /** The checkpoint-service's replay logs: where output logs are shipped to, and read back from in a recovery. */
     @Bean
     HttpReplayLogStore replayLogStore(HostProperties properties) {
-        return new HttpReplayLogStore(HostRuntimeConfiguration.client(Duration.ofSeconds(1),
+        return new HttpReplayLogStore(ServiceClients.client(Duration.ofSeconds(1),
                 properties.replayLog().requestTimeout()), properties.checkpointUrl());
     }
 

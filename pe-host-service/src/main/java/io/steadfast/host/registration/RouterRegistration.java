@@ -1,6 +1,7 @@
 package io.steadfast.host.registration;
 
 import io.steadfast.host.config.HostProperties;
+import io.steadfast.host.config.ServiceClients;
 import io.steadfast.host.execution.ProcessingNode;
 import io.steadfast.host.execution.StaleDeployment;
 import io.steadfast.runtime.host.HostAssignment;
@@ -9,7 +10,6 @@ import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.topology.TopologyId;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -25,7 +25,6 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.web.server.context.WebServerInitializedEvent;
 import org.springframework.context.ApplicationListener;
 import org.springframework.http.MediaType;
-import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.stereotype.Component;
 import org.springframework.web.client.HttpClientErrorException;
 import org.springframework.web.client.RestClient;
@@ -73,11 +72,8 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
         this.properties = properties;
         this.node = node;
         this.gate = gate.getIfAvailable(() -> RegistrationGate.OPEN);
-        JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(
-                HttpClient.newBuilder()
-                        .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build());
-        requests.setReadTimeout(Duration.ofSeconds(5));
-        this.router = RestClient.builder().baseUrl(properties.routerUrl().toString()).requestFactory(requests).build();
+        this.router = ServiceClients.client(Duration.ofSeconds(2), Duration.ofSeconds(5)).mutate()
+                .baseUrl(properties.routerUrl().toString()).build();
     }
 
     @Override

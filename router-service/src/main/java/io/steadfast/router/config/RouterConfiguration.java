@@ -27,6 +27,7 @@ import io.steadfast.router.topology.TopologyMonitor;
 import io.steadfast.router.topology.TopologyProgress;
 import io.steadfast.router.topology.TopologyRepository;
 import io.steadfast.runtime.concurrent.DaemonThreads;
+import io.steadfast.runtime.concurrent.RequestBodyWriters;
 import io.steadfast.runtime.operator.OperatorRegistry;
 import io.steadfast.runtime.topology.TopologyLimits;
 import io.steadfast.runtime.topology.TopologySpecReader;
@@ -91,11 +92,8 @@ class RouterConfiguration {
     @Bean(destroyMethod = "close")
     SuspicionChecker suspicionChecker(HeartbeatFailureDetector detector, Clock clock, RouterProperties properties) {
         RouterProperties.Suspicion settings = properties.suspicion();
-        JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(settings.probeTimeout()).build());
-        requests.setReadTimeout(settings.probeTimeout());
-        return new SuspicionChecker(detector, new HttpHostProbe(RestClient.builder().requestFactory(requests).build()),
+        return new SuspicionChecker(detector, new HttpHostProbe(client(settings.probeTimeout(),
+                settings.probeTimeout()).build()),
                 clock, settings.minSilence(), settings.enabled(), settings.refusedIsDead());
     }
 
@@ -111,11 +109,8 @@ class RouterConfiguration {
 
     @Bean
     HostClient hostClient(RouterProperties properties) {
-        JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(properties.hostClient().connectTimeout()).build());
-        requests.setReadTimeout(properties.hostClient().readTimeout());
-        return new RestHostClient(RestClient.builder().requestFactory(requests).build());
+        return new RestHostClient(client(properties.hostClient().connectTimeout(),
+                properties.hostClient().readTimeout()).build());
     }
 
     @Bean
@@ -147,11 +142,8 @@ class RouterConfiguration {
     @Bean
     @ConditionalOnMissingBean(CheckpointRecords.class)
     CheckpointRecords checkpointRecords(RouterProperties properties) {
-        JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(properties.hostClient().connectTimeout()).build());
-        requests.setReadTimeout(properties.hostClient().readTimeout());
-        return new HttpCheckpointRecords(RestClient.builder().requestFactory(requests)
+        return new HttpCheckpointRecords(client(properties.hostClient().connectTimeout(),
+                properties.hostClient().readTimeout())
                 .baseUrl(properties.checkpoint().serviceUrl().toString()).build(), properties.checkpoint().serviceUrl());
     }
 
@@ -235,5 +227,16 @@ class RouterConfiguration {
     @Bean
     ResultReader resultReader(TopologyRepository topologies, HeartbeatFailureDetector detector, HostClient hostClient) {
         return new ResultReader(topologies, detector, hostClient);
+    }
+
+    /**
+     * A client for the router's calls to other services: HTTP/1.1, the timeouts given, request bodies written on
+     * pooled threads.
+     */
+    private static RestClient.Builder client(Duration connectTimeout, Duration readTimeout) {
+        JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1).connectTimeout(connectTimeout).build(), RequestBodyWriters.pool());
+        requests.setReadTimeout(readTimeout);
+        return RestClient.builder().requestFactory(requests);
     }
 }
