@@ -56,8 +56,11 @@ public record CheckpointProperties(
      *
      * @param chunkSize size of the chunks a snapshot is split into, one document each; between 64KB and 15MB
      *                  (the embedded server handles binary fields up to about 15 MiB)
+     * @param cacheSize the most bytes of the snapshots stored last kept in memory as well, for recoveries (which
+     *                  read the latest completed checkpoint); 0 keeps none
      */
-    public record Snapshots(@NotNull @DefaultValue("4MB") DataSize chunkSize) {
+    public record Snapshots(@NotNull @DefaultValue("4MB") DataSize chunkSize,
+                            @NotNull @DefaultValue("64MB") DataSize cacheSize) {
 
         private static final DataSize MIN_CHUNK = DataSize.ofKilobytes(64);
         private static final DataSize MAX_CHUNK = DataSize.ofMegabytes(15);
@@ -66,6 +69,10 @@ public record CheckpointProperties(
             if (chunkSize != null && (chunkSize.compareTo(MIN_CHUNK) < 0 || chunkSize.compareTo(MAX_CHUNK) > 0)) {
                 throw new IllegalArgumentException("steadfast.checkpoint.snapshots.chunk-size is " + chunkSize
                         + "; use a size between 64KB and 15MB, e.g. 4MB");
+            }
+            if (cacheSize != null && cacheSize.isNegative()) {
+                throw new IllegalArgumentException("steadfast.checkpoint.snapshots.cache-size is " + cacheSize
+                        + "; use 0 to keep no snapshots in memory, or a size such as 64MB");
             }
         }
     }

@@ -10,6 +10,7 @@ import io.steadfast.checkpoint.checkpoint.RetentionPolicy;
 import io.steadfast.checkpoint.replaylog.MongoReplayLogStore;
 import io.steadfast.checkpoint.replaylog.ReplayLogMeters;
 import io.steadfast.checkpoint.replaylog.ReplayLogStore;
+import io.steadfast.checkpoint.snapshot.CachingSnapshotStore;
 import io.steadfast.checkpoint.snapshot.MongoSnapshotStore;
 import io.steadfast.checkpoint.snapshot.SnapshotMeters;
 import io.steadfast.checkpoint.snapshot.SnapshotStore;
@@ -30,8 +31,9 @@ class CheckpointServiceConfiguration {
     @Bean
     SnapshotStore snapshotStore(MongoDatabase database, CheckpointProperties properties, StoreDurability durability,
             Clock clock) {
-        return new MongoSnapshotStore(database, Math.toIntExact(properties.snapshots().chunkSize().toBytes()),
-                durability, clock);
+        return new CachingSnapshotStore(new MongoSnapshotStore(database,
+                Math.toIntExact(properties.snapshots().chunkSize().toBytes()), durability, clock),
+                properties.snapshots().cacheSize().toBytes());
     }
 
     @Bean
