@@ -61,6 +61,24 @@ class ChannelWriterTest {
     }
 
     @Test
+    void idleChannelsRepeatTheirWatermarksAtTheSameInstants() {
+        RecordingSender otherFrames = new RecordingSender();
+        ChannelWriter other = new ChannelWriter(otherFrames, ValueCodecRegistry.builtIn(), SETTINGS,
+                new TaskMetrics());
+        writer.flushIfDue(3 * MS, 100);                      // first watermarks at different times
+        other.flushIfDue(31 * MS, 100);
+
+        assertThat(writer.flushIfDue(40 * MS, 100)).as("both wait for the end of the interval, 50 ms")
+                .isEqualTo(other.flushIfDue(40 * MS, 100)).isEqualTo(10 * MS);
+        writer.flushIfDue(50 * MS, 100);
+        other.flushIfDue(50 * MS, 100);
+        assertThat(sender.frames).hasSize(2);
+        assertThat(otherFrames.frames).hasSize(2);
+        assertThat(writer.flushIfDue(60 * MS, 100)).as("then every 50 ms, together")
+                .isEqualTo(other.flushIfDue(60 * MS, 100)).isEqualTo(40 * MS);
+    }
+
+    @Test
     void aBatchIsSentAtTheEndOfTheAlignedLingerPeriodItStartedIn() {
         ChannelWriter other = new ChannelWriter(new RecordingSender(), ValueCodecRegistry.builtIn(), SETTINGS,
                 new TaskMetrics());
