@@ -68,8 +68,9 @@ class LocalRecoveryController {
     private final ObjectProvider<ReplayLogStore> replayLogs;
     private final ObjectProvider<ReplayLogShipper> shipper;
     private final DeterminantCollector determinants = new DeterminantCollector(PEER_TIMEOUT);
-    private final ExecutorService preloadReads = Executors.newFixedThreadPool(PARALLEL_PRELOADS,
-            new DaemonThreads("steadfast-replay-log-read"));
+    /** Reads of logged output and the requests for logged decisions, beside the snapshot fetch. */
+    private final ExecutorService recoveryReads = Executors.newFixedThreadPool(PARALLEL_PRELOADS,
+            new DaemonThreads("steadfast-recovery-read"));
 
     LocalRecoveryController(ProcessingNode node, SnapshotRestorer restorer, ObjectProvider<ReplayLogStore> replayLogs,
                             ObjectProvider<ReplayLogShipper> shipper) {
@@ -88,7 +89,9 @@ class LocalRecoveryController {
         long askedAt = start - transit;
         TaskPlacement placement = request.placement().toTaskPlacement();
         Set<TaskId> tasks = new TreeSet<>(request.tasks().stream().map(TaskId::parse).toList());
-        DeterminantCollector.Prefetched held = determinants.prefetch(request.peers(), tasks);
+        // sent from another thread: sending them took up to 66 ms on a busy machine, and the snapshots waited
+        CompletableFuture<DeterminantCollector.Prefetched> held = CompletableFuture.supplyAsync(
+                () -> determinants.prefetch(request.peers(), tasks), recoveryReads);
         Map<TaskId, OperatorSnapshot> snapshots = restorer.fetch(plan, tasks::contains,
                 request.checkpointId());
         long fetchedNanos = System.nanoTime();
@@ -100,7 +103,7 @@ class LocalRecoveryController {
         CompletableFuture<Map<ChannelId, List<LogSegment>>> preloads = preloads(plan, snapshots, recovering);
         Map<TaskId, Long> offsets = new LinkedHashMap<>();
         tasks.forEach(task -> offsets.put(task, snapshots.get(task).positions().determinantOffset()));
-        Map<TaskId, byte[]> decisions = held.from(offsets);
+        Map<TaskId, byte[]> decisions = held.join().from(offsets);
         long decisionBytes = decisions.values().stream().mapToLong(logged -> logged.length).sum();
         long collectedNanos = System.nanoTime();
         Map<ChannelId, List<LogSegment>> logged = preloads.join();
@@ -137,7 +140,7 @@ class LocalRecoveryController {
                 .forEach(channel -> {
                     long after = snapshot.positions().outputs().getOrDefault(channel.id().index(), 0L);
                     reading.put(channel.id(), CompletableFuture.supplyAsync(
-                            () -> loggedOutput(store, task, channel.id(), after), preloadReads));
+                            () -> loggedOutput(store, task, channel.id(), after), recoveryReads));
                 }));
         return CompletableFuture.allOf(reading.values().toArray(CompletableFuture[]::new)).thenApply(done -> {
             Map<ChannelId, List<LogSegment>> preloads = new LinkedHashMap<>();
