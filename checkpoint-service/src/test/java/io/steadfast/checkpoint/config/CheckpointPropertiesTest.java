@@ -29,6 +29,7 @@ class CheckpointPropertiesTest {
             assertThat(properties.embedded().storeFile()).isEqualTo(Path.of(".steadfast/checkpoint-store/store.mv"));
             assertThat(properties.embedded().port()).isZero();
             assertThat(properties.snapshots().chunkSize()).isEqualTo(DataSize.ofMegabytes(4));
+            assertThat(properties.snapshots().cacheSize()).isEqualTo(DataSize.ofMegabytes(64));
             assertThat(properties.retention().completed()).isEqualTo(3);
             assertThat(properties.database()).isEqualTo("steadfast");
             assertThat(properties.replayLogs().maxSegmentSize()).isEqualTo(DataSize.ofMegabytes(8));
@@ -53,6 +54,15 @@ class CheckpointPropertiesTest {
         runner.withPropertyValues("steadfast.checkpoint.snapshots.chunk-size=64MB").run(context ->
                 assertThat(context).getFailure().rootCause()
                         .hasMessageContaining("steadfast.checkpoint.snapshots.chunk-size").hasMessageContaining("15MB"));
+    }
+
+    @Test
+    void rejectsANegativeSnapshotCacheNamingTheKey() {
+        runner.withPropertyValues("steadfast.checkpoint.snapshots.cache-size=-1MB").run(context ->
+                assertThat(context).getFailure().rootCause()
+                        .hasMessageContaining("steadfast.checkpoint.snapshots.cache-size").hasMessageContaining("use 0"));
+        runner.withPropertyValues("steadfast.checkpoint.snapshots.cache-size=0").run(context ->
+                assertThat(context.getBean(CheckpointProperties.class).snapshots().cacheSize().toBytes()).isZero());
     }
 
     @Test
