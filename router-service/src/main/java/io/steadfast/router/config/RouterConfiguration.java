@@ -27,12 +27,10 @@ import io.steadfast.router.topology.TopologyMonitor;
 import io.steadfast.router.topology.TopologyProgress;
 import io.steadfast.router.topology.TopologyRepository;
 import io.steadfast.runtime.concurrent.DaemonThreads;
-import io.steadfast.runtime.concurrent.RequestBodyWriters;
 import io.steadfast.runtime.operator.OperatorRegistry;
 import io.steadfast.runtime.topology.TopologyLimits;
 import io.steadfast.runtime.topology.TopologySpecReader;
 import io.steadfast.runtime.topology.TopologyValidator;
-import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
@@ -43,7 +41,7 @@ import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.http.client.JdkClientHttpRequestFactory;
+import org.springframework.http.client.SimpleClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
 
 /**
@@ -230,12 +228,13 @@ class RouterConfiguration {
     }
 
     /**
-     * A client for the router's calls to other services: HTTP/1.1, the timeouts given, request bodies written on
-     * pooled threads.
+     * A client for the router's calls to other services: blocking HTTP/1.1 ({@code HttpURLConnection}, kept-alive
+     * connections reused) with the timeouts given, each request made on the calling thread (see
+     * {@code ServiceClients} of the host for why not the JDK {@code HttpClient}).
      */
     private static RestClient.Builder client(Duration connectTimeout, Duration readTimeout) {
-        JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1).connectTimeout(connectTimeout).build(), RequestBodyWriters.pool());
+        SimpleClientHttpRequestFactory requests = new SimpleClientHttpRequestFactory();
+        requests.setConnectTimeout(connectTimeout);
         requests.setReadTimeout(readTimeout);
         return RestClient.builder().requestFactory(requests);
     }

@@ -14,7 +14,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -24,7 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.http.client.JdkClientHttpRequestFactory;
+import org.springframework.http.client.SimpleClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
 
 /**
@@ -48,8 +47,8 @@ class SuspicionCheckerTest {
     private HttpServer liveHost;
 
     private static RestClient probeClient() {
-        JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(HttpClient.newBuilder()
-                .connectTimeout(Duration.ofMillis(300)).build());
+        SimpleClientHttpRequestFactory requests = new SimpleClientHttpRequestFactory(); // as the router's
+        requests.setConnectTimeout(Duration.ofMillis(300));
         requests.setReadTimeout(Duration.ofMillis(300));
         return RestClient.builder().requestFactory(requests).build();
     }

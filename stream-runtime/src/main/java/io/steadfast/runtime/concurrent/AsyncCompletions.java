@@ -8,8 +8,9 @@ import java.util.concurrent.ForkJoinPool;
  * Where {@link CompletableFuture} runs the async stages given no executor: on the common {@link ForkJoinPool} only
  * if its parallelism is above one, else on a <em>new thread per stage</em>. The parallelism defaults to the number
  * of CPUs minus one, so on a two-CPU machine every such stage started a thread: the JDK's {@code HttpClient} hands
- * each response of {@code sendAsync} to one (Spring's {@code RestClient} sends that way): with the request bodies'
- * threads ({@link RequestBodyWriters}), a host running a job started about 24 threads a second. A service calls
+ * each response of {@code sendAsync} to one (Spring's {@code JdkClientHttpRequestFactory} sends that way, and wrote
+ * each request body on a new thread too): a host running a job started about 24 threads a second. The services now
+ * make their calls with blocking clients, but the JDK client and async stages remain in use. A service calls
  * {@link #onThePoolEvenOnSmallMachines()} first thing in {@code main}, before anything touches the pool.
  */
 public final class AsyncCompletions {
