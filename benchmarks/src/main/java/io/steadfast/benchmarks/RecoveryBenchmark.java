@@ -268,7 +268,8 @@ public final class RecoveryBenchmark {
                 System.out.printf(Locale.ROOT, "LOCAL total at %d tasks / at %d tasks: %.2f (restore + catch-up"
                                 + " alone: %.2f; with the median detection of all %d LOCAL runs, %d ms: %.2f)%n",
                         tasks, sizes[0], (double) median(local, Sample::total) / median(first, Sample::total),
-                        (double) median(local, Sample::recoveryAlone) / Math.max(1, median(first, Sample::recoveryAlone)),
+                        (double) median(local, Sample::recoveryAlone)
+                                / Math.max(1, median(first, Sample::recoveryAlone)),
                         everyLocal.size(), pooledDetection,
                         (double) (pooledDetection + median(local, Sample::recoveryAlone))
                                 / Math.max(1, pooledDetection + median(first, Sample::recoveryAlone)));

@@ -60,7 +60,8 @@ class CheckpointPropertiesTest {
     void rejectsANegativeSnapshotCacheNamingTheKey() {
         runner.withPropertyValues("steadfast.checkpoint.snapshots.cache-size=-1MB").run(context ->
                 assertThat(context).getFailure().rootCause()
-                        .hasMessageContaining("steadfast.checkpoint.snapshots.cache-size").hasMessageContaining("use 0"));
+                        .hasMessageContaining("steadfast.checkpoint.snapshots.cache-size")
+                        .hasMessageContaining("use 0"));
         runner.withPropertyValues("steadfast.checkpoint.snapshots.cache-size=0").run(context ->
                 assertThat(context.getBean(CheckpointProperties.class).snapshots().cacheSize().toBytes()).isZero());
     }

@@ -46,8 +46,8 @@ class HostRuntimeConfiguration {
     @Bean
     @ConditionalOnMissingBean(name = "snapshotStore")
     SnapshotStore snapshotStore(HostProperties properties) {
-        return new HttpSnapshotStore(ServiceClients.client(Duration.ofSeconds(1), properties.snapshots().requestTimeout()),
-                properties.checkpointUrl());
+        return new HttpSnapshotStore(ServiceClients.client(Duration.ofSeconds(1),
+                properties.snapshots().requestTimeout()), properties.checkpointUrl());
     }
 
     @Bean
