@@ -12,9 +12,9 @@ import io.steadfast.runtime.codec.ValueCodecRegistry;
  * watermark-only frame whether it moved or not, at the end of the interval it was last sent in (intervals aligned on
  * the JVM's clock, like the linger periods, so that the idle channels of a host send together: each at its own time,
  * a 32-task job idling on three hosts woke a task thread and sent a message per channel and interval, about 1,700 a
- * second per host); right away before a barrier, at the end and on a flush if it moved. (One per frame would double what a receiver does per frame, and what a receiver that logs its
- * decisions must log, for no gain: the interval is what bounds how late windows fire.) A frame
- * without sequenced records is not retained or resent by the data plane, so repeating the watermark is what
+ * second per host); right away before a barrier, at the end and on a flush if it moved. (One per frame would double
+ * what a receiver does per frame, and what a receiver that logs its decisions must log, for no gain: the interval is
+ * what bounds how late windows fire.) A frame without sequenced records is not retained or resent by the data plane, so repeating the watermark is what
  * heals one lost in a reconnect, and what brings a receiver restored elsewhere up to date.
  */
 final class ChannelWriter {
