@@ -140,12 +140,12 @@ public final class CachingSnapshotStore implements SnapshotStore {
         if (deletions.size() > DELETIONS_KEPT) {
             deletions.removeFirst();
         }
-        cached.keySet().removeIf(key -> {
-            if (numbered.covers(key)) {
-                bytes -= cached.get(key).content().length;
-                return true;
+        cached.entrySet().removeIf(entry -> {
+            boolean covered = numbered.covers(entry.getKey());
+            if (covered) {
+                bytes -= entry.getValue().content().length;
             }
-            return false;
+            return covered;
         });
     }
 

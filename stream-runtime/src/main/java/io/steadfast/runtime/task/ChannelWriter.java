@@ -99,11 +99,13 @@ final class ChannelWriter {
         long interval = settings.watermarkInterval().toNanos();
         boolean first = lastWatermarkSent == Long.MIN_VALUE;
         boolean ended = watermark == Long.MAX_VALUE && lastWatermarkSent < Long.MAX_VALUE;
-        if (first || ended || nowNanos >= lingerEnds(lastWatermarkNanos, interval)) {
+        long due = lingerEnds(lastWatermarkNanos, interval);
+        if (first || ended || nowNanos >= due) {
             addWatermark(watermark, nowNanos);
             send(nowNanos);
+            due = lingerEnds(nowNanos, interval);
         }
-        return Math.min(untilBatchDue, lingerEnds(lastWatermarkNanos, interval) - nowNanos);
+        return Math.min(untilBatchDue, due - nowNanos);
     }
 
     /**
