@@ -21,6 +21,7 @@ public final class DataPlaneMetrics {
     final LongAdder malformedFramesDropped = new LongAdder();
     final LongAdder oversizedFramesDropped = new LongAdder();
     final LongAdder unknownChannelFramesDropped = new LongAdder();
+    final LongAdder earlySyncsKept = new LongAdder();
     final LongAdder acksSent = new LongAdder();
     final LongAdder syncsSent = new LongAdder();
     final LongAdder bytesSent = new LongAdder();
@@ -87,9 +88,17 @@ public final class DataPlaneMetrics {
         return oversizedFramesDropped.sum();
     }
 
-    /** Messages for a channel not open on this side (any type). */
+    /** Messages for a channel not open on this side (any type but a receiver's SYNC: see {@link #earlySyncsKept}). */
     public long unknownChannelFramesDropped() {
         return unknownChannelFramesDropped.sum();
+    }
+
+    /**
+     * SYNCs for a channel not open on this side yet, kept to be answered when it opens: a sender redirected to a task
+     * that is still being restored here (the latest per channel is kept, at most 4,096 channels).
+     */
+    public long earlySyncsKept() {
+        return earlySyncsKept.sum();
     }
 
     /** ACK and SYNC_REPLY messages sent by receivers. */
@@ -149,7 +158,8 @@ public final class DataPlaneMetrics {
         return "DataPlaneMetrics{sent=" + framesSent() + ", resent=" + framesResent() + ", received="
                 + framesReceived() + ", duplicates=" + duplicateFramesDropped() + ", outOfOrder="
                 + outOfOrderFramesDropped() + ", malformed=" + malformedFramesDropped() + ", oversized="
-                + oversizedFramesDropped() + ", unknownChannel=" + unknownChannelFramesDropped() + ", acks="
+                + oversizedFramesDropped() + ", unknownChannel=" + unknownChannelFramesDropped() + ", earlySyncs="
+                + earlySyncsKept() + ", acks="
                 + acksSent() + ", syncs=" + syncsSent() + ", retainedFrames=" + retainedFrames() + ", spilledBytes="
                 + spilledBytes() + ", spillFailures=" + spillFailures() + "}";
     }

@@ -310,8 +310,10 @@ final class IoLoop implements Runnable {
         } else if (message instanceof WireMessage.Sync sync) {
             InboundChannelState channel = inbound.get(sync.channel());
             if (channel == null) {
-                earlySyncs.put(sync.channel(), sender);
-                dropUnknown(message, now);
+                earlySyncs.put(sync.channel(), sender); // expected in a recovery: answered when the channel opens
+                metrics.earlySyncsKept.increment();
+                log.debug("Data plane {} keeps the Sync for channel {}, not open here yet", endpointForLog(),
+                        sync.channel());
             } else {
                 channel.onSync(sender);
             }
