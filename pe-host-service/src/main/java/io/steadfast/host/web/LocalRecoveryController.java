@@ -33,6 +33,7 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -103,22 +104,29 @@ class LocalRecoveryController {
         CompletableFuture<Map<ChannelId, List<LogSegment>>> preloads = preloads(plan, snapshots, recovering);
         Map<TaskId, Long> offsets = new LinkedHashMap<>();
         tasks.forEach(task -> offsets.put(task, snapshots.get(task).positions().determinantOffset()));
-        Map<TaskId, byte[]> decisions = held.join().from(offsets);
-        long decisionBytes = decisions.values().stream().mapToLong(logged -> logged.length).sum();
-        long collectedNanos = System.nanoTime();
+        AtomicLong collectedNanos = new AtomicLong();
+        CompletableFuture<Map<TaskId, byte[]>> decisions = held.thenApplyAsync(runs -> {
+            Map<TaskId, byte[]> collected = runs.from(offsets);
+            collectedNanos.set(System.nanoTime());
+            return collected;
+        }, recoveryReads);
         Map<ChannelId, List<LogSegment>> logged = preloads.join();
         long preloadedNanos = System.nanoTime();
+        // created, opened and restoring while the decisions are still collected: they take input once those are in
         List<TaskId> started = node.recoverInPlace(plan, placement, tasks,
                 new InPlaceRestore(request.checkpointId(), snapshots, decisions, request.latestTriggered(),
                         recovering, askedAt, logged));
-        LOG.info("Recovered {} in place: the request took {} ms to arrive and be read, snapshots {} ms, decisions {} ms"
-                + " more, start {} ms (of which {} ms waiting for the logged output of {} channels)", started,
-                millis(transit), millis(fetchedNanos - start), millis(collectedNanos - fetchedNanos),
-                millis(System.nanoTime() - collectedNanos), millis(preloadedNanos - collectedNanos), logged.size());
+        long startedNanos = System.nanoTime();
+        long decisionBytes = decisions.join().values().stream().mapToLong(bytes -> bytes.length).sum();
+        long decisionsNanos = Math.max(0, collectedNanos.get() - fetchedNanos);
+        LOG.info("Recovered {} in place: the request took {} ms to arrive and be read, snapshots {} ms, start {} ms"
+                + " (of which {} ms waiting for the logged output of {} channels), decisions {} ms after the snapshots"
+                + " ({} ms after the start)", started, millis(transit), millis(fetchedNanos - start),
+                millis(startedNanos - fetchedNanos), millis(preloadedNanos - fetchedNanos), logged.size(),
+                millis(decisionsNanos), millis(Math.max(0, collectedNanos.get() - startedNanos)));
         return ResponseEntity.status(HttpStatus.CREATED).body(new InPlaceRecoveryResponse(
                 started.stream().map(TaskId::toString).toList(), decisionBytes,
-                millis(fetchedNanos - start), millis(collectedNanos - fetchedNanos),
-                millis(System.nanoTime() - collectedNanos)));
+                millis(fetchedNanos - start), millis(decisionsNanos), millis(startedNanos - fetchedNanos)));
     }
 
     /**
@@ -323,8 +331,10 @@ class LocalRecoveryController {
      * @param tasks           the tasks started
      * @param determinantBytes the logged decisions they replay, in bytes
      * @param snapshotMillis  fetching their snapshots
-     * @param determinantMillis collecting their decisions from the live hosts
-     * @param startMillis     restoring and starting them
+     * @param determinantMillis how long after the snapshots their decisions from the live hosts were in (collected
+     *                          while the snapshots were fetched and the tasks started)
+     * @param startMillis     creating and starting them once the snapshots were in (each restores its state on its
+     *                        own thread, and takes input once the decisions are in)
      */
     record InPlaceRecoveryResponse(List<String> tasks, long determinantBytes, long snapshotMillis,
                                    long determinantMillis, long startMillis) {

@@ -57,6 +57,7 @@ public final class HostRuntime implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(HostRuntime.class);
     private static final Duration CANCEL_TIMEOUT = Duration.ofSeconds(5);
+    private static final byte[] NO_DECISIONS = new byte[0];
 
     private final HostId id;
     private final DataPlane dataPlane;
@@ -204,7 +205,9 @@ public final class HostRuntime implements AutoCloseable {
      * already have tasks here.
      *
      * Each task first replays its logged decisions (see {@link StreamTask#restoreInPlaceOnStart}); a recovered
-     * source then sends the barriers it missed up to the latest triggered checkpoint.
+     * source then sends the barriers it missed up to the latest triggered checkpoint. The decisions may still be
+     * being collected ({@link InPlaceRestore#determinants()}): the tasks are created, their channels opened and
+     * their threads started at once, each restores its state, and none takes input before the decisions are in.
      *
      * @param tasksToRecover tasks placed on this host by {@code placement}, each with a snapshot
      * @throws IllegalArgumentException if a task is not placed here, has no snapshot, or its type is unknown
@@ -216,14 +219,20 @@ public final class HostRuntime implements AutoCloseable {
         List<ChannelId> opened = new ArrayList<>();
         Map<TaskId, StreamTask> created = new LinkedHashMap<>();
         plans.putIfAbsent(topology, plan);
+        Map<TaskId, DeterminantLog> logs = new LinkedHashMap<>();
         for (TaskId taskId : tasksToRecover) {
             OperatorSnapshot snapshot = snapshots.get(taskId);
             if (snapshot != null) {
-                DeterminantLog log = new DeterminantLog(snapshot.positions().determinantOffset());
-                log.appendEncoded(restore.determinantsOf(taskId));
-                determinantLogs.put(taskId, log);
+                logs.put(taskId, new DeterminantLog(snapshot.positions().determinantOffset()));
             }
         }
+        determinantLogs.putAll(logs);
+        // every log of the batch takes its replayed decisions before any task of it runs past its state restore: a
+        // recovered task's output carries the determinants of its same-host upstream tasks
+        CompletableFuture<Map<TaskId, byte[]>> replayed = restore.determinants().thenApply(decisions -> {
+            logs.forEach((task, log) -> log.appendEncoded(decisions.getOrDefault(task, NO_DECISIONS)));
+            return decisions;
+        });
         for (TaskId taskId : new TreeSet<>(tasksToRecover)) {
             TaskSpec spec = plan.task(taskId).orElseThrow(() -> new IllegalArgumentException(
                     "task " + taskId + " is not in the plan of " + topology));
@@ -250,7 +259,8 @@ public final class HostRuntime implements AutoCloseable {
                 return sender;
             }, channel -> forwarder(plan, placement, spec, channel), checkpoints, determinantLogs.get(taskId),
                     record -> upstreamDeterminants.receive(topology, record));
-            task.restoreInPlaceOnStart(snapshot, restore.checkpointId(), restore.determinantsOf(taskId));
+            task.restoreInPlaceOnStart(snapshot, restore.checkpointId(),
+                    replayed.thenApply(decisions -> decisions.getOrDefault(taskId, NO_DECISIONS)));
             task.watchCatchUp(restore.requestedAtNanos(), spec.inputs().stream()
                     .filter(input -> !restore.recovering().contains(input.from()))
                     .map(InputChannel::channel).collect(Collectors.toSet()));

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * What lost tasks are restored from in a local recovery.
@@ -15,7 +16,9 @@ import java.util.Set;
  * @param checkpointId     the completed checkpoint the snapshots belong to
  * @param snapshots        each lost task's snapshot of that checkpoint
  * @param determinants     per lost task, its logged decisions from its snapshot's log offset on, the longest run
- *                         any live host held (none for a task whose decisions nobody has seen)
+ *                         any live host held (none for a task whose decisions nobody has seen); may complete after
+ *                         the tasks were created: each restores its state meanwhile and takes no input before they
+ *                         are in (a failure fails the tasks)
  * @param latestTriggered  the latest checkpoint the coordinator has triggered: recovered sources send the
  *                         barriers up to it that they missed, since the tasks downstream align on every id
  * @param recovering       every task of the topology recovered in this round, on any host: input from them
@@ -28,14 +31,22 @@ import java.util.Set;
  *                         from the snapshot; what it regenerates within the preloaded range is not sent again)
  */
 public record InPlaceRestore(long checkpointId, Map<TaskId, OperatorSnapshot> snapshots,
-                             Map<TaskId, byte[]> determinants, long latestTriggered, Set<TaskId> recovering,
-                             long requestedAtNanos, Map<ChannelId, List<LogSegment>> preloads) {
+                             CompletableFuture<Map<TaskId, byte[]>> determinants, long latestTriggered,
+                             Set<TaskId> recovering, long requestedAtNanos, Map<ChannelId, List<LogSegment>> preloads) {
 
     public InPlaceRestore {
         snapshots = Map.copyOf(Objects.requireNonNull(snapshots, "snapshots"));
-        determinants = Map.copyOf(Objects.requireNonNull(determinants, "determinants"));
+        Objects.requireNonNull(determinants, "determinants");
         recovering = Set.copyOf(Objects.requireNonNull(recovering, "recovering"));
         preloads = Map.copyOf(Objects.requireNonNull(preloads, "preloads"));
+    }
+
+    /** A restore whose determinants are collected already. */
+    public InPlaceRestore(long checkpointId, Map<TaskId, OperatorSnapshot> snapshots,
+                          Map<TaskId, byte[]> determinants, long latestTriggered, Set<TaskId> recovering,
+                          long requestedAtNanos, Map<ChannelId, List<LogSegment>> preloads) {
+        this(checkpointId, snapshots, CompletableFuture.completedFuture(Map.copyOf(determinants)), latestTriggered,
+                recovering, requestedAtNanos, preloads);
     }
 
     /** A restore without output logs to preload. */
@@ -49,9 +60,5 @@ public record InPlaceRestore(long checkpointId, Map<TaskId, OperatorSnapshot> sn
     public InPlaceRestore(long checkpointId, Map<TaskId, OperatorSnapshot> snapshots,
                           Map<TaskId, byte[]> determinants, long latestTriggered) {
         this(checkpointId, snapshots, determinants, latestTriggered, snapshots.keySet(), System.nanoTime());
-    }
-
-    byte[] determinantsOf(TaskId task) {
-        return determinants.getOrDefault(task, new byte[0]);
     }
 }

@@ -18,10 +18,13 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -47,6 +50,8 @@ public final class StreamTask {
     private static final Logger LOG = LoggerFactory.getLogger(StreamTask.class);
     private static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     private static final long PACED_SOURCE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /** How often a task waiting for its logged decisions looks whether it was cancelled. */
+    private static final Duration DECISIONS_WAIT_SLICE = Duration.ofMillis(50);
 
     private final TaskId id;
     private final String operatorType;
@@ -72,6 +77,8 @@ public final class StreamTask {
     private final Consumer<DeterminantRecord> upstreamDeterminants;
     /** A restore in place the task's thread runs first ({@link #restoreInPlaceOnStart}); task thread after start. */
     private Runnable restoreOnStart;
+    /** Set by {@link #cancel} from any thread: ends a restore in place still waiting for its logged decisions. */
+    private volatile boolean cancelRequested;
     /** While not null, the task replays logged decisions before it runs freely. */
     private InputReplay replay;
     /** Checkpoints a recovered source was asked for while it still replayed its logged barriers. */
@@ -169,13 +176,17 @@ public final class StreamTask {
      * them. Only before {@link #start()}.
      *
      * <p>The state is restored and the determinants parsed on the task's own thread when it starts, before it takes
-     * any input or mail, so the tasks a host recovers at once restore in parallel. What is checked here fails here;
-     * a snapshot that cannot be restored fails the task.
+     * any input or mail, so the tasks a host recovers at once restore in parallel. The determinants may still be
+     * being collected from the receivers: the task restores its state meanwhile and waits for them before it takes
+     * input (input arriving meanwhile waits in its mailbox). What is checked here fails here; a snapshot that cannot
+     * be restored, or determinants that could not be collected, fail the task.
      *
      * @param checkpointId the checkpoint the snapshot belongs to; a source sends the barriers after it
+     * @param determinants completes with the task's logged decisions (empty if nobody saw any)
      * @throws IllegalArgumentException if the snapshot lacks the position of one of the task's input channels
      */
-    public void restoreInPlaceOnStart(OperatorSnapshot snapshot, long checkpointId, byte[] determinants) {
+    public void restoreInPlaceOnStart(OperatorSnapshot snapshot, long checkpointId,
+                                      CompletableFuture<byte[]> determinants) {
         requireNotStarted();
         requireInputPositions(snapshot);
         restoreOnStart = () -> applyInPlace(snapshot, checkpointId, determinants);
@@ -190,20 +201,47 @@ public final class StreamTask {
         }
     }
 
-    private void applyInPlace(OperatorSnapshot snapshot, long checkpointId, byte[] determinants) {
+    private void applyInPlace(OperatorSnapshot snapshot, long checkpointId, CompletableFuture<byte[]> determinants) {
         lastBarrier = checkpointId;
-        Determinant.Parsed replayed = Determinant.parse(determinants);
-        if (!replayed.determinants().isEmpty()) {
-            replay = new InputReplay(replayed, snapshot.positions().determinantOffset(), inputs);
-            decisions.setReplaying(true);
-            LOG.info("Task {} replays {} logged decisions", id, replayed.determinants().size());
-        }
         ChannelPositions positions = snapshot.positions();
         for (Map.Entry<ChannelId, long[]> input : inputSeqs.entrySet()) {
             input.getValue()[0] = positions.inputs().get(input.getKey().index());
         }
         output.resumeAt(positions);
         snapshot.restoreInto(operatorType, driver);
+        Optional<byte[]> logged = awaitDecisions(determinants);
+        if (logged.isEmpty()) {
+            return; // cancelled meanwhile: the stop mail ends the task
+        }
+        Determinant.Parsed replayed = Determinant.parse(logged.get());
+        if (!replayed.determinants().isEmpty()) {
+            replay = new InputReplay(replayed, positions.determinantOffset(), inputs);
+            decisions.setReplaying(true);
+            LOG.info("Task {} replays {} logged decisions", id, replayed.determinants().size());
+        }
+    }
+
+    /**
+     * The task's logged decisions, waited for after its state is restored (its host may still be collecting them);
+     * empty if the task is cancelled meanwhile.
+     *
+     * @throws IllegalStateException if they could not be collected: the task fails
+     */
+    private Optional<byte[]> awaitDecisions(CompletableFuture<byte[]> determinants) {
+        while (!cancelRequested) {
+            try {
+                return Optional.of(determinants.get(DECISIONS_WAIT_SLICE.toMillis(), TimeUnit.MILLISECONDS));
+            } catch (TimeoutException e) {
+                // still being collected
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("the logged decisions of task " + id + " could not be collected: "
+                        + e.getCause().getMessage(), e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("task " + id + " was interrupted waiting for its logged decisions", e);
+            }
+        }
+        return Optional.empty();
     }
 
     private void requireNotStarted() {
@@ -283,6 +321,7 @@ public final class StreamTask {
 
     /** Stops the task and waits for its thread to end; any thread but the task's own. */
     public void cancel(Duration timeout) {
+        cancelRequested = true;
         mailbox.putMail(() -> stopRequested = true);
         try {
             thread.join(timeout.toMillis());

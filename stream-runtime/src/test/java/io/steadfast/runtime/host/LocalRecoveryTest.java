@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -43,6 +44,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Local recovery on real sockets, without the services: the host of the counting tasks dies mid-stream, its
@@ -128,7 +131,7 @@ class LocalRecoveryTest {
         checkpointUntilTwoCompleted(plan, sources, counters);
 
         // as the router does: redirects and catch-up targets go out while the standby still creates the tasks
-        Map<TaskId, byte[]> determinants = loseAndRecover(plan, placement, counters, standby, true);
+        Map<TaskId, byte[]> determinants = loseAndRecover(plan, placement, counters, standby, true, false);
 
         assertThat(determinants).as("the sinks hold the counters' logs").containsOnlyKeys(
                 TaskId.parse("local/count#0"), TaskId.parse("local/count#1"));
@@ -149,9 +152,13 @@ class LocalRecoveryTest {
      * A source and the multi-input counting tasks it feeds die together: the counters must take their input in
      * the logged order (determinants their receivers hold) and the source must send its barriers where it did,
      * or the recounting downstream tasks, which never stop, would count some updates twice and others never.
+     * A recovering host creates the tasks while it still collects their decisions: with {@code decisionsLate} they
+     * come in only after the tasks run, redirected to, with input waiting.
      */
-    @Test
-    void replaysTheLoggedDecisionsOfMultiInputTasksLostTogetherWithTheirSourceAndEveryKeyIsExact() {
+    @ParameterizedTest(name = "decisions collected after the tasks started: {0}")
+    @ValueSource(booleans = {false, true})
+    void replaysTheLoggedDecisionsOfMultiInputTasksLostTogetherWithTheirSourceAndEveryKeyIsExact(
+            boolean decisionsLate) {
         ExecutionPlan plan = plan("""
                 {"id": "replay", "operators": [
                   {"id": "src", "type": "generator", "parallelism": 2,
@@ -171,7 +178,7 @@ class LocalRecoveryTest {
         Map<TaskId, StreamTask> survivorsBefore = tasksOn(List.of(first, downstream));
         checkpointUntilTwoCompleted(plan, first, lostHost);
 
-        Map<TaskId, byte[]> determinants = loseAndRecover(plan, placement, lostHost, standby, false);
+        Map<TaskId, byte[]> determinants = loseAndRecover(plan, placement, lostHost, standby, false, decisionsLate);
 
         assertThat(determinants).as("the receivers hold the lost counters' decisions")
                 .containsKeys(TaskId.parse("replay/count#0"), TaskId.parse("replay/count#1"));
@@ -228,12 +235,14 @@ class LocalRecoveryTest {
      * the latest completed checkpoint, with the determinants collected from the live hosts (the longest run of
      * each), and the live upstream tasks redirect their channels there.
      *
-     * @param targetsFirst redirect and hand the standby its catch-up targets before it creates the tasks (the
-     *                     router sends them concurrently), else after
+     * @param targetsFirst  redirect and hand the standby its catch-up targets before it creates the tasks (the
+     *                      router sends them concurrently), else after
+     * @param decisionsLate hand the standby the determinants only once the recovered tasks run and have input
+     *                      waiting (a host collects them while it creates the tasks), else with the snapshots
      * @return the determinants found, by lost task
      */
     private Map<TaskId, byte[]> loseAndRecover(ExecutionPlan plan, TaskPlacement placement, HostRuntime lostHost,
-                                               HostRuntime standby, boolean targetsFirst) {
+                                               HostRuntime standby, boolean targetsFirst, boolean decisionsLate) {
         collector.recovering = true;
         lostHost.close(); // its tasks' state and everything in flight to and from them is lost
         live.remove(lostHost);
@@ -251,8 +260,11 @@ class LocalRecoveryTest {
         }
         Map<TaskId, HostId> moved = new HashMap<>(placement.hosts());
         lost.forEach(task -> moved.put(task, standby.id()));
+        CompletableFuture<Map<TaskId, byte[]>> collected = decisionsLate ? new CompletableFuture<>()
+                : CompletableFuture.completedFuture(determinants);
         Runnable recover = () -> standby.recoverInPlace(plan, new TaskPlacement(moved, endpoints()), lost,
-                new InPlaceRestore(restoreFrom, snapshots, determinants, nextCheckpoint.get(), lost, System.nanoTime()));
+                new InPlaceRestore(restoreFrom, snapshots, collected, nextCheckpoint.get(), lost, System.nanoTime(),
+                        Map.of()));
         if (!targetsFirst) {
             recover.run();
         }
@@ -262,6 +274,14 @@ class LocalRecoveryTest {
                 host.redirectChannelsTo(plan.topology(), newEndpoints)));
         if (targetsFirst) {
             recover.run(); // the targets that came first are kept for the tasks it creates
+        }
+        if (decisionsLate) {
+            await("input replayed to the recovered tasks waits for them").atMost(Duration.ofSeconds(10))
+                    .until(() -> standby.taskReports().stream().mapToInt(TaskReport::queuedFrames).sum() > 0);
+            await("no recovered task takes input before its decisions are in").during(Duration.ofMillis(200))
+                    .atMost(Duration.ofSeconds(2))
+                    .until(() -> standby.taskReports().stream().mapToLong(TaskReport::recordsIn).sum() == 0);
+            collected.complete(determinants);
         }
         collector.recovering = false;
         return determinants;
