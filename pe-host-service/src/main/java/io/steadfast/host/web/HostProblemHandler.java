@@ -4,10 +4,16 @@ import io.steadfast.host.execution.DeploymentRejectedException;
 import io.steadfast.host.execution.StateQueryException;
 import io.steadfast.host.snapshot.SnapshotUnavailableException;
 import jakarta.validation.ConstraintViolationException;
+import java.util.List;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 /** Turns this host's exceptions into RFC 9457 problem details. */
@@ -64,5 +70,18 @@ class HostProblemHandler extends ResponseEntityExceptionHandler {
     @ExceptionHandler({IllegalArgumentException.class, ConstraintViolationException.class})
     ProblemDetail badRequest(RuntimeException e) {
         return ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, e.getMessage());
+    }
+
+    /** 400 naming each field of the request body that is missing or out of range, and what it must be. */
+    @Override
+    protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException e,
+                                                                  HttpHeaders headers, HttpStatusCode status,
+                                                                  WebRequest request) {
+        List<String> errors = e.getBindingResult().getFieldErrors().stream()
+                .map(error -> error.getField() + ": " + error.getDefaultMessage()).sorted().toList();
+        ProblemDetail problem = e.getBody();
+        problem.setDetail("Invalid request body: " + String.join("; ", errors));
+        problem.setProperty("errors", errors);
+        return handleExceptionInternal(e, problem, headers, status, request);
     }
 }

@@ -184,7 +184,10 @@ class LocalRecoveryApiTest {
         ExecutionPlan plan = plan(1);
         mvc.perform(post("/api/v1/deployments/lr/recoveries").contentType(MediaType.APPLICATION_JSON)
                         .content(recovery(plan, List.of(), 0)))
-                .andExpect(status().isBadRequest());
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail", containsString("checkpointId: must be greater than or equal to 1")))
+                .andExpect(jsonPath("$.detail", containsString("tasks: must not be empty")))
+                .andExpect(jsonPath("$.errors.length()").value(2));
     }
 
     @Test
