@@ -35,6 +35,8 @@ public final class FakeHostClient implements HostClient {
     public final List<String> recoveries = new CopyOnWriteArrayList<>();
     /** {@code topology@host:tasks} for each redirect. */
     public final List<String> redirects = new CopyOnWriteArrayList<>();
+    /** {@code topology@host:tasks:checkpointId} for each snapshot prefetch. */
+    public final List<String> prefetches = new CopyOnWriteArrayList<>();
     /** {@code topology@host:checkpointId} for each completion notice. */
     public final List<String> completions = new CopyOnWriteArrayList<>();
     /** {@code topology@host:heads} for each call setting catch-up targets. */
@@ -94,6 +96,12 @@ public final class FakeHostClient implements HostClient {
             }
         }
         return new InPlaceRecovery.Answer(recovery.tasks().stream().map(TaskId::toString).toList(), 0, 1, 1, 1);
+    }
+
+    @Override
+    public void prefetchSnapshots(RegisteredHost host, TopologyId topology, long checkpointId, List<TaskId> tasks) {
+        failIfFailing(host);
+        prefetches.add(topology + "@" + host.id() + ":" + tasks + ":" + checkpointId);
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.steadfast.host.registration.SuspicionReporter;
 import io.steadfast.host.snapshot.CheckpointReporter;
 import io.steadfast.host.snapshot.HttpSnapshotStore;
 import io.steadfast.host.snapshot.ResilientSnapshotStore;
+import io.steadfast.host.snapshot.SnapshotPrefetches;
 import io.steadfast.host.snapshot.RouterCheckpointReporter;
 import io.steadfast.host.snapshot.SnapshotRestorer;
 import io.steadfast.host.snapshot.SnapshotStore;
@@ -60,6 +61,11 @@ class HostRuntimeConfiguration {
     @Bean
     SnapshotRestorer snapshotRestorer(ResilientSnapshotStore store) {
         return new SnapshotRestorer(store);
+    }
+
+    @Bean
+    SnapshotPrefetches snapshotPrefetches(SnapshotRestorer restorer) {
+        return new SnapshotPrefetches(restorer);
     }
 
     @Bean

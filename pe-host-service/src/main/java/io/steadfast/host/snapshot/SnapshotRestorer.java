@@ -48,7 +48,14 @@ public final class SnapshotRestorer {
      */
     public Map<TaskId, OperatorSnapshot> fetch(ExecutionPlan plan, java.util.function.Predicate<TaskId> tasks,
                                                long checkpointId) {
-        List<TaskId> wanted = plan.tasks().stream().map(TaskSpec::id).filter(tasks).toList();
+        return fetch(plan.tasks().stream().map(TaskSpec::id).filter(tasks).toList(), checkpointId);
+    }
+
+    /**
+     * The snapshots of {@code wanted} in a checkpoint, in that order (see {@link #fetch(ExecutionPlan,
+     * java.util.function.Predicate, long)}).
+     */
+    public Map<TaskId, OperatorSnapshot> fetch(List<TaskId> wanted, long checkpointId) {
         List<CompletableFuture<Map<TaskId, byte[]>>> fetching = new ArrayList<>();
         for (int first = 0; first < wanted.size(); first += TASKS_PER_REQUEST) {
             List<TaskId> batch = wanted.subList(first, Math.min(wanted.size(), first + TASKS_PER_REQUEST));
@@ -66,7 +73,7 @@ public final class SnapshotRestorer {
                 throw new SnapshotUnavailableException(task, checkpointId,
                         SnapshotUnavailableException.Reason.MISSING, "Cannot restore task " + task
                         + " from checkpoint " + checkpointId + ": the checkpoint-service has no snapshot of it;"
-                        + " restore from a completed checkpoint (GET /api/v1/checkpoints/" + plan.topology()
+                        + " restore from a completed checkpoint (GET /api/v1/checkpoints/" + task.topology()
                         + "/latest-completed on the checkpoint-service)", null);
             }
         }

@@ -5,6 +5,7 @@ import io.steadfast.host.recovery.DeterminantCollector;
 import io.steadfast.host.recovery.EarliestDeterminants;
 import io.steadfast.host.replaylog.ReplayLogShipper;
 import io.steadfast.host.replaylog.ReplayLogStore;
+import io.steadfast.host.snapshot.SnapshotPrefetches;
 import io.steadfast.host.snapshot.SnapshotRestorer;
 import io.steadfast.runtime.concurrent.DaemonThreads;
 import io.steadfast.runtime.dataplane.LogSegment;
@@ -18,6 +19,7 @@ import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.task.OperatorSnapshot;
 import io.steadfast.runtime.topology.TopologyId;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
@@ -72,13 +74,15 @@ class LocalRecoveryController {
     /** Reads of logged output and the requests for logged decisions, beside the snapshot fetch. */
     private final ExecutorService recoveryReads = Executors.newFixedThreadPool(PARALLEL_PRELOADS,
             new DaemonThreads("steadfast-recovery-read"));
+    private final SnapshotPrefetches prefetched;
 
-    LocalRecoveryController(ProcessingNode node, SnapshotRestorer restorer, ObjectProvider<ReplayLogStore> replayLogs,
-                            ObjectProvider<ReplayLogShipper> shipper) {
+    LocalRecoveryController(ProcessingNode node, SnapshotRestorer restorer, SnapshotPrefetches prefetched,
+                            ObjectProvider<ReplayLogStore> replayLogs, ObjectProvider<ReplayLogShipper> shipper) {
         this.node = node;
         this.restorer = restorer;
         this.replayLogs = replayLogs;
         this.shipper = shipper;
+        this.prefetched = prefetched;
     }
 
     @PostMapping("/recoveries")
@@ -93,8 +97,9 @@ class LocalRecoveryController {
         // sent from another thread: sending them took up to 66 ms on a busy machine, and the snapshots waited
         CompletableFuture<DeterminantCollector.Prefetched> held = CompletableFuture.supplyAsync(
                 () -> determinants.prefetch(request.peers(), tasks), recoveryReads);
-        Map<TaskId, OperatorSnapshot> snapshots = restorer.fetch(plan, tasks::contains,
-                request.checkpointId());
+        Optional<Map<TaskId, OperatorSnapshot>> ahead = prefetched.take(tasks, request.checkpointId());
+        Map<TaskId, OperatorSnapshot> snapshots = ahead.orElseGet(() -> restorer.fetch(plan, tasks::contains,
+                request.checkpointId()));
         long fetchedNanos = System.nanoTime();
         Set<TaskId> recovering = new TreeSet<>(tasks);
         if (request.recovering() != null) {
@@ -119,9 +124,10 @@ class LocalRecoveryController {
         long startedNanos = System.nanoTime();
         long decisionBytes = decisions.join().values().stream().mapToLong(bytes -> bytes.length).sum();
         long decisionsNanos = Math.max(0, collectedNanos.get() - fetchedNanos);
-        LOG.info("Recovered {} in place: the request took {} ms to arrive and be read, snapshots {} ms, start {} ms"
+        LOG.info("Recovered {} in place: the request took {} ms to arrive and be read, snapshots {} ms{}, start {} ms"
                 + " (of which {} ms waiting for the logged output of {} channels), decisions {} ms after the snapshots"
                 + " ({} ms after the start)", started, millis(transit), millis(fetchedNanos - start),
+                ahead.isPresent() ? " (fetched ahead)" : "",
                 millis(startedNanos - fetchedNanos), millis(preloadedNanos - fetchedNanos), logged.size(),
                 millis(decisionsNanos), millis(Math.max(0, collectedNanos.get() - startedNanos)));
         return ResponseEntity.status(HttpStatus.CREATED).body(new InPlaceRecoveryResponse(
@@ -174,6 +180,19 @@ class LocalRecoveryController {
     }
 
     /**
+     * Fetches ahead the snapshots of tasks this host may be asked to recover (the router suspects their host), for the
+     * recovery to take instead of fetching them; answers at once.
+     */
+    @PostMapping("/snapshot-prefetches")
+    ResponseEntity<SnapshotPrefetchAnswer> prefetchSnapshots(@PathVariable String topologyId,
+                                                             @Valid @RequestBody SnapshotPrefetch request) {
+        TopologyId topology = topology(topologyId);
+        List<TaskId> tasks = request.tasks().stream().map(task -> taskOf(topology, task, "tasks")).toList();
+        return ResponseEntity.accepted().body(new SnapshotPrefetchAnswer(
+                prefetched.prefetch(tasks, request.checkpointId())));
+    }
+
+    /**
      * The determinants of a task this host received with its input: from offset {@code from}, or without it the
      * earliest run held; the header {@value DeterminantCollector#FROM_HEADER} says at which offset they start.
      */
@@ -201,11 +220,7 @@ class LocalRecoveryController {
         TopologyId topology = topology(topologyId);
         List<EarliestDeterminants.Run> runs = new ArrayList<>();
         for (String text : task) {
-            TaskId id = parseTask(text);
-            if (!id.topology().equals(topology)) {
-                throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "task: " + text + " belongs to topology '"
-                        + id.topology() + "', not '" + topology + "'");
-            }
+            TaskId id = taskOf(topology, text, "task");
             node.earliestDeterminantsOf(id).ifPresent(run -> runs.add(
                     new EarliestDeterminants.Run(id, run.from(), run.bytes())));
         }
@@ -309,6 +324,27 @@ class LocalRecoveryController {
         }
         return node.planAt(topology, request.epoch())
                 .orElseThrow(() -> new PlanNotHeldException(node.id(), topology, request.epoch()));
+    }
+
+    /** A task id of the topology the path names; 400 naming {@code field} otherwise. */
+    private static TaskId taskOf(TopologyId topology, String text, String field) {
+        TaskId id = parseTask(text);
+        if (!id.topology().equals(topology)) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, field + ": " + text + " belongs to topology '"
+                    + id.topology() + "', not '" + topology + "'");
+        }
+        return id;
+    }
+
+    /**
+     * @param checkpointId the completed checkpoint whose snapshots to fetch
+     * @param tasks        the tasks whose snapshots to fetch
+     */
+    record SnapshotPrefetch(@NotNull @Min(1) Long checkpointId, @NotEmpty List<String> tasks) {
+    }
+
+    /** @param started how many snapshots it started to fetch (those fetched or being fetched already not counted) */
+    record SnapshotPrefetchAnswer(int started) {
     }
 
     /** @param endpoints the new data-plane endpoint of each moved task */

@@ -10,7 +10,9 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import io.steadfast.host.execution.ProcessingNode;
+import io.steadfast.host.snapshot.InMemorySnapshotStore;
 import io.steadfast.host.snapshot.RecordingReporter;
+import io.steadfast.host.snapshot.SnapshotPrefetches;
 import io.steadfast.runtime.host.HostAssignment;
 import io.steadfast.runtime.host.HostDeployment;
 import io.steadfast.runtime.host.TaskReport;
@@ -56,9 +58,14 @@ class LocalRecoveryApiTest {
     private ProcessingNode node;
     @Autowired
     private RecordingReporter reporter;
+    @Autowired
+    private InMemorySnapshotStore store;
+    @Autowired
+    private SnapshotPrefetches prefetches;
 
     @AfterEach
     void cancel() throws Exception {
+        store.setAvailable(true);
         mvc.perform(delete("/api/v1/deployments/lr"));
     }
 
@@ -125,6 +132,45 @@ class LocalRecoveryApiTest {
                 .andExpect(jsonPath("$.determinantBytes").value(0));
 
         finishesWithExactResults();
+    }
+
+    @Test
+    void recoversFromSnapshotsFetchedAheadWithoutFetchingThemAgain() throws Exception {
+        ExecutionPlan plan = plan(10_000);
+        runUntilCheckpointOneThenLoseEveryTask(plan);
+        List<String> all = plan.tasks().stream().map(task -> task.id().toString()).toList();
+        List<TaskId> ids = plan.tasks().stream().map(TaskSpec::id).toList();
+
+        mvc.perform(post("/api/v1/deployments/lr/snapshot-prefetches").contentType(MediaType.APPLICATION_JSON)
+                        .content(JSON.writeValueAsString(Map.of("checkpointId", 1, "tasks", all))))
+                .andExpect(status().isAccepted())
+                .andExpect(jsonPath("$.started").value(all.size()));
+        mvc.perform(post("/api/v1/deployments/lr/snapshot-prefetches").contentType(MediaType.APPLICATION_JSON)
+                        .content(JSON.writeValueAsString(Map.of("checkpointId", 1, "tasks", all.subList(0, 1)))))
+                .andExpect(status().isAccepted())
+                .andExpect(jsonPath("$.started").value(0)); // fetched or being fetched already
+        await().atMost(Duration.ofSeconds(10)).until(() -> prefetches.fetched(ids, 1));
+        store.setAvailable(false); // a recovery that fetched them now would be refused
+
+        mvc.perform(post("/api/v1/deployments/lr/recoveries").contentType(MediaType.APPLICATION_JSON)
+                        .content(recovery(plan, all, 1)))
+                .andExpect(status().isCreated())
+                .andExpect(jsonPath("$.tasks.length()").value(all.size()));
+
+        finishesWithExactResults();
+        assertThat(prefetches.fetched(ids.subList(0, 1), 1)).as("taken out by the recovery").isFalse();
+    }
+
+    @Test
+    void refusesASnapshotPrefetchForAnotherTopologyOrWithoutACheckpoint() throws Exception {
+        mvc.perform(post("/api/v1/deployments/lr/snapshot-prefetches").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"checkpointId\": 1, \"tasks\": [\"other/count#0\"]}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail", containsString("belongs to topology 'other'")));
+        mvc.perform(post("/api/v1/deployments/lr/snapshot-prefetches").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"tasks\": [\"lr/count#0\"]}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail", containsString("checkpointId: must not be null")));
     }
 
     @Test

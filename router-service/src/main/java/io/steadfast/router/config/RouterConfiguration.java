@@ -179,9 +179,11 @@ class RouterConfiguration {
                                               TaskPlacer placer, HostClient hostClient, CheckpointRecords records,
                                               CheckpointCoordinators coordinators, TopologyProgress progress,
                                               RecoveryLog log, Clock clock, StandbyHosts standby,
-                                              ObjectProvider<MongoRouterRecords> stored) {
+                                              ObjectProvider<MongoRouterRecords> stored, SuspicionChecker suspicions) {
         RecoveryOrchestrator orchestrator = new RecoveryOrchestrator(topologies, detector, placer, hostClient, records,
                 coordinators, progress, log, clock, standby);
+        // the snapshots of a suspected host's tasks are fetched ahead while its failure is confirmed
+        suspicions.onSuspected(orchestrator::prefetchFor);
         MongoRouterRecords storedRecords = stored.getIfAvailable();
         if (storedRecords == null) {
             orchestrator.resumeAfterRestart();

@@ -5,14 +5,18 @@ import io.steadfast.runtime.plan.HostId;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,6 +55,7 @@ public final class SuspicionChecker implements AutoCloseable {
     private final boolean enabled;
     private final boolean refusedIsDead;
     private final Map<HostId, CompletableFuture<Outcome>> running = new ConcurrentHashMap<>();
+    private final List<Consumer<HostId>> suspectedListeners = new CopyOnWriteArrayList<>();
     private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "steadfast-router-suspicions");
         thread.setDaemon(true);
@@ -82,6 +87,15 @@ public final class SuspicionChecker implements AutoCloseable {
     }
 
     /**
+     * Tells {@code listener}, on the checker's thread, of each host that did not answer its probe and is now waited
+     * for to miss its heartbeat before it is declared DEAD (once per check): what can be prepared for its recovery
+     * may start. The host may yet prove alive.
+     */
+    public void onSuspected(Consumer<HostId> listener) {
+        suspectedListeners.add(listener);
+    }
+
+    /**
      * Checks {@code suspect} because {@code reporter} lost its data-plane connection to it; returns at once.
      *
      * @return how the check ended (also logged); completes on the checker's thread
@@ -107,11 +121,13 @@ public final class SuspicionChecker implements AutoCloseable {
         LOG.info("Host {} lost its data-plane connection to host {} (last heartbeat {}); probing it", reporter,
                 suspect, host.get().lastHeartbeat());
         check.whenComplete((outcome, error) -> running.remove(suspect, check));
-        schedule(() -> check(suspect, reporter, host.get().lastHeartbeat(), check), Duration.ZERO, check);
+        AtomicBoolean announced = new AtomicBoolean();
+        schedule(() -> check(suspect, reporter, host.get().lastHeartbeat(), check, announced), Duration.ZERO, check);
         return check;
     }
 
-    private void check(HostId suspect, HostId reporter, Instant heartbeatAtReport, CompletableFuture<Outcome> check) {
+    private void check(HostId suspect, HostId reporter, Instant heartbeatAtReport, CompletableFuture<Outcome> check,
+                       AtomicBoolean announced) {
         Optional<RegisteredHost> before = detector.host(suspect);
         if (before.isEmpty()) {
             check.complete(Outcome.UNKNOWN_HOST);
@@ -142,13 +158,28 @@ public final class SuspicionChecker implements AutoCloseable {
         }
         if (silence.compareTo(minSilence) < 0) {
             // no answer, but no heartbeat missed yet either: look again once one is
-            schedule(() -> check(suspect, reporter, heartbeatAtReport, check), minSilence.minus(silence), check);
+            schedule(() -> check(suspect, reporter, heartbeatAtReport, check, announced), minSilence.minus(silence),
+                    check);
+            if (!announced.getAndSet(true)) {
+                announceSuspected(suspect);
+            }
             return;
         }
         boolean dead = detector.declareDead(suspect, host.lastHeartbeat(), DetectionCause.DATA_PLANE_DISCONNECT,
                 "host " + reporter + " lost its data-plane connection to it, it did not answer its health probe and"
                         + " sent no heartbeat for " + silence.toMillis() + " ms");
         finish(check, dead ? Outcome.DECLARED_DEAD : Outcome.HEARTBEAT_ARRIVED, suspect, reporter);
+    }
+
+    private void announceSuspected(HostId suspect) {
+        for (Consumer<HostId> listener : suspectedListeners) {
+            try {
+                listener.accept(suspect);
+            } catch (RuntimeException e) {
+                LOG.warn("Preparing for the recovery of suspected host {} failed; its recovery does without", suspect,
+                        e);
+            }
+        }
     }
 
     private void finish(CompletableFuture<Outcome> check, Outcome outcome, HostId suspect, HostId reporter) {

@@ -4,6 +4,7 @@ import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -24,6 +25,12 @@ public interface HostClient {
 
     /** Asks the host to start lost tasks of a running topology in place (local recovery); answers what it did. */
     InPlaceRecovery.Answer recoverInPlace(RegisteredHost host, InPlaceRecovery recovery);
+
+    /**
+     * Asks the host to fetch ahead the snapshots of tasks in a checkpoint, which it may be asked to recover in place
+     * (their host is suspected); the host answers at once and fetches them in the background.
+     */
+    void prefetchSnapshots(RegisteredHost host, TopologyId topology, long checkpointId, List<TaskId> tasks);
 
     /**
      * Asks the host to point its channels towards moved tasks at their new data endpoints.

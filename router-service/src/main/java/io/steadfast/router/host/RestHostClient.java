@@ -81,6 +81,14 @@ public final class RestHostClient implements HostClient {
     }
 
     @Override
+    public void prefetchSnapshots(RegisteredHost host, TopologyId topology, long checkpointId, List<TaskId> tasks) {
+        call(host, "fetch ahead the snapshots of " + tasks + " in checkpoint " + checkpointId, () -> http.post()
+                .uri(deploymentUri(host, topology, "/snapshot-prefetches")).contentType(MediaType.APPLICATION_JSON)
+                .body(new PrefetchBody(checkpointId, tasks.stream().map(TaskId::toString).toList())).retrieve()
+                .toBodilessEntity());
+    }
+
+    @Override
     public Map<String, Long> redirect(RegisteredHost host, TopologyId topology, Map<TaskId, String> newEndpoints) {
         Map<String, String> endpoints = new TreeMap<>();
         newEndpoints.forEach((task, endpoint) -> endpoints.put(task.toString(), endpoint));
@@ -188,6 +196,9 @@ public final class RestHostClient implements HostClient {
 
     /** Body of a host's {@code POST .../redirects}: the new data endpoint of each moved task. */
     record RedirectBody(Map<String, String> endpoints) {
+    }
+
+    record PrefetchBody(long checkpointId, List<String> tasks) {
     }
 
     /** A host's answer to {@code POST .../redirects}. */

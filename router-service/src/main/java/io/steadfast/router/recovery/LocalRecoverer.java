@@ -85,14 +85,9 @@ final class LocalRecoverer implements AutoCloseable {
     LocalRecoveryMeasures recover(DeployedTopology topology, List<TaskId> lost, long checkpointId,
                                   long latestTriggered, List<RegisteredHost> live) {
         List<RegisteredHost> standbys = standby.among(live, topologies.all());
-        List<RegisteredHost> targets = targets(live, standbys, lost.size());
+        Map<HostId, List<TaskId>> byTarget = byTarget(lost, live, standbys);
         Map<TaskId, HostId> placement = new TreeMap<>(topology.placement());
-        Map<HostId, List<TaskId>> byTarget = new LinkedHashMap<>();
-        for (int i = 0; i < lost.size(); i++) {
-            RegisteredHost target = targets.get(i % targets.size());
-            placement.put(lost.get(i), target.id());
-            byTarget.computeIfAbsent(target.id(), host -> new ArrayList<>()).add(lost.get(i));
-        }
+        byTarget.forEach((host, tasks) -> tasks.forEach(task -> placement.put(task, host)));
         topologies.replaceWithoutWaiting(new DeployedTopology(topology.id(), topology.spec(), topology.plan(),
                 placement, topology.deployedAt()));
         try {
@@ -158,6 +153,36 @@ final class LocalRecoverer implements AutoCloseable {
                 done.stream().mapToLong(InPlaceRecovery.Answer::determinantMillis).max().orElse(0),
                 done.stream().mapToLong(InPlaceRecovery.Answer::startMillis).max().orElse(0),
                 done.stream().mapToLong(InPlaceRecovery.Answer::determinantBytes).sum(), null, null, null);
+    }
+
+    /**
+     * Asks the hosts that would recover {@code lost} now (with the same live hosts, the same ones {@link #recover}
+     * picks) to fetch their snapshots in checkpoint {@code checkpointId} ahead, while the failure of their host is
+     * being confirmed; returns at once. A host that cannot is skipped: the recovery fetches them itself.
+     *
+     * @param live the live hosts, the suspected one left out
+     */
+    void prefetch(DeployedTopology topology, List<TaskId> lost, long checkpointId, List<RegisteredHost> live) {
+        Map<HostId, RegisteredHost> byId = new TreeMap<>();
+        live.forEach(host -> byId.put(host.id(), host));
+        byTarget(lost, live, standby.among(live, topologies.all())).forEach((host, tasks) -> calls.execute(() -> {
+            try {
+                hostClient.prefetchSnapshots(byId.get(host), topology.id(), checkpointId, tasks);
+            } catch (RuntimeException e) {
+                LOG.debug("Host {} did not take the prefetch of {}: {}", host, tasks, e.getMessage());
+            }
+        }));
+    }
+
+    /** The lost tasks by the host to recover them: round robin over {@link #targets}. */
+    private Map<HostId, List<TaskId>> byTarget(List<TaskId> lost, List<RegisteredHost> live,
+                                               List<RegisteredHost> standbys) {
+        List<RegisteredHost> targets = targets(live, standbys, lost.size());
+        Map<HostId, List<TaskId>> byTarget = new LinkedHashMap<>();
+        for (int i = 0; i < lost.size(); i++) {
+            byTarget.computeIfAbsent(targets.get(i % targets.size()).id(), host -> new ArrayList<>()).add(lost.get(i));
+        }
+        return byTarget;
     }
 
     /**

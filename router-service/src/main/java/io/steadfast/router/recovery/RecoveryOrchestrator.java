@@ -234,6 +234,30 @@ public final class RecoveryOrchestrator implements AutoCloseable {
         }
     }
 
+    /**
+     * A host is suspected (a peer lost its data-plane connection to it and it did not answer its probe) and is DEAD if
+     * it also misses its heartbeat: the hosts that would recover its tasks of each LOCAL-mode topology fetch their
+     * snapshots meanwhile, so that the recovery that may follow finds them there. Returns at once; any thread.
+     */
+    public void prefetchFor(HostId suspect) {
+        List<RegisteredHost> live = detector.liveHosts().stream().filter(host -> !host.id().equals(suspect)).toList();
+        if (live.isEmpty()) {
+            return;
+        }
+        for (DeployedTopology topology : topologies.all()) {
+            if (topology.plan().recoveryMode() != RecoveryMode.LOCAL) {
+                continue;
+            }
+            List<TaskId> lost = topology.placement().entrySet().stream()
+                    .filter(placed -> placed.getValue().equals(suspect)).map(Map.Entry::getKey).sorted().toList();
+            Optional<CompletedCheckpoint> restorable = coordinators.lastCompleted(topology.id())
+                    .filter(done -> done.epoch() == topology.plan().epoch());
+            if (!lost.isEmpty() && restorable.isPresent()) {
+                local.prefetch(topology, lost, restorable.get().checkpointId(), live);
+            }
+        }
+    }
+
     private List<TaskId> tasksOnDeadHosts(DeployedTopology topology) {
         List<TaskId> lost = new ArrayList<>();
         topology.placement().forEach((task, host) -> {

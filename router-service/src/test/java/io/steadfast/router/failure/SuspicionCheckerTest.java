@@ -1,6 +1,7 @@
 package io.steadfast.router.failure;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.sun.net.httpserver.HttpServer;
 import io.steadfast.router.MutableClock;
@@ -143,6 +144,37 @@ class SuspicionCheckerTest {
         assertThat(check.get(10, TimeUnit.SECONDS)).isEqualTo(Outcome.DECLARED_DEAD);
         assertThat(detector.failures()).singleElement()
                 .satisfies(failure -> assertThat(failure.detectionTime()).isEqualTo(Duration.ofMillis(350)));
+    }
+
+    @Test
+    void aHostThatDoesNotAnswerIsAnnouncedAsSuspectedOnceBeforeItIsDeclaredDead() throws Exception {
+        List<Integer> failuresWhenTold = new CopyOnWriteArrayList<>();
+        List<HostId> suspected = new CopyOnWriteArrayList<>();
+        checker.onSuspected(host -> {
+            failuresWhenTold.add(detector.failures().size());
+            suspected.add(host);
+        });
+        register(deadControlUrl());
+        clock.advance(Duration.ofMillis(100));
+
+        var check = checker.suspect(SUSPECT, REPORTER);
+        await().atMost(Duration.ofSeconds(5)).until(() -> !suspected.isEmpty());
+        clock.advance(Duration.ofMillis(250));
+
+        assertThat(check.get(10, TimeUnit.SECONDS)).isEqualTo(Outcome.DECLARED_DEAD);
+        assertThat(suspected).as("once, however often it was probed").containsExactly(SUSPECT);
+        assertThat(failuresWhenTold).as("before it was declared DEAD").containsExactly(0);
+    }
+
+    @Test
+    void aHostThatAnswersItsProbeIsNotAnnouncedAsSuspected() throws Exception {
+        List<HostId> suspected = new CopyOnWriteArrayList<>();
+        checker.onSuspected(suspected::add);
+        register(liveControlUrl());
+        clock.advance(Duration.ofMillis(100));
+
+        assertThat(suspect()).isEqualTo(Outcome.ANSWERED_PROBE);
+        assertThat(suspected).isEmpty();
     }
 
     @Test

@@ -98,6 +98,14 @@ class LocalRecoveryOrchestrationTest {
         coordinators.tick();
     }
 
+    /** Deploys with the source and both counters on host C, the sink on A: three tasks lost with C. */
+    private void deployWithEveryTaskButTheSinkOnC() {
+        deploy("");
+        DeployedTopology deployed = topologies.find(T).orElseThrow();
+        topologies.replace(new DeployedTopology(T, deployed.spec(), deployed.plan(),
+                Map.of(SOURCE, C, COUNT0, C, COUNT1, C, SINK, A), clock.instant()));
+    }
+
     /** Triggers the next checkpoint and acknowledges it for every task: it completes. */
     private long completeCheckpoint() {
         clock.advance(Duration.ofSeconds(1));
@@ -198,16 +206,48 @@ class LocalRecoveryOrchestrationTest {
 
     @Test
     void spreadsManyLostTasksOverTheStandbyAndTheLeastLoadedLiveHosts() {
-        deploy("");
-        topologies.replace(new DeployedTopology(T, topologies.find(T).orElseThrow().spec(),
-                topologies.find(T).orElseThrow().plan(), Map.of(SOURCE, C, COUNT0, C, COUNT1, C, SINK, A),
-                clock.instant()));
+        deployWithEveryTaskButTheSinkOnC();
         completeCheckpoint();
 
         orchestrator.recover(killC());
 
         assertThat(hostClient.recoveries).as("three lost tasks: the standby and the least loaded live host share them")
                 .containsExactlyInAnyOrder("t@host-d:[t/count#0, t/source#0]:1", "t@host-b:[t/count#1]:1");
+    }
+
+    @Test
+    void aSuspectedHostsTasksHaveTheirSnapshotsFetchedAheadOnTheHostsThatThenRecoverThem() {
+        deployWithEveryTaskButTheSinkOnC();
+        long checkpoint = completeCheckpoint();
+        heartbeat(A, Map.of(SINK, 500L), Map.of()); // the others report; C has gone silent and is suspected
+        heartbeat(B, Map.of(), Map.of());
+        heartbeat(STANDBY, Map.of(), Map.of());
+
+        orchestrator.prefetchFor(C);
+
+        await().until(() -> hostClient.prefetches.size() == 2);
+        assertThat(hostClient.prefetches).containsExactlyInAnyOrder("t@host-d:[t/count#0, t/source#0]:" + checkpoint,
+                "t@host-b:[t/count#1]:" + checkpoint);
+        assertThat(hostClient.recoveries).as("nothing recovered before the failure is confirmed").isEmpty();
+        orchestrator.recover(killC());
+        assertThat(hostClient.recoveries).as("the same hosts recover the same tasks from the same checkpoint")
+                .containsExactlyInAnyOrder("t@host-d:[t/count#0, t/source#0]:" + checkpoint,
+                        "t@host-b:[t/count#1]:" + checkpoint);
+    }
+
+    @Test
+    void fetchesNothingAheadBeforeACheckpointCompletedOrForAGloballyRecoveredTopology() {
+        deploy("");
+        orchestrator.prefetchFor(C);
+        topologies.replace(new DeployedTopology(T, topologies.find(T).orElseThrow().spec(),
+                topologies.find(T).orElseThrow().plan().withRecoveryMode(RecoveryMode.GLOBAL),
+                topologies.find(T).orElseThrow().placement(), clock.instant()));
+        completeCheckpoint();
+        orchestrator.prefetchFor(C);
+        orchestrator.prefetchFor(STANDBY); // runs no task
+
+        await().during(Duration.ofMillis(200)).atMost(Duration.ofSeconds(2))
+                .until(() -> hostClient.prefetches.isEmpty());
     }
 
     @Test
