@@ -29,6 +29,18 @@ class RegistrationAfterWarmUpTest {
     }
 
     @Test
+    void thePlanlessWarmUpRequestBindsAsTheRouterSendsItStampedAndNamingThePeers() {
+        InPlaceRecoveryRequest request = JsonMapper.shared().readValue(RecoveryPathWarmUp.largePlanlessRequest(),
+                InPlaceRecoveryRequest.class);
+
+        assertThat(request.plan()).isNull();
+        assertThat(request.epoch()).isNotNull();
+        assertThat(request.requestedAt()).isNotNull();
+        assertThat(request.peers()).hasSize(3);
+        assertThat(request.placement().hosts()).hasSize(32);
+    }
+
+    @Test
     void theGateStaysClosedUntilTheWarmUpIsDoneAndOpensAtOnceWithoutAWebServerToWarm() {
         RecoveryPathWarmUp warmUp = new RecoveryPathWarmUp(null, null);
         assertThat(warmUp.isOpen()).as("just created: not warmed up yet").isFalse();
