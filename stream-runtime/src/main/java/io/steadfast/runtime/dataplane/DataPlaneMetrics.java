@@ -159,8 +159,7 @@ public final class DataPlaneMetrics {
                 + framesReceived() + ", duplicates=" + duplicateFramesDropped() + ", outOfOrder="
                 + outOfOrderFramesDropped() + ", malformed=" + malformedFramesDropped() + ", oversized="
                 + oversizedFramesDropped() + ", unknownChannel=" + unknownChannelFramesDropped() + ", earlySyncs="
-                + earlySyncsKept() + ", acks="
-                + acksSent() + ", syncs=" + syncsSent() + ", retainedFrames=" + retainedFrames() + ", spilledBytes="
-                + spilledBytes() + ", spillFailures=" + spillFailures() + "}";
+                + earlySyncsKept() + ", acks=" + acksSent() + ", syncs=" + syncsSent() + ", retainedFrames="
+                + retainedFrames() + ", spilledBytes=" + spilledBytes() + ", spillFailures=" + spillFailures() + "}";
     }
 }
