@@ -250,12 +250,22 @@ public final class RecoveryOrchestrator implements AutoCloseable {
             }
             List<TaskId> lost = topology.placement().entrySet().stream()
                     .filter(placed -> placed.getValue().equals(suspect)).map(Map.Entry::getKey).sorted().toList();
-            Optional<CompletedCheckpoint> restorable = coordinators.lastCompleted(topology.id())
-                    .filter(done -> done.epoch() == topology.plan().epoch());
+            Optional<CompletedCheckpoint> restorable = restorableInPlace(topology,
+                    coordinators.lastCompleted(topology.id()));
             if (!lost.isEmpty() && restorable.isPresent()) {
                 local.prefetch(topology, lost, restorable.get().checkpointId(), live);
             }
         }
+    }
+
+    /**
+     * The checkpoint lost tasks restore from in place: the latest this router's coordinator completed, if on the
+     * topology's current epoch. What is fetched ahead for a suspected host and what its recovery restores agree by
+     * coming from here.
+     */
+    private static Optional<CompletedCheckpoint> restorableInPlace(DeployedTopology topology,
+                                                                   Optional<CompletedCheckpoint> completed) {
+        return completed.filter(done -> done.epoch() == topology.plan().epoch());
     }
 
     private List<TaskId> tasksOnDeadHosts(DeployedTopology topology) {
@@ -366,8 +376,7 @@ public final class RecoveryOrchestrator implements AutoCloseable {
      */
     private Optional<Recovery> recoverLocally(DeployedTopology topology, Recovery recovery,
                                               Optional<CompletedCheckpoint> knownCompleted, List<RegisteredHost> live) {
-        Optional<CompletedCheckpoint> restorable = knownCompleted
-                .filter(done -> done.epoch() == topology.plan().epoch());
+        Optional<CompletedCheckpoint> restorable = restorableInPlace(topology, knownCompleted);
         // The router's own last completion is what counts, not the checkpoint store's latest: only completions this
         // router announced let hosts truncate their logs, and it forgets them when it restarts (then nothing is
         // restorable and the recovery is global). A store one checkpoint ahead (a completion whose answer the router
