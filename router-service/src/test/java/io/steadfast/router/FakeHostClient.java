@@ -2,15 +2,19 @@ package io.steadfast.router;
 
 import static org.awaitility.Awaitility.await;
 
+import io.steadfast.router.host.CatchUp;
 import io.steadfast.router.host.HostCallException;
 import io.steadfast.router.host.HostClient;
 import io.steadfast.router.host.InPlaceRecovery;
+import io.steadfast.router.host.Redirected;
 import io.steadfast.router.host.RegisteredHost;
+import io.steadfast.runtime.host.DeterminantSpan;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +47,14 @@ public final class FakeHostClient implements HostClient {
     public final List<String> catchUpTargetCalls = new CopyOnWriteArrayList<>();
     /** What every redirect answers: the heads of channels, by channel id. */
     public final Map<String, Long> redirectHeads = new ConcurrentHashMap<>();
+    /** What a host's redirect answers it holds of the moved tasks' decisions (nothing if not given). */
+    public final Map<HostId, Map<TaskId, DeterminantSpan>> heldDeterminants = new ConcurrentHashMap<>();
+    /** The peers named in each snapshot prefetch, by the host asked. */
+    public final Map<HostId, List<URI>> prefetchPeers = new ConcurrentHashMap<>();
+    /** The recovery id of each in-place recovery, by the host asked. */
+    public final Map<HostId, String> recoveryIds = new ConcurrentHashMap<>();
+    /** The last catch-up each host was sent. */
+    public final Map<HostId, CatchUp> catchUps = new ConcurrentHashMap<>();
     /** How long an in-place recovery waits for its host's catch-up targets before it answers (zero: not at all). */
     public volatile Duration recoveryWaitsForTargets = Duration.ZERO;
     /** The hosts whose in-place recovery had its catch-up targets before it answered. */
@@ -60,6 +72,10 @@ public final class FakeHostClient implements HostClient {
         completions.clear();
         catchUpTargetCalls.clear();
         redirectHeads.clear();
+        heldDeterminants.clear();
+        prefetchPeers.clear();
+        recoveryIds.clear();
+        catchUps.clear();
         recoveryWaitsForTargets = Duration.ZERO;
         recoveriesAnsweredAfterTargets.clear();
         failing.clear();
@@ -85,6 +101,7 @@ public final class FakeHostClient implements HostClient {
         failIfFailing(host);
         recoveries.add(recovery.plan().topology() + "@" + host.id() + ":" + recovery.tasks() + ":"
                 + recovery.checkpointId());
+        recoveryIds.put(host.id(), recovery.recovery());
         if (!recoveryWaitsForTargets.isZero()) {
             String targetsHere = recovery.plan().topology() + "@" + host.id() + ":";
             try {
@@ -99,22 +116,25 @@ public final class FakeHostClient implements HostClient {
     }
 
     @Override
-    public void prefetchSnapshots(RegisteredHost host, TopologyId topology, long checkpointId, List<TaskId> tasks) {
+    public void prefetchSnapshots(RegisteredHost host, TopologyId topology, long checkpointId, List<TaskId> tasks,
+                                  List<URI> peers) {
         failIfFailing(host);
+        prefetchPeers.put(host.id(), List.copyOf(peers));
         prefetches.add(topology + "@" + host.id() + ":" + tasks + ":" + checkpointId);
     }
 
     @Override
-    public Map<String, Long> redirect(RegisteredHost host, TopologyId topology, Map<TaskId, String> newEndpoints) {
+    public Redirected redirect(RegisteredHost host, TopologyId topology, Map<TaskId, String> newEndpoints) {
         failIfFailing(host);
         redirects.add(topology + "@" + host.id() + ":" + new java.util.TreeSet<>(newEndpoints.keySet()));
-        return Map.copyOf(redirectHeads);
+        return new Redirected(redirectHeads, heldDeterminants.getOrDefault(host.id(), Map.of()));
     }
 
     @Override
-    public void catchUpTargets(RegisteredHost host, TopologyId topology, Map<String, Long> heads) {
+    public void catchUpTargets(RegisteredHost host, TopologyId topology, CatchUp catchUp) {
         failIfFailing(host);
-        catchUpTargetCalls.add(topology + "@" + host.id() + ":" + new TreeMap<>(heads));
+        catchUps.put(host.id(), catchUp);
+        catchUpTargetCalls.add(topology + "@" + host.id() + ":" + new TreeMap<>(catchUp.heads()));
     }
 
     @Override

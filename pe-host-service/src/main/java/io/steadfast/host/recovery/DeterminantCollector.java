@@ -1,16 +1,19 @@
 package io.steadfast.host.recovery;
 
+import io.steadfast.runtime.host.DeterminantSpan;
 import io.steadfast.runtime.host.HeldDeterminants;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.host.config.ServiceClients;
 import io.steadfast.runtime.concurrent.DaemonThreads;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -61,27 +64,58 @@ public final class DeterminantCollector {
      * busy with the recovery).
      */
     public Prefetched prefetch(List<URI> peers, Collection<TaskId> tasks) {
-        Map<TaskId, List<CompletableFuture<Optional<HeldDeterminants>>>> answers = new LinkedHashMap<>();
-        List<TaskId> all = List.copyOf(tasks);
-        for (int first = 0; first < all.size(); first += TASKS_PER_REQUEST) {
-            List<TaskId> batch = all.subList(first, Math.min(all.size(), first + TASKS_PER_REQUEST));
-            List<CompletableFuture<Map<TaskId, HeldDeterminants>>> byPeer = peers.stream()
-                    .map(peer -> earliest(peer, batch)).toList();
-            batch.forEach(task -> answers.put(task, byPeer.stream()
-                    .map(held -> held.thenApply(runs -> Optional.ofNullable(runs.get(task)))).toList()));
-        }
-        return new Prefetched(peers, answers);
+        Map<URI, CompletableFuture<Map<TaskId, HeldDeterminants>>> byPeer = new LinkedHashMap<>();
+        peers.forEach(peer -> byPeer.put(peer, earliest(peer, List.copyOf(tasks))));
+        return new Prefetched(byPeer, -1);
     }
 
     /** The runs being fetched from the peers, to be cut at the offsets the snapshots give. */
     public final class Prefetched {
 
-        private final List<URI> peers;
-        private final Map<TaskId, List<CompletableFuture<Optional<HeldDeterminants>>>> answers;
+        /** Each peer's earliest runs of the tasks asked about, by task; a task it holds nothing of is left out. */
+        private final Map<URI, CompletableFuture<Map<TaskId, HeldDeterminants>>> byPeer;
+        /** How many peers {@link #confirmedBy} asked again; -1 if these runs were not fetched ahead. */
+        private final int askedAgain;
 
-        private Prefetched(List<URI> peers, Map<TaskId, List<CompletableFuture<Optional<HeldDeterminants>>>> answers) {
-            this.peers = peers;
-            this.answers = answers;
+        private Prefetched(Map<URI, CompletableFuture<Map<TaskId, HeldDeterminants>>> byPeer, int askedAgain) {
+            this.byPeer = byPeer;
+            this.askedAgain = askedAgain;
+        }
+
+        /**
+         * These runs where the peers still hold the same, asking again the peers that do not: each of {@code peers}
+         * whose spans in {@code held} (what it reported holding once the failure was confirmed) are those of the
+         * runs it answered here, for every one of {@code tasks}, is taken as it answered; any other (its log changed,
+         * it did not answer, it reported nothing, or it was not asked) is asked now. The result is what
+         * {@link #prefetch} would collect from {@code peers} at the moment they reported.
+         */
+        public Prefetched confirmedBy(Map<URI, Map<TaskId, DeterminantSpan>> held, List<URI> peers,
+                                      Collection<TaskId> tasks) {
+            Map<URI, CompletableFuture<Map<TaskId, HeldDeterminants>>> confirmed = new LinkedHashMap<>();
+            List<URI> stale = new ArrayList<>();
+            for (URI peer : peers) {
+                CompletableFuture<Map<TaskId, HeldDeterminants>> answer = byPeer.get(peer);
+                if (answer != null && held.containsKey(peer) && sameSpans(answer.join(), held.get(peer), tasks)) {
+                    confirmed.put(peer, answer);
+                } else {
+                    stale.add(peer);
+                }
+            }
+            if (!stale.isEmpty()) {
+                LOG.debug("The determinants of {} fetched ahead from {} changed since; asking again", tasks, stale);
+            }
+            stale.forEach(peer -> confirmed.put(peer, earliest(peer, List.copyOf(tasks))));
+            return new Prefetched(confirmed, stale.size());
+        }
+
+        /** Whether these are runs fetched ahead, as {@link #confirmedBy} left them. */
+        public boolean fetchedAhead() {
+            return askedAgain >= 0;
+        }
+
+        /** How many peers {@link #confirmedBy} asked again; for the log. */
+        public int askedAgain() {
+            return Math.max(0, askedAgain);
         }
 
         /**
@@ -90,14 +124,16 @@ public final class DeterminantCollector {
          * @param offsets each task's replay offset, from its snapshot
          */
         public Map<TaskId, byte[]> from(Map<TaskId, Long> offsets) {
+            Map<URI, Map<TaskId, HeldDeterminants>> answers = new LinkedHashMap<>();
+            byPeer.forEach((peer, answer) -> answers.put(peer, answer.join()));
             Map<TaskId, byte[]> longest = new LinkedHashMap<>();
             offsets.forEach((task, offset) -> {
-                List<HeldDeterminants> held = answers.getOrDefault(task, List.of()).stream()
-                        .map(CompletableFuture::join).flatMap(Optional::stream).toList();
+                List<HeldDeterminants> held = answers.values().stream().map(runs -> runs.get(task))
+                        .filter(Objects::nonNull).toList();
                 if (held.stream().anyMatch(run -> run.from() > offset)) {
                     LOG.debug("A peer's earliest determinants of {} start after offset {}; asking from it", task,
                             offset);
-                    held = peers.stream().map(peer -> fetch(peer, task, offset)).toList().stream()
+                    held = answers.keySet().stream().map(peer -> fetch(peer, task, offset)).toList().stream()
                             .map(CompletableFuture::join).flatMap(Optional::stream).toList();
                 }
                 longest.put(task, held.stream().map(run -> run.after(offset)).flatMap(Optional::stream)
@@ -107,8 +143,36 @@ public final class DeterminantCollector {
         }
     }
 
-    /** The earliest run a peer holds of each of {@code tasks}; none if it does not answer (logged). */
-    private CompletableFuture<Map<TaskId, HeldDeterminants>> earliest(URI peer, Collection<TaskId> tasks) {
+    /** Whether the runs answered span what {@code held} says, for each task: the same offsets, or none in both. */
+    private static boolean sameSpans(Map<TaskId, HeldDeterminants> answered, Map<TaskId, DeterminantSpan> held,
+                                     Collection<TaskId> tasks) {
+        for (TaskId task : tasks) {
+            HeldDeterminants run = answered.get(task);
+            if (!Objects.equals(run == null ? null : DeterminantSpan.of(run), held.get(task))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The earliest run a peer holds of each of {@code tasks}, asked {@value #TASKS_PER_REQUEST} tasks per request;
+     * none of a batch it does not answer (logged).
+     */
+    private CompletableFuture<Map<TaskId, HeldDeterminants>> earliest(URI peer, List<TaskId> tasks) {
+        List<CompletableFuture<Map<TaskId, HeldDeterminants>>> batches = new ArrayList<>();
+        for (int first = 0; first < tasks.size(); first += TASKS_PER_REQUEST) {
+            batches.add(earliestOfBatch(peer, tasks.subList(first, Math.min(tasks.size(), first + TASKS_PER_REQUEST))));
+        }
+        return CompletableFuture.allOf(batches.toArray(CompletableFuture[]::new)).thenApply(done -> {
+            Map<TaskId, HeldDeterminants> runs = new LinkedHashMap<>();
+            batches.forEach(batch -> runs.putAll(batch.join()));
+            return runs;
+        });
+    }
+
+    /** One request for the earliest runs of {@code tasks}; none if it is not answered (logged). */
+    private CompletableFuture<Map<TaskId, HeldDeterminants>> earliestOfBatch(URI peer, List<TaskId> tasks) {
         if (tasks.isEmpty()) {
             return CompletableFuture.completedFuture(Map.of());
         }

@@ -88,8 +88,12 @@ public final class SnapshotPrefetches {
         }
         LOG.info("Fetching ahead the snapshots of {} in checkpoint {}, for a recovery that may follow", missing,
                 checkpointId);
+        long started = System.nanoTime();
         batch.whenComplete((snapshots, error) -> {
-            if (error != null) {
+            if (error == null) {
+                LOG.info("Fetched ahead the snapshots of {} tasks in {} ms", missing.size(),
+                        (System.nanoTime() - started) / 1_000_000);
+            } else {
                 LOG.info("Could not fetch ahead the snapshots of {} in checkpoint {} ({}); a recovery fetches them"
                         + " itself", missing, checkpointId, error.getMessage());
             }

@@ -211,7 +211,10 @@ class RecoveryPathWarmUp implements ApplicationListener<ApplicationReadyEvent>, 
             for (int round = 0; round < ROUNDS; round++) {
                 post(http, base + "/recoveries", PLAN);
                 post(http, base + "/redirects", "{\"endpoints\": {\"" + TOPOLOGY + "/source#0\": \"tcp://127.0.0.1:1\"}}");
-                post(http, base + "/catch-up-targets", "{\"heads\": {\"" + TOPOLOGY + "~0@0\": 1}}");
+                // as the router sends them, with what the peers hold of the lost tasks' decisions
+                post(http, base + "/catch-up-targets", "{\"heads\": {\"" + TOPOLOGY + "~0@0\": 1}, \"recovery\":"
+                        + " \"warm-up\", \"heldDeterminants\": {\"http://127.0.0.1:1\": {\"" + TOPOLOGY
+                        + "/source#0\": {\"from\": 0, \"end\": 4}}}}");
                 http.send(HttpRequest.newBuilder(URI.create(base + "/determinants?task=" + TOPOLOGY
                         + "/source%230&from=0")).timeout(Duration.ofSeconds(5)).GET().build(),
                         HttpResponse.BodyHandlers.discarding());

@@ -5,16 +5,19 @@ import io.steadfast.host.execution.StateQueryException;
 import io.steadfast.host.snapshot.SnapshotUnavailableException;
 import jakarta.validation.ConstraintViolationException;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+import tools.jackson.core.JacksonException;
 
 /** Turns this host's exceptions into RFC 9457 problem details. */
 @RestControllerAdvice
@@ -70,6 +73,28 @@ class HostProblemHandler extends ResponseEntityExceptionHandler {
     @ExceptionHandler({IllegalArgumentException.class, ConstraintViolationException.class})
     ProblemDetail badRequest(RuntimeException e) {
         return ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, e.getMessage());
+    }
+
+    /**
+     * 400 naming where in the body it could not be read and why (Spring's default says only "Failed to read
+     * request"): a field of the wrong type, or a value its type refuses, such as a determinant span ending before it
+     * starts.
+     */
+    @Override
+    protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException e,
+                                                                  HttpHeaders headers, HttpStatusCode status,
+                                                                  WebRequest request) {
+        String field = e.getCause() instanceof JacksonException json ? json.getPath().stream()
+                .map(step -> step.getPropertyName() != null ? step.getPropertyName() : "[" + step.getIndex() + "]")
+                .collect(Collectors.joining(".")) : "";
+        String reason = String.valueOf(e.getMostSpecificCause().getMessage());
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, "Unreadable request body"
+                + (field.isEmpty() ? "" : " at " + field) + ": "
+                + (reason.length() > 300 ? reason.substring(0, 300) + "…" : reason));
+        if (!field.isEmpty()) {
+            problem.setProperty("field", field);
+        }
+        return handleExceptionInternal(e, problem, headers, status, request);
     }
 
     /** 400 naming each field of the request body that is missing or out of range, and what it must be. */

@@ -27,17 +27,20 @@ import org.jspecify.annotations.Nullable;
  * @param requestedAt     when the router asked for the recovery (optional; when this host got the request if left
  *                        out): the recovered tasks measure their catch-up from it, on this host's clock
  * @param epoch           the plan's epoch; needed when the plan is left out, checked against it when given
+ * @param recovery        the router's id of this recovery (optional): the same id comes with the catch-up targets,
+ *                        carrying what the peers hold of the tasks' decisions, so that decisions fetched ahead while
+ *                        the failure was being confirmed are used where still complete; without it they are fetched
  */
 public record InPlaceRecoveryRequest(@Nullable ExecutionPlan plan,
                                      @NotNull @Valid DeploymentRequest.Placement placement,
                                      @NotEmpty List<String> tasks, @Min(1) long checkpointId,
                                      @Min(0) long latestTriggered, @NotNull List<URI> peers,
                                      @Nullable List<String> recovering, @Nullable Instant requestedAt,
-                                     @Nullable @Min(0) Integer epoch) {
+                                     @Nullable @Min(0) Integer epoch, @Nullable String recovery) {
 
     /** A request that recovers {@code tasks} alone. */
     public InPlaceRecoveryRequest(ExecutionPlan plan, DeploymentRequest.Placement placement, List<String> tasks,
                                   long checkpointId, long latestTriggered, List<URI> peers) {
-        this(plan, placement, tasks, checkpointId, latestTriggered, peers, null, null, null);
+        this(plan, placement, tasks, checkpointId, latestTriggered, peers, null, null, null, null);
     }
 }

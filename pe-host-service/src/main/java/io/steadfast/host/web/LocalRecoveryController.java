@@ -2,6 +2,7 @@ package io.steadfast.host.web;
 
 import io.steadfast.host.execution.ProcessingNode;
 import io.steadfast.host.recovery.DeterminantCollector;
+import io.steadfast.host.recovery.DeterminantPrefetches;
 import io.steadfast.host.recovery.EarliestDeterminants;
 import io.steadfast.host.replaylog.ReplayLogShipper;
 import io.steadfast.host.replaylog.ReplayLogStore;
@@ -9,6 +10,7 @@ import io.steadfast.host.snapshot.SnapshotPrefetches;
 import io.steadfast.host.snapshot.SnapshotRestorer;
 import io.steadfast.runtime.concurrent.DaemonThreads;
 import io.steadfast.runtime.dataplane.LogSegment;
+import io.steadfast.runtime.host.DeterminantSpan;
 import io.steadfast.runtime.host.HeldDeterminants;
 import io.steadfast.runtime.host.InPlaceRestore;
 import io.steadfast.runtime.host.TaskPlacement;
@@ -22,6 +24,8 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,7 +39,9 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -75,6 +81,7 @@ class LocalRecoveryController {
     private final ExecutorService recoveryReads = Executors.newFixedThreadPool(PARALLEL_PRELOADS,
             new DaemonThreads("steadfast-recovery-read"));
     private final SnapshotPrefetches prefetched;
+    private final DeterminantPrefetches decisionsAhead = new DeterminantPrefetches(determinants, recoveryReads);
 
     LocalRecoveryController(ProcessingNode node, SnapshotRestorer restorer, SnapshotPrefetches prefetched,
                             ObjectProvider<ReplayLogStore> replayLogs, ObjectProvider<ReplayLogShipper> shipper) {
@@ -94,9 +101,9 @@ class LocalRecoveryController {
         long askedAt = start - transit;
         TaskPlacement placement = request.placement().toTaskPlacement();
         Set<TaskId> tasks = new TreeSet<>(request.tasks().stream().map(TaskId::parse).toList());
-        // sent from another thread: sending them took up to 66 ms on a busy machine, and the snapshots waited
-        CompletableFuture<DeterminantCollector.Prefetched> held = CompletableFuture.supplyAsync(
-                () -> determinants.prefetch(request.peers(), tasks), recoveryReads);
+        // fetched ahead, or sent from another thread: sending them took up to 66 ms on a busy machine
+        CompletableFuture<DeterminantCollector.Prefetched> held = decisionsAhead.collect(request.recovery(),
+                request.peers(), tasks);
         Optional<Map<TaskId, OperatorSnapshot>> ahead = prefetched.take(tasks, request.checkpointId());
         Map<TaskId, OperatorSnapshot> snapshots = ahead.orElseGet(() -> restorer.fetch(plan, tasks::contains,
                 request.checkpointId()));
@@ -110,9 +117,12 @@ class LocalRecoveryController {
         Map<TaskId, Long> offsets = new LinkedHashMap<>();
         tasks.forEach(task -> offsets.put(task, snapshots.get(task).positions().determinantOffset()));
         AtomicLong collectedNanos = new AtomicLong();
+        AtomicReference<String> decisionsFetched = new AtomicReference<>("");
         CompletableFuture<Map<TaskId, byte[]>> decisions = held.thenApplyAsync(runs -> {
             Map<TaskId, byte[]> collected = runs.from(offsets);
             collectedNanos.set(System.nanoTime());
+            decisionsFetched.set(runs.fetchedAhead() ? "; fetched ahead, " + runs.askedAgain() + " peers asked again"
+                    : "");
             return collected;
         }, recoveryReads);
         Map<ChannelId, List<LogSegment>> logged = preloads.join();
@@ -126,10 +136,11 @@ class LocalRecoveryController {
         long decisionsNanos = Math.max(0, collectedNanos.get() - fetchedNanos);
         LOG.info("Recovered {} in place: the request took {} ms to arrive and be read, snapshots {} ms{}, start {} ms"
                 + " (of which {} ms waiting for the logged output of {} channels), decisions {} ms after the snapshots"
-                + " ({} ms after the start)", started, millis(transit), millis(fetchedNanos - start),
+                + " ({} ms after the start{})", started, millis(transit), millis(fetchedNanos - start),
                 ahead.isPresent() ? " (fetched ahead)" : "",
                 millis(startedNanos - fetchedNanos), millis(preloadedNanos - fetchedNanos), logged.size(),
-                millis(decisionsNanos), millis(Math.max(0, collectedNanos.get() - startedNanos)));
+                millis(decisionsNanos), millis(Math.max(0, collectedNanos.get() - startedNanos)),
+                decisionsFetched.get());
         return ResponseEntity.status(HttpStatus.CREATED).body(new InPlaceRecoveryResponse(
                 started.stream().map(TaskId::toString).toList(), decisionBytes,
                 millis(fetchedNanos - start), millis(decisionsNanos), millis(startedNanos - fetchedNanos)));
@@ -188,6 +199,9 @@ class LocalRecoveryController {
                                                              @Valid @RequestBody SnapshotPrefetch request) {
         TopologyId topology = topology(topologyId);
         List<TaskId> tasks = request.tasks().stream().map(task -> taskOf(topology, task, "tasks")).toList();
+        if (request.peers() != null && !request.peers().isEmpty()) {
+            decisionsAhead.prefetch(request.peers(), tasks);
+        }
         return ResponseEntity.accepted().body(new SnapshotPrefetchAnswer(
                 prefetched.prefetch(tasks, request.checkpointId())));
     }
@@ -234,7 +248,10 @@ class LocalRecoveryController {
         Map<ChannelId, Long> heads = node.redirect(topology(topologyId), endpoints);
         Map<String, Long> byChannel = new TreeMap<>();
         heads.forEach((channel, head) -> byChannel.put(channel.toString(), head));
-        return new RedirectResponse(heads.size(), byChannel);
+        Map<String, DeterminantSpan> held = new TreeMap<>();
+        endpoints.keySet().forEach(task -> node.earliestDeterminantsOf(task)
+                .ifPresent(run -> held.put(task.toString(), DeterminantSpan.of(run))));
+        return new RedirectResponse(heads.size(), byChannel, held);
     }
 
     @PostMapping("/catch-up-targets")
@@ -242,8 +259,30 @@ class LocalRecoveryController {
         TopologyId topology = topology(topologyId);
         Map<ChannelId, Long> heads = new LinkedHashMap<>();
         request.heads().forEach((channel, head) -> heads.put(parseChannel(topology, channel), head));
+        if (request.recovery() != null && request.heldDeterminants() != null) {
+            Map<URI, Map<TaskId, DeterminantSpan>> held = new LinkedHashMap<>();
+            request.heldDeterminants().forEach((peer, spans) -> {
+                Map<TaskId, DeterminantSpan> byTask = new LinkedHashMap<>();
+                if (spans == null) {
+                    throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "heldDeterminants: peer " + peer
+                            + " has no spans; give {} for a peer that holds nothing of the lost tasks");
+                }
+                spans.forEach((task, span) -> byTask.put(taskOf(topology, task, "heldDeterminants"), span));
+                held.put(peerOf(peer), byTask);
+            });
+            decisionsAhead.confirm(request.recovery(), held);
+        }
         node.catchUpTargets(topology, heads);
         return ResponseEntity.accepted().build();
+    }
+
+    private static URI peerOf(String peer) {
+        try {
+            return new URI(peer);
+        } catch (URISyntaxException e) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "heldDeterminants: '" + peer + "' is not a"
+                    + " URL; key each peer's spans by its base URL, as the recovery request's peers name it");
+        }
     }
 
     private static ChannelId parseChannel(TopologyId topology, String channel) {
@@ -339,8 +378,11 @@ class LocalRecoveryController {
     /**
      * @param checkpointId the completed checkpoint whose snapshots to fetch
      * @param tasks        the tasks whose snapshots to fetch
+     * @param peers        base URLs of the live hosts to fetch the tasks' logged decisions from ahead as well
+     *                     (optional; the recovery then takes them once the peers confirm they hold no more)
      */
-    record SnapshotPrefetch(@NotNull @Min(1) Long checkpointId, @NotEmpty List<String> tasks) {
+    record SnapshotPrefetch(@NotNull @Min(1) Long checkpointId, @NotEmpty List<String> tasks,
+                            @Nullable List<URI> peers) {
     }
 
     /** @param started how many snapshots it started to fetch (those fetched or being fetched already not counted) */
@@ -355,12 +397,20 @@ class LocalRecoveryController {
      * @param channels how many of this host's channels now point at a moved task
      * @param heads    the last sequence number sent on each of them, by channel id: what the moved task must take
      *                 in to have caught up (pass them on with {@code POST .../catch-up-targets})
+     * @param heldDeterminants the span of the earliest run this host holds of each moved task's logged decisions, by
+     *                 task id (none for a task it holds nothing of; pass them on with the catch-up targets)
      */
-    record RedirectResponse(int channels, Map<String, Long> heads) {
+    record RedirectResponse(int channels, Map<String, Long> heads, Map<String, DeterminantSpan> heldDeterminants) {
     }
 
-    /** @param heads what live upstream tasks had sent on each channel to a task recovered here, by channel id */
-    record CatchUpTargets(@NotNull Map<String, Long> heads) {
+    /**
+     * @param heads            what live upstream tasks had sent on each channel to a task recovered here, by channel id
+     * @param recovery         the router's id of the recovery, as in its recovery request (optional)
+     * @param heldDeterminants what each peer that pointed its channels away from the lost tasks holds of their logged
+     *                         decisions, as it answered {@code POST .../redirects}, by the peer's base URL (optional)
+     */
+    record CatchUpTargets(@NotNull Map<String, Long> heads, @Nullable String recovery,
+                          @Nullable Map<String, Map<String, DeterminantSpan>> heldDeterminants) {
     }
 
     /**

@@ -2,108 +2,47 @@ package io.steadfast.host.recovery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import io.steadfast.runtime.host.DeterminantSpan;
 import io.steadfast.runtime.host.HeldDeterminants;
 import io.steadfast.runtime.plan.TaskId;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A recovering host collects its lost tasks' determinants from the live hosts with one request per peer for all the
  * tasks, keeps the longest run from each task's offset, and asks again from the offset where a peer's earliest run
- * starts later; over real HTTP, against stand-in peers that hold given runs.
+ * starts later; runs fetched ahead are taken from each peer that still holds the same once the failure is confirmed,
+ * and only the others are asked again; over real HTTP, against stand-in peers that hold given runs.
  */
 class DeterminantCollectorTest {
 
-    private final List<HttpServer> servers = new ArrayList<>();
-    private final List<String> requests = new CopyOnWriteArrayList<>();
+    private final StandInPeers peers = new StandInPeers();
+    private final List<String> requests = peers.requests;
 
     @AfterEach
     void stop() {
-        servers.forEach(server -> server.stop(0));
+        peers.close();
     }
 
-    /** A peer holding {@code runs}; it answers both the batch and the per-task (with {@code from}) endpoint. */
     private URI peer(Map<TaskId, HeldDeterminants> runs) throws IOException {
-        return peer(runs, runs);
+        return peers.peer(runs);
     }
 
-    /**
-     * A peer whose earliest runs are {@code earliest}, and which answers a request from an offset out of
-     * {@code fromOffset} (its log grew at the front meanwhile, as parts of it arrive out of order).
-     */
     private URI peer(Map<TaskId, HeldDeterminants> earliest, Map<TaskId, HeldDeterminants> fromOffset)
             throws IOException {
-        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.createContext("/api/v1/deployments/", exchange -> answer(exchange,
-                exchange.getRequestURI().getPath().endsWith("/earliest") ? earliest : fromOffset));
-        server.start();
-        servers.add(server);
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
-    }
-
-    private void answer(HttpExchange exchange, Map<TaskId, HeldDeterminants> runs) throws IOException {
-        String path = exchange.getRequestURI().getPath();
-        Map<String, List<String>> query = query(exchange.getRequestURI().getRawQuery());
-        requests.add(path + " " + query.get("task").size());
-        if (path.endsWith("/determinants/earliest")) {
-            List<EarliestDeterminants.Run> held = query.get("task").stream().map(TaskId::parse)
-                    .filter(runs::containsKey)
-                    .map(task -> new EarliestDeterminants.Run(task, runs.get(task).from(), runs.get(task).bytes()))
-                    .toList();
-            reply(exchange, 200, JsonMapper.shared().writeValueAsBytes(new EarliestDeterminants(held)), -1);
-            return;
-        }
-        TaskId task = TaskId.parse(query.get("task").get(0));
-        long from = Long.parseLong(query.get("from").get(0));
-        HeldDeterminants run = runs.get(task);
-        if (run == null || run.end() < from) {
-            reply(exchange, 404, new byte[0], -1);
-        } else {
-            reply(exchange, 200, Arrays.copyOfRange(run.bytes(), (int) (from - run.from()), run.bytes().length), from);
-        }
-    }
-
-    private static void reply(HttpExchange exchange, int status, byte[] body, long from) throws IOException {
-        if (from >= 0) {
-            exchange.getResponseHeaders().add(DeterminantCollector.FROM_HEADER, Long.toString(from));
-        }
-        exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
-        exchange.getResponseBody().write(body);
-        exchange.close();
-    }
-
-    private static Map<String, List<String>> query(String raw) {
-        Map<String, List<String>> query = new HashMap<>();
-        for (String pair : raw.split("&")) {
-            String[] parts = pair.split("=", 2);
-            query.computeIfAbsent(parts[0], key -> new ArrayList<>())
-                    .add(URLDecoder.decode(parts[1], StandardCharsets.UTF_8));
-        }
-        return query;
+        return peers.peer(earliest, fromOffset);
     }
 
     private static byte[] bytes(int length, int seed) {
-        byte[] bytes = new byte[length];
-        for (int i = 0; i < length; i++) {
-            bytes[i] = (byte) (seed + i);
-        }
-        return bytes;
+        return StandInPeers.bytes(length, seed);
     }
 
     @Test
@@ -145,9 +84,7 @@ class DeterminantCollectorTest {
         Map<TaskId, HeldDeterminants> runs = new HashMap<>();
         tasks.forEach(task -> runs.put(task, new HeldDeterminants(0, bytes(task.subtask() + 1, task.subtask()))));
         URI peer = peer(runs);
-        HttpServer gone = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        URI silent = URI.create("http://127.0.0.1:" + gone.getAddress().getPort()); // bound, never answers
-        servers.add(gone);
+        URI silent = peers.silent();
         Map<TaskId, Long> offsets = new HashMap<>();
         tasks.forEach(task -> offsets.put(task, 0L));
 
@@ -157,5 +94,53 @@ class DeterminantCollectorTest {
         tasks.forEach(task -> assertThat(collected.get(task)).isEqualTo(bytes(task.subtask() + 1, task.subtask())));
         assertThat(requests).containsExactlyInAnyOrder("/api/v1/deployments/dc/determinants/earliest 50",
                 "/api/v1/deployments/dc/determinants/earliest 50", "/api/v1/deployments/dc/determinants/earliest 20");
+    }
+
+    @Test
+    void takesTheRunsFetchedAheadFromPeersWhoseSpansAreUnchangedAndAsksTheOthersAgain() throws IOException {
+        TaskId a = TaskId.parse("dc/join#0");
+        TaskId b = TaskId.parse("dc/join#1");
+        URI steady = peer(Map.of(a, new HeldDeterminants(0, bytes(10, 0))));
+        URI growing = peer(Map.of(b, new HeldDeterminants(0, bytes(4, 0))));
+        URI empty = peer(Map.of());
+        DeterminantCollector collector = new DeterminantCollector(Duration.ofSeconds(2));
+        DeterminantCollector.Prefetched ahead = collector.prefetch(List.of(steady, growing, empty), List.of(a, b));
+        ahead.from(Map.of()); // the prefetch is in
+        // then the lost task's last frames reached one peer: it holds more of b when the failure is confirmed
+        peers.hold(growing, Map.of(b, new HeldDeterminants(0, bytes(9, 0))), Map.of());
+        requests.clear();
+
+        DeterminantCollector.Prefetched confirmed = ahead.confirmedBy(Map.of(
+                steady, Map.of(a, new DeterminantSpan(0, 10)),
+                growing, Map.of(b, new DeterminantSpan(0, 9)),
+                empty, Map.of()), List.of(steady, growing, empty), List.of(a, b));
+        Map<TaskId, byte[]> collected = confirmed.from(Map.of(a, 2L, b, 1L));
+
+        assertThat(collected.get(a)).isEqualTo(Arrays.copyOfRange(bytes(10, 0), 2, 10));
+        assertThat(collected.get(b)).as("the longer run, asked again").isEqualTo(Arrays.copyOfRange(bytes(9, 0), 1, 9));
+        assertThat(requests).as("only the peer whose span changed is asked again")
+                .containsExactly("/api/v1/deployments/dc/determinants/earliest 2");
+        assertThat(confirmed.askedAgain()).isEqualTo(1);
+    }
+
+    @Test
+    void asksAgainEveryPeerTheConfirmationLeftOutOrThatWasNotAskedAheadOrDidNotAnswer() throws IOException {
+        TaskId a = TaskId.parse("dc/join#0");
+        URI unconfirmed = peer(Map.of(a, new HeldDeterminants(0, bytes(3, 0))));
+        URI late = peer(Map.of(a, new HeldDeterminants(0, bytes(6, 0))));
+        URI silent = peers.silent();
+        DeterminantCollector collector = new DeterminantCollector(Duration.ofMillis(300));
+        DeterminantCollector.Prefetched ahead = collector.prefetch(List.of(unconfirmed, silent), List.of(a));
+        ahead.from(Map.of());
+        requests.clear();
+
+        // the silent peer says now that it holds a run: its missing answer does not pass for "nothing held"
+        DeterminantCollector.Prefetched confirmed = ahead.confirmedBy(Map.of(silent, Map.of(a,
+                new DeterminantSpan(0, 8)), late, Map.of(a, new DeterminantSpan(0, 6))),
+                List.of(unconfirmed, late, silent), List.of(a));
+
+        assertThat(confirmed.from(Map.of(a, 0L)).get(a)).isEqualTo(bytes(6, 0));
+        assertThat(confirmed.askedAgain()).isEqualTo(3);
+        assertThat(requests).hasSize(2); // the silent one is asked too, and again does not answer
     }
 }

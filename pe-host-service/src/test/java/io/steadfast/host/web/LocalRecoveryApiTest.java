@@ -10,6 +10,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import io.steadfast.host.execution.ProcessingNode;
+import io.steadfast.host.recovery.StandInPeers;
 import io.steadfast.host.snapshot.InMemorySnapshotStore;
 import io.steadfast.host.snapshot.RecordingReporter;
 import io.steadfast.host.snapshot.SnapshotPrefetches;
@@ -23,6 +24,7 @@ import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.plan.TaskSpec;
 import io.steadfast.runtime.task.TaskStatus;
 import io.steadfast.runtime.topology.TopologySpecReader;
+import java.net.URI;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -162,6 +164,63 @@ class LocalRecoveryApiTest {
     }
 
     @Test
+    void takesTheDecisionsFetchedAheadOnceThePeersConfirmTheyHoldNoMore() throws Exception {
+        ExecutionPlan plan = plan(10_000);
+        runUntilCheckpointOneThenLoseEveryTask(plan);
+        List<String> all = plan.tasks().stream().map(task -> task.id().toString()).toList();
+        try (StandInPeers peers = new StandInPeers()) {
+            URI peer = peers.peer(Map.of());
+            mvc.perform(post("/api/v1/deployments/lr/snapshot-prefetches").contentType(MediaType.APPLICATION_JSON)
+                            .content(JSON.writeValueAsString(Map.of("checkpointId", 1, "tasks", all,
+                                    "peers", List.of(peer)))))
+                    .andExpect(status().isAccepted());
+            await().atMost(Duration.ofSeconds(5)).until(() -> peers.requests.size() == 1);
+            // the router's catch-up, with what the peer answered it holds when its channels were redirected
+            mvc.perform(post("/api/v1/deployments/lr/catch-up-targets").contentType(MediaType.APPLICATION_JSON)
+                            .content(JSON.writeValueAsString(Map.of("heads", Map.of(), "recovery", "r-api",
+                                    "heldDeterminants", Map.of(peer.toString(), Map.of())))))
+                    .andExpect(status().isAccepted());
+
+            Map<String, Object> request = new LinkedHashMap<>(JSON.readValue(recovery(plan, all, 1), Map.class));
+            request.put("peers", List.of(peer.toString()));
+            request.put("recovery", "r-api");
+            mvc.perform(post("/api/v1/deployments/lr/recoveries").contentType(MediaType.APPLICATION_JSON)
+                            .content(JSON.writeValueAsString(request)))
+                    .andExpect(status().isCreated())
+                    .andExpect(jsonPath("$.tasks.length()").value(all.size()));
+
+            finishesWithExactResults();
+            assertThat(peers.requests).as("asked ahead only, not again by the recovery")
+                    .containsExactly("/api/v1/deployments/lr/determinants/earliest " + all.size());
+        }
+    }
+
+    @Test
+    void refusesCatchUpTargetsWhoseHeldDecisionsNameAnotherTopologysTaskOrNoURL() throws Exception {
+        mvc.perform(post("/api/v1/deployments/lr/catch-up-targets").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"heads\": {}, \"recovery\": \"r\", \"heldDeterminants\":"
+                                + " {\"http://127.0.0.1:1\": {\"other/count#0\": {\"from\": 0, \"end\": 4}}}}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail", containsString("heldDeterminants: other/count#0 belongs to topology")));
+        mvc.perform(post("/api/v1/deployments/lr/catch-up-targets").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"heads\": {}, \"recovery\": \"r\", \"heldDeterminants\":"
+                                + " {\"not a url\": {}}}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail", containsString("heldDeterminants: 'not a url' is not a URL")));
+        mvc.perform(post("/api/v1/deployments/lr/catch-up-targets").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"heads\": {}, \"recovery\": \"r\", \"heldDeterminants\":"
+                                + " {\"http://127.0.0.1:1\": null}}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail", containsString("give {} for a peer that holds nothing")));
+        mvc.perform(post("/api/v1/deployments/lr/catch-up-targets").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"heads\": {}, \"recovery\": \"r\", \"heldDeterminants\":"
+                                + " {\"http://127.0.0.1:1\": {\"lr/count#0\": {\"from\": 9, \"end\": 4}}}}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail", containsString("0 <= from <= end")))
+                .andExpect(jsonPath("$.field", containsString("heldDeterminants")));
+    }
+
+    @Test
     void refusesASnapshotPrefetchForAnotherTopologyOrWithoutACheckpoint() throws Exception {
         mvc.perform(post("/api/v1/deployments/lr/snapshot-prefetches").contentType(MediaType.APPLICATION_JSON)
                         .content("{\"checkpointId\": 1, \"tasks\": [\"other/count#0\"]}"))
@@ -268,7 +327,8 @@ class LocalRecoveryApiTest {
         mvc.perform(post("/api/v1/deployments/lr/redirects").contentType(MediaType.APPLICATION_JSON)
                         .content("{\"endpoints\": {\"lr/count#0\": \"tcp://127.0.0.1:1\"}}"))
                 .andExpect(status().isOk())
-                .andExpect(jsonPath("$.channels").value(0));
+                .andExpect(jsonPath("$.channels").value(0))
+                .andExpect(jsonPath("$.heldDeterminants").isEmpty());
     }
 
     private long recordsIn(String task) {

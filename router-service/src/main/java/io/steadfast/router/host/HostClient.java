@@ -4,6 +4,7 @@ import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
+import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,19 +29,25 @@ public interface HostClient {
 
     /**
      * Asks the host to fetch ahead the snapshots of tasks in a checkpoint, which it may be asked to recover in place
-     * (their host is suspected); the host answers at once and fetches them in the background.
+     * (their host is suspected), and their logged decisions from {@code peers}; the host answers at once and fetches
+     * them in the background.
      */
-    void prefetchSnapshots(RegisteredHost host, TopologyId topology, long checkpointId, List<TaskId> tasks);
+    void prefetchSnapshots(RegisteredHost host, TopologyId topology, long checkpointId, List<TaskId> tasks,
+                           List<URI> peers);
 
     /**
      * Asks the host to point its channels towards moved tasks at their new data endpoints.
      *
-     * @return the last sequence number the host had sent on each channel redirected, by channel id (text)
+     * @return the last sequence number the host had sent on each channel redirected, and what it holds of the moved
+     *         tasks' logged decisions
      */
-    Map<String, Long> redirect(RegisteredHost host, TopologyId topology, Map<TaskId, String> newEndpoints);
+    Redirected redirect(RegisteredHost host, TopologyId topology, Map<TaskId, String> newEndpoints);
 
-    /** Tells the host what the live upstream tasks of the tasks it recovered had sent them, by channel id. */
-    void catchUpTargets(RegisteredHost host, TopologyId topology, Map<String, Long> heads);
+    /**
+     * Tells the host what the live upstream tasks of the tasks it recovered had sent them, and what the peers hold of
+     * their logged decisions.
+     */
+    void catchUpTargets(RegisteredHost host, TopologyId topology, CatchUp catchUp);
 
     /** Tells the host that a checkpoint of a topology completed (its output logs may drop what it covers). */
     void checkpointCompleted(RegisteredHost host, TopologyId topology, long checkpointId);

@@ -18,9 +18,12 @@ import java.util.List;
  * @param peers           control URLs of the live hosts, which hold the lost tasks' logged decisions
  * @param recovering      every task recovered in this round, on any host
  * @param requestedAt     when the router asked: the recovered tasks measure their catch-up from it
+ * @param recovery        the router's id of this recovery, repeated with the catch-up targets (see
+ *                        {@link CatchUp#heldDeterminants()})
  */
 public record InPlaceRecovery(ExecutionPlan plan, TaskPlacement placement, List<TaskId> tasks, long checkpointId,
-                              long latestTriggered, List<URI> peers, List<TaskId> recovering, Instant requestedAt) {
+                              long latestTriggered, List<URI> peers, List<TaskId> recovering, Instant requestedAt,
+                              String recovery) {
 
     public InPlaceRecovery {
         tasks = List.copyOf(tasks);

@@ -1,5 +1,6 @@
 package io.steadfast.router.host;
 
+import io.steadfast.runtime.host.DeterminantSpan;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.TaskId;
@@ -77,32 +78,44 @@ public final class RestHostClient implements HostClient {
         return new InPlaceRecoveryBody(plan, recovery.plan().epoch(), placementBody(recovery.placement()),
                 recovery.tasks().stream().map(TaskId::toString).toList(), recovery.checkpointId(),
                 recovery.latestTriggered(), recovery.peers(),
-                recovery.recovering().stream().map(TaskId::toString).toList(), recovery.requestedAt());
+                recovery.recovering().stream().map(TaskId::toString).toList(), recovery.requestedAt(),
+                recovery.recovery());
     }
 
     @Override
-    public void prefetchSnapshots(RegisteredHost host, TopologyId topology, long checkpointId, List<TaskId> tasks) {
+    public void prefetchSnapshots(RegisteredHost host, TopologyId topology, long checkpointId, List<TaskId> tasks,
+                                  List<URI> peers) {
         call(host, "fetch ahead the snapshots of " + tasks + " in checkpoint " + checkpointId, () -> http.post()
                 .uri(deploymentUri(host, topology, "/snapshot-prefetches")).contentType(MediaType.APPLICATION_JSON)
-                .body(new PrefetchBody(checkpointId, tasks.stream().map(TaskId::toString).toList())).retrieve()
-                .toBodilessEntity());
+                .body(new PrefetchBody(checkpointId, tasks.stream().map(TaskId::toString).toList(), peers))
+                .retrieve().toBodilessEntity());
     }
 
     @Override
-    public Map<String, Long> redirect(RegisteredHost host, TopologyId topology, Map<TaskId, String> newEndpoints) {
+    public Redirected redirect(RegisteredHost host, TopologyId topology, Map<TaskId, String> newEndpoints) {
         Map<String, String> endpoints = new TreeMap<>();
         newEndpoints.forEach((task, endpoint) -> endpoints.put(task.toString(), endpoint));
         RedirectAnswer answer = call(host, "redirect channels of topology '" + topology + "'", () -> http.post()
                 .uri(deploymentUri(host, topology, "/redirects")).contentType(MediaType.APPLICATION_JSON)
                 .body(new RedirectBody(endpoints)).retrieve().body(RedirectAnswer.class));
-        return answer == null || answer.heads() == null ? Map.of() : answer.heads();
+        Map<TaskId, DeterminantSpan> held = new TreeMap<>();
+        if (answer != null && answer.heldDeterminants() != null) {
+            answer.heldDeterminants().forEach((task, span) -> held.put(TaskId.parse(task), span));
+        }
+        return new Redirected(answer == null || answer.heads() == null ? Map.of() : answer.heads(), held);
     }
 
     @Override
-    public void catchUpTargets(RegisteredHost host, TopologyId topology, Map<String, Long> heads) {
+    public void catchUpTargets(RegisteredHost host, TopologyId topology, CatchUp catchUp) {
+        Map<String, Map<String, DeterminantSpan>> held = new TreeMap<>();
+        catchUp.heldDeterminants().forEach((peer, spans) -> {
+            Map<String, DeterminantSpan> byTask = new TreeMap<>();
+            spans.forEach((task, span) -> byTask.put(task.toString(), span));
+            held.put(peer.toString(), byTask);
+        });
         call(host, "set the catch-up targets of topology '" + topology + "'", () -> http.post()
                 .uri(deploymentUri(host, topology, "/catch-up-targets")).contentType(MediaType.APPLICATION_JSON)
-                .body(new CatchUpBody(heads)).retrieve().toBodilessEntity());
+                .body(new CatchUpBody(catchUp.heads(), catchUp.recovery(), held)).retrieve().toBodilessEntity());
     }
 
     @Override
@@ -191,22 +204,23 @@ public final class RestHostClient implements HostClient {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record InPlaceRecoveryBody(ExecutionPlan plan, int epoch, PlacementBody placement, List<String> tasks,
                                long checkpointId, long latestTriggered, List<URI> peers, List<String> recovering,
-                               Instant requestedAt) {
+                               Instant requestedAt, String recovery) {
     }
 
     /** Body of a host's {@code POST .../redirects}: the new data endpoint of each moved task. */
     record RedirectBody(Map<String, String> endpoints) {
     }
 
-    record PrefetchBody(long checkpointId, List<String> tasks) {
+    record PrefetchBody(long checkpointId, List<String> tasks, List<URI> peers) {
     }
 
     /** A host's answer to {@code POST .../redirects}. */
-    record RedirectAnswer(int channels, Map<String, Long> heads) {
+    record RedirectAnswer(int channels, Map<String, Long> heads, Map<String, DeterminantSpan> heldDeterminants) {
     }
 
     /** Body of a host's {@code POST .../catch-up-targets}. */
-    record CatchUpBody(Map<String, Long> heads) {
+    record CatchUpBody(Map<String, Long> heads, String recovery,
+                       Map<String, Map<String, DeterminantSpan>> heldDeterminants) {
     }
 
     /** The checkpoint a host restores its tasks from. */

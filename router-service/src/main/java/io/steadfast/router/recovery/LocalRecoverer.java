@@ -1,13 +1,16 @@
 package io.steadfast.router.recovery;
 
+import io.steadfast.router.host.CatchUp;
 import io.steadfast.router.host.HostCallException;
 import io.steadfast.router.host.HostClient;
 import io.steadfast.router.host.InPlaceRecovery;
+import io.steadfast.router.host.Redirected;
 import io.steadfast.router.host.RegisteredHost;
 import io.steadfast.router.placement.StandbyHosts;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.router.topology.TopologyRepository;
 import io.steadfast.runtime.concurrent.DaemonThreads;
+import io.steadfast.runtime.host.DeterminantSpan;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.plan.ExecutionPlan;
@@ -22,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
@@ -43,7 +47,10 @@ import org.slf4j.LoggerFactory;
  * hosts; and every host of the topology points its channels at the moved tasks ({@code POST .../redirects}): the
  * upstream ones replay their output logs from the position each moved task restored (a channel that is not open
  * yet on the target host answers the upstream's SYNC the moment it opens), and answer what they had sent;</li>
- * <li>once both are done, the target hosts get those heads as their tasks' catch-up targets.</li>
+ * <li>once both are done, the target hosts get those heads as their tasks' catch-up targets, and what each host
+ * answered it holds of the lost tasks' decisions: a target host that fetched them ahead while the failure was being
+ * confirmed ({@link #prefetch}) uses what it fetched from every peer that still holds the same, and asks only the
+ * others again.</li>
  * </ol>
  * Any refusal fails the local recovery with a reason; the orchestrator then recovers the topology globally.
  * Checkpointing of the topology must be paused meanwhile: a checkpoint completing during the recovery would truncate
@@ -112,31 +119,33 @@ final class LocalRecoverer implements AutoCloseable {
         Instant requestedAt = clock.instant();
         long start = System.nanoTime();
         TaskPlacement taskPlacement = new TaskPlacement(placement, endpoints);
-        List<URI> peers = live.stream().map(RegisteredHost::controlUrl).toList();
+        List<URI> peers = peers(live);
+        String recovery = UUID.randomUUID().toString();
         Map<HostId, CompletableFuture<InPlaceRecovery.Answer>> answers = new LinkedHashMap<>();
         byTarget.forEach((hostId, tasks) -> answers.put(hostId, CompletableFuture.supplyAsync(() ->
                 hostClient.recoverInPlace(byId.get(hostId), new InPlaceRecovery(plan, taskPlacement, tasks,
-                        checkpointId, latestTriggered, peers, lost, requestedAt)), calls)));
+                        checkpointId, latestTriggered, peers, lost, requestedAt, recovery)), calls)));
         Map<TaskId, String> newEndpoints = new TreeMap<>();
         lost.forEach(task -> newEndpoints.put(task, endpoints.get(placement.get(task))));
-        List<CompletableFuture<Map<String, Long>>> redirects = new ArrayList<>();
-        placement.values().stream().distinct().map(byId::get).forEach(host -> redirects.add(
+        Map<RegisteredHost, CompletableFuture<Redirected>> redirects = new LinkedHashMap<>();
+        placement.values().stream().distinct().map(byId::get).forEach(host -> redirects.put(host,
                 CompletableFuture.supplyAsync(() -> hostClient.redirect(host, topology.id(), newEndpoints), calls)));
         Map<HostId, Map<String, Long>> targetsByHost = new TreeMap<>();
-        for (CompletableFuture<Map<String, Long>> redirect : redirects) {
-            await(redirect).forEach((channel, head) -> plan.channel(ChannelId.parse(channel)).ifPresent(spec ->
-                    targetsByHost.computeIfAbsent(placement.get(spec.to()), host -> new TreeMap<>())
+        Map<URI, Map<TaskId, DeterminantSpan>> heldDeterminants = new LinkedHashMap<>();
+        redirects.forEach((host, redirect) -> {
+            Redirected answer = await(redirect);
+            answer.heads().forEach((channel, head) -> plan.channel(ChannelId.parse(channel)).ifPresent(spec ->
+                    targetsByHost.computeIfAbsent(placement.get(spec.to()), target -> new TreeMap<>())
                             .put(channel, head)));
-        }
-        long redirected = System.nanoTime();
-        // at once, not after the target hosts answered: a host keeps the targets of tasks it is still creating
-        List<CompletableFuture<Void>> targets = new ArrayList<>();
-        targetsByHost.forEach((hostId, heads) -> {
-            if (byTarget.containsKey(hostId)) {
-                targets.add(CompletableFuture.runAsync(() -> hostClient.catchUpTargets(byId.get(hostId),
-                        topology.id(), heads), calls));
-            }
+            heldDeterminants.put(host.controlUrl(), answer.heldDeterminants());
         });
+        long redirected = System.nanoTime();
+        // at once, not after the target hosts answered: a host keeps the targets of tasks it is still creating, and
+        // its tasks' decisions fetched ahead wait for the spans
+        List<CompletableFuture<Void>> targets = new ArrayList<>();
+        byTarget.keySet().forEach(hostId -> targets.add(CompletableFuture.runAsync(() -> hostClient.catchUpTargets(
+                byId.get(hostId), topology.id(), new CatchUp(recovery, targetsByHost.getOrDefault(hostId, Map.of()),
+                        heldDeterminants)), calls)));
         List<InPlaceRecovery.Answer> done = new ArrayList<>();
         answers.values().forEach(answer -> done.add(await(answer)));
         long answered = System.nanoTime();
@@ -165,13 +174,19 @@ final class LocalRecoverer implements AutoCloseable {
     void prefetch(DeployedTopology topology, List<TaskId> lost, long checkpointId, List<RegisteredHost> live) {
         Map<HostId, RegisteredHost> byId = new TreeMap<>();
         live.forEach(host -> byId.put(host.id(), host));
+        List<URI> peers = peers(live);
         byTarget(lost, live, standby.among(live, topologies.all())).forEach((host, tasks) -> calls.execute(() -> {
             try {
-                hostClient.prefetchSnapshots(byId.get(host), topology.id(), checkpointId, tasks);
+                hostClient.prefetchSnapshots(byId.get(host), topology.id(), checkpointId, tasks, peers);
             } catch (RuntimeException e) {
                 LOG.debug("Host {} did not take the prefetch of {}: {}", host, tasks, e.getMessage());
             }
         }));
+    }
+
+    /** The hosts asked for lost tasks' logged decisions: every live one (those that received their output among them). */
+    private static List<URI> peers(List<RegisteredHost> live) {
+        return live.stream().map(RegisteredHost::controlUrl).toList();
     }
 
     /** The lost tasks by the host to recover them: round robin over {@link #targets}. */

@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.steadfast.runtime.host.DeterminantSpan;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.PlanExpander;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.plan.TaskSpec;
+import io.steadfast.runtime.topology.TopologyId;
 import io.steadfast.runtime.topology.TopologySpecReader;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -30,7 +32,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The router asks a host to recover tasks without sending the plan, and again with it only when the host answers
- * that it does not hold the plan; over real HTTP, against a stand-in host that records what it was sent.
+ * that it does not hold the plan; the recovery's id, and what redirected hosts answer they hold of the lost tasks'
+ * decisions, travel on to the catch-up; over real HTTP, against a stand-in host that records what it was sent.
  */
 class RestHostClientRecoveryTest {
 
@@ -81,7 +84,7 @@ class RestHostClientRecoveryTest {
         plan.tasks().stream().map(TaskSpec::id).forEach(task -> hosts.put(task, new HostId("rh-host")));
         return new InPlaceRecovery(plan, new TaskPlacement(hosts, Map.of(new HostId("rh-host"), "tcp://127.0.0.1:1")),
                 List.of(TaskId.parse("rh/count#0")), 3, 3, List.of(), List.of(TaskId.parse("rh/count#0")),
-                Instant.now());
+                Instant.now(), "recovery-1");
     }
 
     private static String conflict(String reason) {
@@ -127,5 +130,32 @@ class RestHostClientRecoveryTest {
                 .hasMessageContaining("refused to recover tasks [rh/count#0]")
                 .hasMessageContaining("HTTP 409");
         assertThat(received).hasSize(1);
+    }
+
+    @Test
+    void carriesTheRecoverysIdAndWhatThePeersHoldOfTheLostTasksDecisions() throws IOException {
+        RegisteredHost host = host(body -> Map.entry(201, CREATED));
+        server.createContext("/api/v1/deployments/rh/redirects", exchange -> respond(exchange, body -> Map.entry(201,
+                "{\"channels\": 1, \"heads\": {\"rh~0@4\": 17},"
+                        + " \"heldDeterminants\": {\"rh/count#0\": {\"from\": 2, \"end\": 40}}}")));
+        server.createContext("/api/v1/deployments/rh/catch-up-targets", exchange -> respond(exchange,
+                body -> Map.entry(201, "{}")));
+        RestHostClient client = new RestHostClient(RestClient.create());
+        TaskId count = TaskId.parse("rh/count#0");
+
+        client.recoverInPlace(host, recovery());
+        Redirected redirected = client.redirect(host, TopologyId.of("rh"), Map.of(count, "tcp://127.0.0.1:2"));
+        client.catchUpTargets(host, TopologyId.of("rh"), new CatchUp("recovery-1", redirected.heads(),
+                Map.of(URI.create("http://peer-a:8080"), redirected.heldDeterminants())));
+
+        assertThat(received.get(0).get("recovery").asString()).isEqualTo("recovery-1");
+        assertThat(redirected.heads()).containsExactly(Map.entry("rh~0@4", 17L));
+        assertThat(redirected.heldDeterminants()).containsExactly(Map.entry(count, new DeterminantSpan(2, 40)));
+        JsonNode catchUp = received.get(2);
+        assertThat(catchUp.get("recovery").asString()).isEqualTo("recovery-1");
+        assertThat(catchUp.get("heads").get("rh~0@4").asLong()).isEqualTo(17);
+        JsonNode span = catchUp.get("heldDeterminants").get("http://peer-a:8080").get("rh/count#0");
+        assertThat(span.get("from").asLong()).isEqualTo(2);
+        assertThat(span.get("end").asLong()).isEqualTo(40);
     }
 }

@@ -19,6 +19,7 @@ import io.steadfast.router.placement.StandbyHosts;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.router.topology.InMemoryTopologyRepository;
 import io.steadfast.router.topology.TopologyProgress;
+import io.steadfast.runtime.host.DeterminantSpan;
 import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
@@ -233,6 +234,39 @@ class LocalRecoveryOrchestrationTest {
         assertThat(hostClient.recoveries).as("the same hosts recover the same tasks from the same checkpoint")
                 .containsExactlyInAnyOrder("t@host-d:[t/count#0, t/source#0]:" + checkpoint,
                         "t@host-b:[t/count#1]:" + checkpoint);
+    }
+
+    @Test
+    void passesOnWhatEveryRedirectedHostHoldsOfTheLostTasksDecisionsToEveryTargetUnderTheRecoverysId() {
+        deployWithEveryTaskButTheSinkOnC();
+        long checkpoint = completeCheckpoint();
+        heartbeat(A, Map.of(SINK, 500L), Map.of());
+        heartbeat(B, Map.of(), Map.of());
+        heartbeat(STANDBY, Map.of(), Map.of());
+        orchestrator.prefetchFor(C);
+        await().until(() -> hostClient.prefetches.size() == 2);
+        List<URI> live = List.of(URI.create("http://host-a"), URI.create("http://host-b"), URI.create("http://host-d"));
+        assertThat(hostClient.prefetchPeers.get(STANDBY)).as("the decisions are fetched ahead from the live hosts")
+                .containsExactlyInAnyOrderElementsOf(live);
+        hostClient.heldDeterminants.put(A, Map.of(SOURCE, new DeterminantSpan(0, 12), COUNT1,
+                new DeterminantSpan(3, 9)));
+
+        orchestrator.recover(killC());
+
+        assertThat(hostClient.recoveries).containsExactlyInAnyOrder("t@host-d:[t/count#0, t/source#0]:" + checkpoint,
+                "t@host-b:[t/count#1]:" + checkpoint);
+        String recovery = hostClient.recoveryIds.get(STANDBY);
+        assertThat(recovery).isNotBlank().isEqualTo(hostClient.recoveryIds.get(B));
+        assertThat(hostClient.catchUps).as("every target host, though no channel into its tasks has a head")
+                .containsOnlyKeys(STANDBY, B);
+        hostClient.catchUps.values().forEach(catchUp -> {
+            assertThat(catchUp.recovery()).isEqualTo(recovery);
+            assertThat(catchUp.heldDeterminants()).as("every host redirected, those holding nothing too")
+                    .containsOnlyKeys(live.toArray(URI[]::new))
+                    .containsEntry(URI.create("http://host-a"), Map.of(SOURCE, new DeterminantSpan(0, 12), COUNT1,
+                            new DeterminantSpan(3, 9)))
+                    .containsEntry(URI.create("http://host-b"), Map.of());
+        });
     }
 
     @Test
