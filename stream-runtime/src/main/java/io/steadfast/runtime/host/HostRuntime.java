@@ -206,8 +206,9 @@ public final class HostRuntime implements AutoCloseable {
      *
      * Each task first replays its logged decisions (see {@link StreamTask#restoreInPlaceOnStart}); a recovered
      * source then sends the barriers it missed up to the latest triggered checkpoint. The decisions may still be
-     * being collected ({@link InPlaceRestore#determinants()}): the tasks are created, their channels opened and
-     * their threads started at once, each restores its state, and none takes input before the decisions are in.
+     * being collected ({@link InPlaceRestore#determinants()}): the tasks are created upstream first, each with its
+     * channels opened and its thread started as soon as it exists, each restores its state, and none takes input
+     * before the decisions are in.
      *
      * @param tasksToRecover tasks placed on this host by {@code placement}, each with a snapshot
      * @throws IllegalArgumentException if a task is not placed here, has no snapshot, or its type is unknown
@@ -216,6 +217,7 @@ public final class HostRuntime implements AutoCloseable {
                                                     Set<TaskId> tasksToRecover, InPlaceRestore restore) {
         TopologyId topology = plan.topology();
         Map<TaskId, OperatorSnapshot> snapshots = restore.snapshots();
+        List<TaskSpec> specs = recoverableHere(plan, placement, tasksToRecover, snapshots);
         List<ChannelId> opened = new ArrayList<>();
         Map<TaskId, StreamTask> created = new LinkedHashMap<>();
         plans.putIfAbsent(topology, plan);
@@ -233,17 +235,11 @@ public final class HostRuntime implements AutoCloseable {
             logs.forEach((task, log) -> log.appendEncoded(decisions.getOrDefault(task, NO_DECISIONS)));
             return decisions;
         });
-        for (TaskId taskId : new TreeSet<>(tasksToRecover)) {
-            TaskSpec spec = plan.task(taskId).orElseThrow(() -> new IllegalArgumentException(
-                    "task " + taskId + " is not in the plan of " + topology));
-            if (!id.equals(placement.hostOf(taskId))) {
-                throw new IllegalArgumentException("task " + taskId + " is placed on " + placement.hostOf(taskId)
-                        + ", not on host " + id);
-            }
+        // upstream first, each started as soon as it is created: a recovered source regenerates what every recovered
+        // task downstream of it replays, on any host, and need not wait for the tasks created after it here
+        for (TaskSpec spec : specs) {
+            TaskId taskId = spec.id();
             OperatorSnapshot snapshot = snapshots.get(taskId);
-            if (snapshot == null) {
-                throw new IllegalArgumentException("task " + taskId + " has no snapshot to recover from");
-            }
             StreamTask task = taskFactory.create(spec, channel -> {
                 ChannelSpec channelSpec = plan.channel(channel).orElseThrow();
                 long barrierSeq = snapshot.positions().outputs().getOrDefault(channel.index(), 0L);
@@ -264,30 +260,45 @@ public final class HostRuntime implements AutoCloseable {
             task.watchCatchUp(restore.requestedAtNanos(), spec.inputs().stream()
                     .filter(input -> !restore.recovering().contains(input.from()))
                     .map(InputChannel::channel).collect(Collectors.toSet()));
-            created.put(taskId, task);
-        }
-        for (StreamTask task : created.values()) {
-            TaskSpec spec = plan.task(task.id()).orElseThrow();
-            OperatorSnapshot snapshot = snapshots.get(task.id());
             for (InputChannel input : spec.inputs()) {
                 long position = snapshot.positions().inputs().getOrDefault(input.channel().index(), 0L);
                 dataPlane.openInbound(input.channel(), position, frame -> task.deliver(new DataPlaneInputFrame(frame)));
                 opened.add(input.channel());
             }
-            tasks.put(task.id(), task);
-        }
-        channelsByTopology.computeIfAbsent(topology, t -> new ArrayList<>()).addAll(opened);
-        created.values().forEach(task -> {
-            Map<ChannelId, Long> early = takeEarlyCatchUpTargets(plan.task(task.id()).orElseThrow());
+            tasks.put(taskId, task);
+            Map<ChannelId, Long> early = takeEarlyCatchUpTargets(spec);
             if (!early.isEmpty()) {
                 task.catchUpTargets(early);
             }
-        });
-        created.values().forEach(StreamTask::start);
-        created.values().forEach(task -> task.triggerCheckpointIfSource(restore.latestTriggered()));
+            task.start();
+            task.triggerCheckpointIfSource(restore.latestTriggered());
+            created.put(taskId, task);
+        }
+        channelsByTopology.computeIfAbsent(topology, t -> new ArrayList<>()).addAll(opened);
         LOG.info("Host {} recovered {} tasks of topology '{}' in place from checkpoint {}: {}", id, created.size(),
                 topology, restore.checkpointId(), created.keySet());
         return List.copyOf(created.keySet());
+    }
+
+    /**
+     * The specs of {@code tasksToRecover}, upstream first (the plan's order), each checked before any is created: in
+     * the plan, placed on this host, with a snapshot.
+     */
+    private List<TaskSpec> recoverableHere(ExecutionPlan plan, TaskPlacement placement, Set<TaskId> tasksToRecover,
+                                           Map<TaskId, OperatorSnapshot> snapshots) {
+        for (TaskId taskId : tasksToRecover) {
+            if (plan.task(taskId).isEmpty()) {
+                throw new IllegalArgumentException("task " + taskId + " is not in the plan of " + plan.topology());
+            }
+            if (!id.equals(placement.hostOf(taskId))) {
+                throw new IllegalArgumentException("task " + taskId + " is placed on " + placement.hostOf(taskId)
+                        + ", not on host " + id);
+            }
+            if (snapshots.get(taskId) == null) {
+                throw new IllegalArgumentException("task " + taskId + " has no snapshot to recover from");
+            }
+        }
+        return plan.tasks().stream().filter(spec -> tasksToRecover.contains(spec.id())).toList();
     }
 
     /**

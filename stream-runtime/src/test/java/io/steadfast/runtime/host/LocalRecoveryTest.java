@@ -262,9 +262,10 @@ class LocalRecoveryTest {
         lost.forEach(task -> moved.put(task, standby.id()));
         CompletableFuture<Map<TaskId, byte[]>> collected = decisionsLate ? new CompletableFuture<>()
                 : CompletableFuture.completedFuture(determinants);
-        Runnable recover = () -> standby.recoverInPlace(plan, new TaskPlacement(moved, endpoints()), lost,
-                new InPlaceRestore(restoreFrom, snapshots, collected, nextCheckpoint.get(), lost, System.nanoTime(),
-                        Map.of()));
+        List<TaskId> started = new ArrayList<>();
+        Runnable recover = () -> started.addAll(standby.recoverInPlace(plan, new TaskPlacement(moved, endpoints()),
+                lost, new InPlaceRestore(restoreFrom, snapshots, collected, nextCheckpoint.get(), lost,
+                        System.nanoTime(), Map.of())));
         if (!targetsFirst) {
             recover.run();
         }
@@ -275,6 +276,9 @@ class LocalRecoveryTest {
         if (targetsFirst) {
             recover.run(); // the targets that came first are kept for the tasks it creates
         }
+        assertThat(started).as("created and started upstream first: a recovered source gates what its receivers"
+                + " replay").containsExactlyElementsOf(plan.tasks().stream().map(TaskSpec::id).filter(lost::contains)
+                .toList());
         if (decisionsLate) {
             await("input replayed to the recovered tasks waits for them").atMost(Duration.ofSeconds(10))
                     .until(() -> standby.taskReports().stream().mapToInt(TaskReport::queuedFrames).sum() > 0);
