@@ -44,7 +44,8 @@ import org.slf4j.LoggerFactory;
  * start, or it would cancel them; the durable copy follows behind);</li>
  * <li>at once and in parallel, each target host is asked to recover its share ({@code POST .../recoveries}): it
  * fetches the snapshots of the checkpoint from the checkpoint-service and the tasks' logged decisions from the live
- * hosts; and every host of the topology points its channels at the moved tasks ({@code POST .../redirects}): the
+ * hosts that ran tasks of the topology; and each of those hosts points its channels at the moved tasks
+ * ({@code POST .../redirects}): the
  * upstream ones replay their output logs from the position each moved task restored (a channel that is not open
  * yet on the target host answers the upstream's SYNC the moment it opens), and answer what they had sent;</li>
  * <li>once both are done, the target hosts get those heads as their tasks' catch-up targets, and what each host
@@ -119,7 +120,8 @@ final class LocalRecoverer implements AutoCloseable {
         Instant requestedAt = clock.instant();
         long start = System.nanoTime();
         TaskPlacement taskPlacement = new TaskPlacement(placement, endpoints);
-        List<URI> peers = peers(live);
+        List<RegisteredHost> ranTasks = ranTasksOf(topology, live);
+        List<URI> peers = ranTasks.stream().map(RegisteredHost::controlUrl).toList();
         String recovery = UUID.randomUUID().toString();
         Map<HostId, CompletableFuture<InPlaceRecovery.Answer>> answers = new LinkedHashMap<>();
         byTarget.forEach((hostId, tasks) -> answers.put(hostId, CompletableFuture.supplyAsync(() ->
@@ -128,7 +130,7 @@ final class LocalRecoverer implements AutoCloseable {
         Map<TaskId, String> newEndpoints = new TreeMap<>();
         lost.forEach(task -> newEndpoints.put(task, endpoints.get(placement.get(task))));
         Map<RegisteredHost, CompletableFuture<Redirected>> redirects = new LinkedHashMap<>();
-        placement.values().stream().distinct().map(byId::get).forEach(host -> redirects.put(host,
+        ranTasks.forEach(host -> redirects.put(host,
                 CompletableFuture.supplyAsync(() -> hostClient.redirect(host, topology.id(), newEndpoints), calls)));
         Map<HostId, Map<String, Long>> targetsByHost = new TreeMap<>();
         Map<URI, Map<TaskId, DeterminantSpan>> heldDeterminants = new LinkedHashMap<>();
@@ -174,7 +176,7 @@ final class LocalRecoverer implements AutoCloseable {
     void prefetch(DeployedTopology topology, List<TaskId> lost, long checkpointId, List<RegisteredHost> live) {
         Map<HostId, RegisteredHost> byId = new TreeMap<>();
         live.forEach(host -> byId.put(host.id(), host));
-        List<URI> peers = peers(live);
+        List<URI> peers = ranTasksOf(topology, live).stream().map(RegisteredHost::controlUrl).toList();
         byTarget(lost, live, standby.among(live, topologies.all())).forEach((host, tasks) -> calls.execute(() -> {
             try {
                 hostClient.prefetchSnapshots(byId.get(host), topology.id(), checkpointId, tasks, peers);
@@ -184,9 +186,14 @@ final class LocalRecoverer implements AutoCloseable {
         }));
     }
 
-    /** The hosts asked for lost tasks' logged decisions: every live one (those that received their output among them). */
-    private static List<URI> peers(List<RegisteredHost> live) {
-        return live.stream().map(RegisteredHost::controlUrl).toList();
+    /**
+     * The live hosts that ran tasks of the topology before the failure: the only ones with channels towards the lost
+     * tasks to redirect, and the only ones that can hold the lost tasks' logged decisions (those travel in the frames
+     * of the lost tasks' output channels, to tasks of the topology). A standby taking over lost tasks is neither
+     * redirected nor asked: it has no channel to point elsewhere and holds nothing, and it is the busiest host then.
+     */
+    private static List<RegisteredHost> ranTasksOf(DeployedTopology topology, List<RegisteredHost> live) {
+        return live.stream().filter(host -> topology.placement().containsValue(host.id())).toList();
     }
 
     /** The lost tasks by the host to recover them: round robin over {@link #targets}. */
