@@ -39,6 +39,14 @@ public final class ByteArrayCodecOutput implements CodecOutput {
 
     /** The bytes written, after a prefix of {@code length} in the form {@link #writeLength} writes; one copy. */
     public byte[] toByteArrayAfterLength(int length) {
+        return toByteArrayAfterLength(length, null);
+    }
+
+    /**
+     * The bytes written, after a prefix of {@code length} in the form {@link #writeLength} writes and the bytes
+     * written to {@code head} (none if null); one copy.
+     */
+    public byte[] toByteArrayAfterLength(int length, ByteArrayCodecOutput head) {
         if (length < 0) {
             throw new IllegalArgumentException("length must be >= 0, was " + length);
         }
@@ -46,14 +54,18 @@ public final class ByteArrayCodecOutput implements CodecOutput {
         for (long rest = length >>> 7; rest != 0; rest >>>= 7) {
             prefix++;
         }
-        byte[] result = new byte[prefix + size];
+        int headSize = head == null ? 0 : head.size;
+        byte[] result = new byte[prefix + headSize + size];
         long value = length;
         for (int i = 0; i < prefix - 1; i++) {
             result[i] = (byte) ((value & 0x7F) | 0x80);
             value >>>= 7;
         }
         result[prefix - 1] = (byte) value;
-        System.arraycopy(buffer, 0, result, prefix, size);
+        if (headSize > 0) {
+            System.arraycopy(head.buffer, 0, result, prefix, headSize);
+        }
+        System.arraycopy(buffer, 0, result, prefix + headSize, size);
         return result;
     }
 

@@ -3,7 +3,9 @@ package io.steadfast.runtime.codec;
 import io.steadfast.api.Event;
 import io.steadfast.api.Headers;
 import io.steadfast.api.codec.CodecException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -45,6 +47,30 @@ public final class RecordBatchReader {
                 visitor.onEvent(event);
             }
         }
+    }
+
+    /**
+     * The determinant records a payload starts with ({@link RecordBatchWriter} puts every one there), read without
+     * decoding the records after them: what a receiving host stores as a frame arrives. Empty if the payload starts
+     * with another record or holds none.
+     *
+     * @throws CodecException if the payload ends or is malformed within those records
+     */
+    public static List<DeterminantRecord> leadingDeterminants(byte[] payload) {
+        ByteArrayCodecInput in = new ByteArrayCodecInput(payload);
+        int total = in.readCount("record count");
+        List<DeterminantRecord> leading = List.of();
+        for (int i = 0; i < total && in.readByte() == RecordKind.DETERMINANTS.code(); i++) {
+            long origin = in.readVarLong();
+            if (origin < 0 || origin > Integer.MAX_VALUE) {
+                throw new CodecException("determinants of record " + i + " name task index " + origin);
+            }
+            if (leading.isEmpty()) {
+                leading = new ArrayList<>();
+            }
+            leading.add(new DeterminantRecord((int) origin, in.readVarLong(), in.readVarLong(), in.readBytes()));
+        }
+        return leading;
     }
 
     /**

@@ -16,11 +16,17 @@ import java.util.Map;
  * sequenced records are the same whenever a deterministic producer regenerates them (local recovery replays
  * and deduplicates by them). Watermarks are not: where they land depends on when a batch is flushed, and being
  * monotonic they are idempotent anyway. {@link #sequencedRecords()} is the count a frame header carries.
+ *
+ * <p>Determinant records come first in the payload, whenever they were added: a receiving host stores them as the
+ * frame arrives ({@link RecordBatchReader#leadingDeterminants}), before its task takes in any record of the frame —
+ * even if that task is held up (no credit downstream) when the sender dies.
  */
 public final class RecordBatchWriter {
 
     private final ValueCodecRegistry values;
     private final ByteArrayCodecOutput out;
+    /** The determinant records of the batch, which go before the others. */
+    private final ByteArrayCodecOutput determinants = new ByteArrayCodecOutput(64);
     private int sequenced;
     private int records;
     private long previousEventTime;
@@ -71,13 +77,16 @@ public final class RecordBatchWriter {
         records++;
     }
 
-    /** Appends determinants of task {@code origin} (unsequenced); see {@link DeterminantRecord}. */
-    public void addDeterminants(int origin, long base, long from, byte[] determinants) {
-        out.writeByte(RecordKind.DETERMINANTS.code());
-        out.writeVarLong(origin);
-        out.writeVarLong(base);
-        out.writeVarLong(from);
-        out.writeBytes(determinants);
+    /**
+     * Adds determinants of task {@code origin} (unsequenced; see {@link DeterminantRecord}), ahead of every record
+     * that is not a determinant record.
+     */
+    public void addDeterminants(int origin, long base, long from, byte[] bytes) {
+        determinants.writeByte(RecordKind.DETERMINANTS.code());
+        determinants.writeVarLong(origin);
+        determinants.writeVarLong(base);
+        determinants.writeVarLong(from);
+        determinants.writeBytes(bytes);
         records++;
     }
 
@@ -92,7 +101,7 @@ public final class RecordBatchWriter {
     }
 
     public int sizeInBytes() {
-        return out.size();
+        return out.size() + determinants.size();
     }
 
     public boolean isEmpty() {
@@ -101,8 +110,9 @@ public final class RecordBatchWriter {
 
     /** Returns the encoded batch (a fresh array the caller owns) and resets the writer for the next batch. */
     public byte[] drain() {
-        byte[] payload = out.toByteArrayAfterLength(records);
+        byte[] payload = out.toByteArrayAfterLength(records, determinants);
         out.reset();
+        determinants.reset();
         records = 0;
         sequenced = 0;
         previousEventTime = 0;

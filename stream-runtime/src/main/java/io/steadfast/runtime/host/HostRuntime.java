@@ -1,6 +1,9 @@
 package io.steadfast.runtime.host;
 
+import io.steadfast.api.codec.CodecException;
+import io.steadfast.runtime.codec.RecordBatchReader;
 import io.steadfast.runtime.dataplane.DataPlane;
+import io.steadfast.runtime.dataplane.InboundListener;
 import io.steadfast.runtime.dataplane.LogSegment;
 import io.steadfast.runtime.dataplane.OutboundChannel;
 import io.steadfast.runtime.dataplane.Retention;
@@ -168,7 +171,7 @@ public final class HostRuntime implements AutoCloseable {
                 if (localChannel != null) {
                     localChannel.connect(task);
                 } else {
-                    dataPlane.openInbound(input.channel(), 0, frame -> task.deliver(new DataPlaneInputFrame(frame)));
+                    dataPlane.openInbound(input.channel(), 0, toTask(topology, task));
                     opened.add(input.channel());
                 }
             }
@@ -262,7 +265,7 @@ public final class HostRuntime implements AutoCloseable {
                     .map(InputChannel::channel).collect(Collectors.toSet()));
             for (InputChannel input : spec.inputs()) {
                 long position = snapshot.positions().inputs().getOrDefault(input.channel().index(), 0L);
-                dataPlane.openInbound(input.channel(), position, frame -> task.deliver(new DataPlaneInputFrame(frame)));
+                dataPlane.openInbound(input.channel(), position, toTask(topology, task));
                 opened.add(input.channel());
             }
             tasks.put(taskId, task);
@@ -278,6 +281,25 @@ public final class HostRuntime implements AutoCloseable {
         LOG.info("Host {} recovered {} tasks of topology '{}' in place from checkpoint {}: {}", id, created.size(),
                 topology, restore.checkpointId(), created.keySet());
         return List.copyOf(created.keySet());
+    }
+
+    /**
+     * Hands each arriving frame of a channel to its task, storing first the determinants the frame starts with (IO
+     * thread): a task held up — no credit towards a receiver that died with the frame's sender — may take the frame
+     * in only after the sender's recovery collected its decisions from here, and must then find them replayed.
+     * A malformed frame is left to its task, which drops and counts it.
+     */
+    private InboundListener toTask(TopologyId topology, StreamTask task) {
+        return frame -> {
+            try {
+                RecordBatchReader.leadingDeterminants(frame.payload())
+                        .forEach(record -> upstreamDeterminants.receive(topology, record));
+            } catch (CodecException e) {
+                LOG.debug("Frame {} of channel {} starts with malformed determinants: {}", frame.firstSeq(),
+                        frame.channel(), e.getMessage());
+            }
+            task.deliver(new DataPlaneInputFrame(frame));
+        };
     }
 
     /**

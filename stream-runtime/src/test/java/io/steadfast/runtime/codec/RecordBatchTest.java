@@ -2,6 +2,7 @@ package io.steadfast.runtime.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.fail;
 
 import io.steadfast.api.Event;
@@ -158,6 +159,30 @@ class RecordBatchTest {
 
         new RecordBatchReader(ValueCodecRegistry.builtIn()).read(payload, 2, 0, collected);
         assertThat(collected.records).containsExactly(Event.of("before", 1L, 1), Event.of("after", 3L, 3));
+    }
+
+    @Test
+    void putsDeterminantsFirstWhereverTheyWereAddedAndReadsThemAloneFromTheFront() {
+        writer.addEvent(Event.of("k", 1L, 10));
+        writer.addDeterminants(3, 0, 5, new byte[] {1, 2});
+        writer.addWatermark(7);
+        writer.addDeterminants(4, 2, 9, new byte[] {3});
+        assertThat(writer.sizeInBytes()).as("both parts counted").isGreaterThan(10);
+        byte[] payload = writer.drain();
+
+        assertThat(RecordBatchReader.leadingDeterminants(payload)).extracting(DeterminantRecord::origin,
+                DeterminantRecord::base, DeterminantRecord::from).containsExactly(tuple(3, 0L, 5L), tuple(4, 2L, 9L));
+        Object[] decoded = reader.decode(payload, 1, 0);
+        assertThat(decoded).hasSize(4);
+        assertThat(decoded[0]).isInstanceOf(DeterminantRecord.class);
+        assertThat(decoded[1]).isInstanceOf(DeterminantRecord.class);
+        assertThat(decoded[2]).isEqualTo(Event.of("k", 1L, 10));
+        reader.read(payload, 1, 0, collected);
+        assertThat(collected.records).as("visitors see no determinants").containsExactly(Event.of("k", 1L, 10), 7L);
+
+        writer.addEvent(Event.of("k", 2L, 11));
+        assertThat(RecordBatchReader.leadingDeterminants(writer.drain())).as("none left from the last batch").isEmpty();
+        assertThat(RecordBatchReader.leadingDeterminants(writer.drain())).as("an empty batch").isEmpty();
     }
 
     @Test

@@ -72,4 +72,21 @@ class DeterminantStoreTest {
         assertThat(earliest.after(19)).as("before the run").isEmpty();
         assertThat(earliest.after(41)).as("after the run").isEmpty();
     }
+
+    @Test
+    void aPartHeldAlreadyChangesNothingButTheBase() {
+        receive(0, 10, 60); // stored when its frame arrived
+        receive(0, 20, 40); // and again when the task took the frame in
+
+        assertThat(store.readEarliest(TOPOLOGY, 7)).hasValueSatisfying(run -> {
+            assertThat(run.from()).isEqualTo(10);
+            assertThat(run.bytes()).containsExactly(Arrays.copyOfRange(log, 10, 60));
+        });
+
+        receive(30, 30, 40); // held too, with a newer base: what lies before it goes
+        assertThat(store.readEarliest(TOPOLOGY, 7)).hasValueSatisfying(run -> {
+            assertThat(run.from()).isEqualTo(30);
+            assertThat(run.bytes()).containsExactly(Arrays.copyOfRange(log, 30, 60));
+        });
+    }
 }

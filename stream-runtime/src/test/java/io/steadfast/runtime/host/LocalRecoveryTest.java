@@ -285,6 +285,10 @@ class LocalRecoveryTest {
             await("no recovered task takes input before its decisions are in").during(Duration.ofMillis(200))
                     .atMost(Duration.ofSeconds(2))
                     .until(() -> standby.taskReports().stream().mapToLong(TaskReport::recordsIn).sum() == 0);
+            assertThat(plan.tasks().stream().map(TaskSpec::id).filter(task -> !lost.contains(task))
+                    .filter(task -> standby.earliestDeterminantsOf(task).isPresent()).toList())
+                    .as("the determinants the waiting frames carry were stored as they arrived, though no task took"
+                            + " them in").isNotEmpty();
             collected.complete(determinants);
         }
         collector.recovering = false;
