@@ -39,6 +39,7 @@ import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.ContextConfiguration;
 import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.ResultActions;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -197,27 +198,23 @@ class LocalRecoveryApiTest {
 
     @Test
     void refusesCatchUpTargetsWhoseHeldDecisionsNameAnotherTopologysTaskOrNoURL() throws Exception {
-        mvc.perform(post("/api/v1/deployments/lr/catch-up-targets").contentType(MediaType.APPLICATION_JSON)
-                        .content("{\"heads\": {}, \"recovery\": \"r\", \"heldDeterminants\":"
-                                + " {\"http://127.0.0.1:1\": {\"other/count#0\": {\"from\": 0, \"end\": 4}}}}"))
-                .andExpect(status().isBadRequest())
+        catchUpWithHeldDecisions("{\"http://127.0.0.1:1\": {\"other/count#0\": {\"from\": 0, \"end\": 4}}}")
                 .andExpect(jsonPath("$.detail", containsString("heldDeterminants: other/count#0 belongs to topology")));
-        mvc.perform(post("/api/v1/deployments/lr/catch-up-targets").contentType(MediaType.APPLICATION_JSON)
-                        .content("{\"heads\": {}, \"recovery\": \"r\", \"heldDeterminants\":"
-                                + " {\"not a url\": {}}}"))
-                .andExpect(status().isBadRequest())
+        catchUpWithHeldDecisions("{\"not a url\": {}}")
                 .andExpect(jsonPath("$.detail", containsString("heldDeterminants: 'not a url' is not a URL")));
-        mvc.perform(post("/api/v1/deployments/lr/catch-up-targets").contentType(MediaType.APPLICATION_JSON)
-                        .content("{\"heads\": {}, \"recovery\": \"r\", \"heldDeterminants\":"
-                                + " {\"http://127.0.0.1:1\": null}}"))
-                .andExpect(status().isBadRequest())
+        catchUpWithHeldDecisions("{\"http://127.0.0.1:1\": null}")
                 .andExpect(jsonPath("$.detail", containsString("give {} for a peer that holds nothing")));
-        mvc.perform(post("/api/v1/deployments/lr/catch-up-targets").contentType(MediaType.APPLICATION_JSON)
-                        .content("{\"heads\": {}, \"recovery\": \"r\", \"heldDeterminants\":"
-                                + " {\"http://127.0.0.1:1\": {\"lr/count#0\": {\"from\": 9, \"end\": 4}}}}"))
-                .andExpect(status().isBadRequest())
+        catchUpWithHeldDecisions("{\"http://127.0.0.1:1\": {\"lr/count#0\": {\"from\": 9, \"end\": 4}}}")
                 .andExpect(jsonPath("$.detail", containsString("0 <= from <= end")))
                 .andExpect(jsonPath("$.field", containsString("heldDeterminants")));
+    }
+
+    /** Catch-up targets of recovery "r" with {@code heldDeterminants} (JSON) as given, answered 400. */
+    private ResultActions catchUpWithHeldDecisions(String heldDeterminants) throws Exception {
+        return mvc.perform(post("/api/v1/deployments/lr/catch-up-targets").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"heads\": {}, \"recovery\": \"r\", \"heldDeterminants\": " + heldDeterminants
+                                + "}"))
+                .andExpect(status().isBadRequest());
     }
 
     @Test

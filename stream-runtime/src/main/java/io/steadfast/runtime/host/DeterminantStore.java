@@ -12,8 +12,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The determinants of upstream tasks that arrived with this host's input, kept so that a recovered upstream
  * task can replay its decisions: per topology and task, the parts of its log seen so far, merged by offset.
- * Each part is stored as its frame arrives (the data plane's IO thread) and again when a task takes the frame in
- * (a part held already changes nothing). Parts arrive out of order (frames of several channels), so
+ * Each part is stored as its frame arrives (the data plane's IO thread; a part held already, from a frame that
+ * arrives again after a reconnect, changes nothing). Parts arrive out of order (frames of several channels), so
  * they are kept as disjoint runs until the gaps between them fill; what lies before the base a task reports
  * (truncated at a completed checkpoint) is dropped. Thread-safe.
  */
@@ -31,7 +31,7 @@ final class DeterminantStore {
             base = Math.max(base, newBase);
             Map.Entry<Long, byte[]> holding = runs.floorEntry(from);
             if (holding != null && holding.getKey() + holding.getValue().length >= from + bytes.length) {
-                // held already: stored when its frame arrived, and again when its task took the frame in
+                // held already: its frame arrived before (resent after a reconnect)
                 dropBeforeBase();
                 return;
             }

@@ -156,8 +156,7 @@ public final class HostRuntime implements AutoCloseable {
                 }
                 opened.add(channel);
                 return openOutbound(channel, placement.endpointOf(channelSpec.to()), 1, plan.recoveryMode());
-            }, channel -> forwarder(plan, placement, spec, channel), checkpoints, determinantLogs.get(spec.id()),
-                    record -> upstreamDeterminants.receive(topology, record));
+            }, channel -> forwarder(plan, placement, spec, channel), checkpoints, determinantLogs.get(spec.id()));
             OperatorSnapshot snapshot = restoreFrom.get(spec.id());
             if (snapshot != null) {
                 task.restore(snapshot);
@@ -256,8 +255,7 @@ public final class HostRuntime implements AutoCloseable {
                             + " checkpoint-service", channel, taskId, preload.get(preload.size() - 1).lastSeq());
                 }
                 return sender;
-            }, channel -> forwarder(plan, placement, spec, channel), checkpoints, determinantLogs.get(taskId),
-                    record -> upstreamDeterminants.receive(topology, record));
+            }, channel -> forwarder(plan, placement, spec, channel), checkpoints, determinantLogs.get(taskId));
             task.restoreInPlaceOnStart(snapshot, restore.checkpointId(),
                     replayed.thenApply(decisions -> decisions.getOrDefault(taskId, NO_DECISIONS)));
             task.watchCatchUp(restore.requestedAtNanos(), spec.inputs().stream()

@@ -25,7 +25,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -74,7 +73,6 @@ public final class StreamTask {
     private final DecisionRecorder decisions;
     /** A source's output: each event counts in its log before it can reach a frame. */
     private final EventOutput sourceOutput;
-    private final Consumer<DeterminantRecord> upstreamDeterminants;
     /** A restore in place the task's thread runs first ({@link #restoreInPlaceOnStart}); task thread after start. */
     private Runnable restoreOnStart;
     /** Set by {@link #cancel} from any thread: ends a restore in place still waiting for its logged decisions. */
@@ -93,8 +91,7 @@ public final class StreamTask {
 
     StreamTask(TaskId id, String operatorType, OperatorDriver driver, TaskOutput output, List<ChannelId> inputs,
                RecordBatchReader reader, TaskSettings settings, TaskMetrics metrics,
-               CheckpointListener checkpointListener, Executor snapshotWriter, DeterminantLog log,
-               Consumer<DeterminantRecord> upstreamDeterminants) {
+               CheckpointListener checkpointListener, Executor snapshotWriter, DeterminantLog log) {
         this.id = id;
         this.inputs = List.copyOf(inputs);
         for (int i = 0; i < inputs.size(); i++) {
@@ -105,7 +102,6 @@ public final class StreamTask {
             decisions.took(0);
             output.emit(event);
         };
-        this.upstreamDeterminants = upstreamDeterminants;
         this.operatorType = operatorType;
         this.driver = driver;
         this.output = output;
@@ -576,9 +572,8 @@ public final class StreamTask {
         KeyedProcessorDriver keyed = (KeyedProcessorDriver) driver;
         for (int i = input.next; i < records.length; i++) {
             Object record = records[i];
-            if (record instanceof DeterminantRecord determinants) {
-                upstreamDeterminants.accept(determinants);
-                continue;
+            if (record instanceof DeterminantRecord) {
+                continue; // stored by the host as the frame arrived
             }
             if (record instanceof Watermark watermark) {
                 if (!replaying) {

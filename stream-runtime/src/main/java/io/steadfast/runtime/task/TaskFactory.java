@@ -3,7 +3,6 @@ package io.steadfast.runtime.task;
 import io.steadfast.api.OperatorInfo;
 import io.steadfast.api.operator.OperatorRole;
 import io.steadfast.api.operator.OperatorType;
-import io.steadfast.runtime.codec.DeterminantRecord;
 import io.steadfast.runtime.codec.RecordBatchReader;
 import io.steadfast.runtime.operator.OperatorRegistry;
 import io.steadfast.runtime.plan.ChannelId;
@@ -14,7 +13,6 @@ import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
-import java.util.function.Consumer;
 import java.util.function.Function;
 
 /** Builds a {@link StreamTask} from its spec: binds the config, creates the driver, wires the outputs. */
@@ -56,7 +54,7 @@ public final class TaskFactory {
      * @throws io.steadfast.api.operator.ConfigException if the config does not bind
      */
     public StreamTask create(TaskSpec spec, Function<ChannelId, FrameSender> senders, CheckpointListener checkpoints) {
-        return create(spec, senders, channel -> null, checkpoints, new DeterminantLog(0), determinants -> { });
+        return create(spec, senders, channel -> null, checkpoints, new DeterminantLog(0));
     }
 
     /**
@@ -64,14 +62,14 @@ public final class TaskFactory {
      * @param forwarders the determinants each output channel's frames carry (null: none, the receiver runs on
      *                   the same host)
      * @param checkpoints told of every snapshot the task takes for a checkpoint
-     * @param log the task's own determinant log
-     * @param upstreamDeterminants receives the determinants of upstream tasks that arrive with the input
+     * @param log the task's own determinant log (the determinants of upstream tasks that arrive with the input are
+     *            stored by the host as the frames arrive; the task skips them)
      * @throws IllegalArgumentException if the type is unknown
      * @throws io.steadfast.api.operator.ConfigException if the config does not bind
      */
     public StreamTask create(TaskSpec spec, Function<ChannelId, FrameSender> senders,
                              Function<ChannelId, DeterminantForwarder> forwarders, CheckpointListener checkpoints,
-                             DeterminantLog log, Consumer<DeterminantRecord> upstreamDeterminants) {
+                             DeterminantLog log) {
         OperatorType<?> type = registry.require(spec.type());
         Object config = registry.bindConfig(spec.type(), spec.config());
         OperatorInfo info = new OperatorInfo(spec.id().topology().value(), spec.id().operator().value(),
@@ -91,7 +89,6 @@ public final class TaskFactory {
         }
         List<ChannelId> inputs = spec.inputs().stream().map(InputChannel::channel).toList();
         return new StreamTask(spec.id(), spec.type(), driver, new TaskOutput(edges, metrics), inputs,
-                new RecordBatchReader(registry.codecs()), settings, metrics, checkpoints, snapshotWriter, log,
-                upstreamDeterminants);
+                new RecordBatchReader(registry.codecs()), settings, metrics, checkpoints, snapshotWriter, log);
     }
 }

@@ -76,7 +76,7 @@ class DeterminantStoreTest {
     @Test
     void aPartHeldAlreadyChangesNothingButTheBase() {
         receive(0, 10, 60); // stored when its frame arrived
-        receive(0, 20, 40); // and again when the task took the frame in
+        receive(0, 20, 40); // and again, resent after a reconnect
 
         assertThat(store.readEarliest(TOPOLOGY, 7)).hasValueSatisfying(run -> {
             assertThat(run.from()).isEqualTo(10);
