@@ -58,9 +58,10 @@ class HostRuntimeConfiguration {
                 settings.circuitOpenFor());
     }
 
+    /** Restores from the checkpoint-service, but for the host's own warm-up topologies (kept in memory). */
     @Bean
-    SnapshotRestorer snapshotRestorer(ResilientSnapshotStore store) {
-        return new SnapshotRestorer(store);
+    SnapshotRestorer snapshotRestorer(ResilientSnapshotStore store, WarmUpSnapshots warmUp) {
+        return new SnapshotRestorer(warmUp.before(store));
     }
 
     @Bean

@@ -37,8 +37,8 @@ import tools.jackson.databind.json.JsonMapper;
  * does not pay for lazy initialisation (request mapping, JSON binding of a plan, bean validation, the snapshot
  * store client, error handling): it sends this host a few recovery, redirect, catch-up and determinant requests for a
  * topology that does not run here, which are refused or find nothing to do (no snapshot, no channel, nothing held)
- * and change nothing; then it runs a small job in process, and recovers a 32-task job in place in process a few times
- * ({@link InPlaceRecoveryWarmUp}). Runs on a daemon thread and gives up quietly; a cold host is slower, never wrong.
+ * and change nothing; then it runs a small job in process, and rehearses the local recovery of a 32-task job a few
+ * times through its own API ({@link InPlaceRecoveryWarmUp}). Runs on a daemon thread and gives up quietly; a cold host is slower, never wrong.
  *
  * <p>The host registers with the router only once warmed up (at most {@link #REGISTRATION_WAITS_AT_MOST} after it
  * was created): a host the router knows may be asked at once to take over a failed host's tasks, and the warm-up's
@@ -113,12 +113,13 @@ class RecoveryPathWarmUp implements ApplicationListener<ApplicationReadyEvent>, 
             done = true;
             return;
         }
-        URI base = URI.create("http://127.0.0.1:" + port + "/api/v1/deployments/" + TOPOLOGY);
+        URI self = URI.create("http://127.0.0.1:" + port);
+        URI base = URI.create(self + "/api/v1/deployments/" + TOPOLOGY);
         Executors.newSingleThreadExecutor(new DaemonThreads("steadfast-warm-up")).execute(() -> {
             try {
                 warmUp(base);
                 runWarmUpJob();
-                new InPlaceRecoveryWarmUp(node, snapshots).run();
+                new InPlaceRecoveryWarmUp(node, snapshots, self).run();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } finally {

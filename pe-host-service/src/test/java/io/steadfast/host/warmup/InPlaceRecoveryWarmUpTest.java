@@ -6,6 +6,9 @@ import static org.awaitility.Awaitility.await;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.steadfast.host.execution.ProcessingNode;
 import io.steadfast.host.execution.TaskMeters;
+import io.steadfast.host.snapshot.InMemorySnapshotStore;
+import io.steadfast.host.snapshot.SnapshotStore;
+import io.steadfast.runtime.codec.ByteArrayCodecOutput;
 import io.steadfast.runtime.dataplane.DataPlane;
 import io.steadfast.runtime.dataplane.DataPlaneConfig;
 import io.steadfast.runtime.host.HostRuntime;
@@ -15,6 +18,7 @@ import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.PlanExpander;
+import io.steadfast.runtime.task.OperatorSnapshot;
 import io.steadfast.runtime.task.TaskSettings;
 import io.steadfast.runtime.topology.TopologySpecReader;
 import java.time.Clock;
@@ -27,8 +31,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The in-process warm-up recovers its job in place every round on a real runtime and data plane, leaves nothing
- * running, and keeps its snapshots from the uploader, which still gets every other topology's.
+ * The warm-up keeps its own job's snapshots from the uploader, which still gets every other topology's, and serves
+ * them to the host's restores instead of the checkpoint-service (the rehearsals themselves:
+ * {@link InPlaceRecoveryRehearsalTest}).
  */
 class InPlaceRecoveryWarmUpTest {
 
@@ -47,13 +52,26 @@ class InPlaceRecoveryWarmUpTest {
     }
 
     @Test
-    void recoversItsJobInPlaceEveryRoundAndLeavesNothingBehind() throws InterruptedException {
-        assertThat(new InPlaceRecoveryWarmUp(node, snapshots).run()).isEqualTo(InPlaceRecoveryWarmUp.ROUNDS);
+    void restoresFromTheSnapshotsItKeepsForItsOwnTopologyAndFromTheStoreForEveryOther() {
+        InMemorySnapshotStore store = new InMemorySnapshotStore();
+        TaskId other = TaskId.parse("job/count#0");
+        store.put(other, 3, snapshotOf("keyed-count").toBytes());
+        snapshots.keep(InPlaceRecoveryWarmUp.TOPOLOGY);
+        TaskId warmUpSource = TaskId.parse(InPlaceRecoveryWarmUp.TOPOLOGY + "/source#0");
+        TaskId warmUpSink = TaskId.parse(InPlaceRecoveryWarmUp.TOPOLOGY + "/sink#0");
+        OperatorSnapshot kept = snapshotOf("generator");
+        snapshots.onSnapshot(warmUpSource, 1, kept, 0);
 
-        assertThat(node.taskReports()).isEmpty();
-        assertThat(node.deployments()).isEmpty();
-        assertThat(uploaded).as("no snapshot of the warm-up job reached the uploader").isEmpty();
-        assertThat(snapshots.of(InPlaceRecoveryWarmUp.TOPOLOGY)).isEmpty();
+        SnapshotStore reads = snapshots.before(store);
+
+        assertThat(reads.getAll(List.of(warmUpSource, warmUpSink), 1)).containsOnlyKeys(warmUpSource)
+                .hasEntrySatisfying(warmUpSource, bytes -> assertThat(OperatorSnapshot.fromBytes(bytes)).isEqualTo(kept));
+        assertThat(reads.get(warmUpSink, 1)).isEmpty();
+        assertThat(reads.getAll(List.of(other), 3)).containsOnlyKeys(other);
+        assertThat(reads.get(other, 4)).as("another checkpoint of another topology: the store's answer").isEmpty();
+        snapshots.drop(InPlaceRecoveryWarmUp.TOPOLOGY);
+        assertThat(reads.get(warmUpSource, 1)).as("no longer kept: asked of the store, which has none").isEmpty();
+        assertThat(uploaded).as("kept, not uploaded").isEmpty();
     }
 
     @Test
@@ -72,5 +90,15 @@ class InPlaceRecoveryWarmUpTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> uploaded.size() == 2);
         assertThat(uploaded).containsExactlyInAnyOrder(TaskId.parse("job/source#0"), TaskId.parse("job/sink#0"));
         assertThat(snapshots.of(InPlaceRecoveryWarmUp.TOPOLOGY)).isEmpty();
+    }
+
+    /** A snapshot of an operator type with a few bytes of state, encoded as an early version wrote it. */
+    private static OperatorSnapshot snapshotOf(String type) {
+        ByteArrayCodecOutput out = new ByteArrayCodecOutput(64);
+        out.writeInt(0x53464F53);
+        out.writeByte(1);
+        out.writeString(type);
+        out.writeBytes(new byte[] {1, 2, 3});
+        return OperatorSnapshot.fromBytes(out.toByteArray());
     }
 }

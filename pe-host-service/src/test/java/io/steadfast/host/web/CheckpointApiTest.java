@@ -9,6 +9,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import io.steadfast.host.execution.ProcessingNode;
+import io.steadfast.host.snapshot.InMemoryCheckpointing;
 import io.steadfast.host.snapshot.InMemorySnapshotStore;
 import io.steadfast.host.snapshot.RecordingReporter;
 import io.steadfast.host.snapshot.CheckpointReporter;
@@ -26,13 +27,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
-import org.springframework.context.ApplicationContextInitializer;
-import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.test.context.ContextConfiguration;
-import org.springframework.context.annotation.Primary;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
@@ -44,27 +41,11 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @SpringBootTest(properties = {"steadfast.host.id=cp-host", "steadfast.host.snapshots.circuit-open-for=300ms"})
 @AutoConfigureMockMvc
-@ContextConfiguration(initializers = CheckpointApiTest.InMemoryStore.class)
+@ContextConfiguration(initializers = InMemoryCheckpointing.Store.class)
+@Import(InMemoryCheckpointing.Reporting.class)
 class CheckpointApiTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
-
-    /** Registers the in-memory store under the name the host's configuration steps aside for. */
-    static class InMemoryStore implements ApplicationContextInitializer<ConfigurableApplicationContext> {
-        @Override
-        public void initialize(ConfigurableApplicationContext context) {
-            context.getBeanFactory().registerSingleton("snapshotStore", new InMemorySnapshotStore());
-        }
-    }
-
-    @TestConfiguration(proxyBeanMethods = false)
-    static class Fakes {
-        @Bean
-        @Primary
-        RecordingReporter recordingReporter() {
-            return new RecordingReporter();
-        }
-    }
 
     @Autowired
     private MockMvc mvc;

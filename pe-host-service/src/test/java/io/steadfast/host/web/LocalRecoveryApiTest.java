@@ -11,6 +11,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import io.steadfast.host.execution.ProcessingNode;
 import io.steadfast.host.recovery.StandInPeers;
+import io.steadfast.host.snapshot.InMemoryCheckpointing;
 import io.steadfast.host.snapshot.InMemorySnapshotStore;
 import io.steadfast.host.snapshot.RecordingReporter;
 import io.steadfast.host.snapshot.SnapshotPrefetches;
@@ -48,8 +49,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @SpringBootTest(properties = "steadfast.host.id=lr-host")
 @AutoConfigureMockMvc
-@ContextConfiguration(initializers = CheckpointApiTest.InMemoryStore.class)
-@Import(CheckpointApiTest.Fakes.class)
+@ContextConfiguration(initializers = InMemoryCheckpointing.Store.class)
+@Import(InMemoryCheckpointing.Reporting.class)
 class LocalRecoveryApiTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
