@@ -119,6 +119,24 @@ public final class DeterminantCollector {
         }
 
         /**
+         * For each task, the longest run of its determinants from its offset among the answers in so far, without
+         * asking again (empty if none covers the offset): a prefix of what {@link #from} gives once every answer is
+         * in, or is confirmed, since every run a peer holds is a part of the task's one log.
+         *
+         * @param offsets each task's replay offset, from its snapshot
+         */
+        public Map<TaskId, byte[]> answeredFrom(Map<TaskId, Long> offsets) {
+            List<Map<TaskId, HeldDeterminants>> answered = byPeer.values().stream()
+                    .filter(answer -> answer.isDone() && !answer.isCompletedExceptionally())
+                    .map(CompletableFuture::join).toList();
+            Map<TaskId, byte[]> known = new LinkedHashMap<>();
+            offsets.forEach((task, offset) -> known.put(task, answered.stream().map(runs -> runs.get(task))
+                    .filter(Objects::nonNull).map(run -> run.after(offset)).flatMap(Optional::stream)
+                    .max(Comparator.comparingInt(bytes -> bytes.length)).orElse(new byte[0])));
+            return known;
+        }
+
+        /**
          * For each task, the longest run of its determinants from its offset that any peer holds (empty if none).
          *
          * @param offsets each task's replay offset, from its snapshot

@@ -15,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Lost tasks' logged decisions fetched ahead of a recovery that may follow, and what the peers confirm they hold
@@ -88,20 +89,39 @@ public final class DeterminantPrefetches {
 
     /**
      * The runs of the tasks' determinants that {@code peers} hold, being collected: those fetched ahead for these
-     * tasks, once confirmed for recovery {@code recovery}, or else fetched now. The runs fetched ahead are taken out.
+     * tasks, once confirmed for recovery {@code recovery}, or else fetched now. The runs fetched ahead are taken out;
+     * what they hold is known at once ({@link Collecting#known}).
      *
      * @param recovery the router's id of the recovery, null if it gave none (nothing fetched ahead is used)
      */
-    public CompletableFuture<DeterminantCollector.Prefetched> collect(String recovery, List<URI> peers,
-                                                                      Collection<TaskId> tasks) {
+    public Collecting collect(String recovery, List<URI> peers, Collection<TaskId> tasks) {
         DeterminantCollector.Prefetched ahead = recovery == null ? null : take(tasks);
         if (ahead == null) {
-            return CompletableFuture.supplyAsync(() -> collector.prefetch(peers, tasks), executor);
+            return new Collecting(null, CompletableFuture.supplyAsync(() -> collector.prefetch(peers, tasks),
+                    executor));
         }
-        return confirmation(recovery)
+        return new Collecting(ahead, confirmation(recovery)
                 .completeOnTimeout(Map.of(), confirmationTimeout.toMillis(), TimeUnit.MILLISECONDS)
                 .thenApplyAsync(held -> ahead.confirmedBy(held, peers, tasks), executor)
-                .whenComplete((done, error) -> forget(recovery));
+                .whenComplete((done, error) -> forget(recovery)));
+    }
+
+    /**
+     * Decisions of lost tasks being collected for their recovery.
+     *
+     * @param ahead     the runs fetched ahead, not yet confirmed; null if there were none
+     * @param confirmed the runs the peers hold once the failure is confirmed
+     */
+    public record Collecting(DeterminantCollector.@Nullable Prefetched ahead,
+                             CompletableFuture<DeterminantCollector.Prefetched> confirmed) {
+
+        /**
+         * Per task, the first of its decisions from its offset known already: the longest run fetched ahead that
+         * holds the offset (empty for a task without one). Each is a prefix of the task's decisions once confirmed.
+         */
+        public Map<TaskId, byte[]> known(Map<TaskId, Long> offsets) {
+            return ahead == null ? Map.of() : ahead.answeredFrom(offsets);
+        }
     }
 
     /** How many prefetches and confirmations are kept. */

@@ -102,8 +102,7 @@ class LocalRecoveryController {
         TaskPlacement placement = request.placement().toTaskPlacement();
         Set<TaskId> tasks = new TreeSet<>(request.tasks().stream().map(TaskId::parse).toList());
         // fetched ahead, or sent from another thread: sending them took up to 66 ms on a busy machine
-        CompletableFuture<DeterminantCollector.Prefetched> held = decisionsAhead.collect(request.recovery(),
-                request.peers(), tasks);
+        DeterminantPrefetches.Collecting held = decisionsAhead.collect(request.recovery(), request.peers(), tasks);
         Optional<Map<TaskId, OperatorSnapshot>> ahead = prefetched.take(tasks, request.checkpointId());
         Map<TaskId, OperatorSnapshot> snapshots = ahead.orElseGet(() -> restorer.fetch(plan, tasks::contains,
                 request.checkpointId()));
@@ -118,7 +117,10 @@ class LocalRecoveryController {
         tasks.forEach(task -> offsets.put(task, snapshots.get(task).positions().determinantOffset()));
         AtomicLong collectedNanos = new AtomicLong();
         AtomicReference<String> decisionsFetched = new AtomicReference<>("");
-        CompletableFuture<Map<TaskId, byte[]>> decisions = held.thenApplyAsync(runs -> {
+        // the decisions fetched ahead are replayed at once, those confirmed after them once the router's catch-up
+        // message says what the peers hold
+        Map<TaskId, byte[]> known = held.known(offsets);
+        CompletableFuture<Map<TaskId, byte[]>> decisions = held.confirmed().thenApplyAsync(runs -> {
             Map<TaskId, byte[]> collected = runs.from(offsets);
             collectedNanos.set(System.nanoTime());
             decisionsFetched.set(runs.fetchedAhead() ? "; fetched ahead, " + runs.askedAgain() + " peers asked again"
@@ -127,20 +129,22 @@ class LocalRecoveryController {
         }, recoveryReads);
         Map<ChannelId, List<LogSegment>> logged = preloads.join();
         long preloadedNanos = System.nanoTime();
-        // created, opened and restoring while the decisions are still collected: they take input once those are in
+        // created, opened and restoring while the decisions are still collected: each replays those known ahead at once,
+        // and takes input beyond them once the rest is in
         List<TaskId> started = node.recoverInPlace(plan, placement, tasks,
-                new InPlaceRestore(request.checkpointId(), snapshots, decisions, request.latestTriggered(),
+                new InPlaceRestore(request.checkpointId(), snapshots, decisions, known, request.latestTriggered(),
                         recovering, askedAt, logged));
         long startedNanos = System.nanoTime();
         long decisionBytes = decisions.join().values().stream().mapToLong(bytes -> bytes.length).sum();
         long decisionsNanos = Math.max(0, collectedNanos.get() - fetchedNanos);
         LOG.info("Recovered {} in place: the request took {} ms to arrive and be read, snapshots {} ms{}, start {} ms"
                 + " (of which {} ms waiting for the logged output of {} channels), decisions {} ms after the snapshots"
-                + " ({} ms after the start{})", started, millis(transit), millis(fetchedNanos - start),
+                + " ({} ms after the start{}; {} bytes known ahead, replayed at once)", started, millis(transit),
+                millis(fetchedNanos - start),
                 ahead.isPresent() ? " (fetched ahead)" : "",
                 millis(startedNanos - fetchedNanos), millis(preloadedNanos - fetchedNanos), logged.size(),
                 millis(decisionsNanos), millis(Math.max(0, collectedNanos.get() - startedNanos)),
-                decisionsFetched.get());
+                decisionsFetched.get(), known.values().stream().mapToLong(bytes -> bytes.length).sum());
         return ResponseEntity.status(HttpStatus.CREATED).body(new InPlaceRecoveryResponse(
                 started.stream().map(TaskId::toString).toList(), decisionBytes,
                 millis(fetchedNanos - start), millis(decisionsNanos), millis(startedNanos - fetchedNanos)));

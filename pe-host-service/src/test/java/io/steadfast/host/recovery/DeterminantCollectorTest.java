@@ -1,6 +1,7 @@
 package io.steadfast.host.recovery;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.steadfast.runtime.host.DeterminantSpan;
 import io.steadfast.runtime.host.HeldDeterminants;
@@ -61,6 +62,27 @@ class DeterminantCollectorTest {
         assertThat(collected.get(c)).isEmpty();
         assertThat(requests).containsExactlyInAnyOrder("/api/v1/deployments/dc/determinants/earliest 3",
                 "/api/v1/deployments/dc/determinants/earliest 3");
+    }
+
+    @Test
+    void knowsAheadTheLongestRunAnsweredSoFarThatHoldsEachOffsetWithoutAskingAgain() throws IOException {
+        TaskId a = TaskId.parse("dc/join#0");
+        TaskId b = TaskId.parse("dc/join#1");
+        URI shorter = peer(Map.of(a, new HeldDeterminants(0, bytes(10, 0)), b, new HeldDeterminants(6, bytes(5, 6))));
+        URI longer = peer(Map.of(a, new HeldDeterminants(0, bytes(30, 0))));
+        URI silent = peers.silent();
+        DeterminantCollector.Prefetched ahead = new DeterminantCollector(Duration.ofMillis(500))
+                .prefetch(List.of(shorter, longer, silent), List.of(a, b));
+        await().atMost(Duration.ofSeconds(5)).until(() -> requests.size() == 2);
+        await().atMost(Duration.ofSeconds(5)).until(() -> ahead.answeredFrom(Map.of(a, 0L)).get(a).length == 30);
+        requests.clear();
+
+        Map<TaskId, byte[]> known = ahead.answeredFrom(Map.of(a, 4L, b, 2L));
+
+        assertThat(known.get(a)).isEqualTo(Arrays.copyOfRange(bytes(30, 0), 4, 30));
+        assertThat(known.get(b)).as("the only run of b starts after its offset: nothing known, not asked")
+                .isEmpty();
+        assertThat(requests).as("what is known ahead is only what was answered").isEmpty();
     }
 
     @Test

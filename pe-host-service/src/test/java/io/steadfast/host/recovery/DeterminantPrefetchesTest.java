@@ -9,6 +9,7 @@ import io.steadfast.runtime.plan.TaskId;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -47,9 +48,15 @@ class DeterminantPrefetchesTest {
         URI peer = holdingTenOfA();
         URI none = peers.peer(Map.of());
         prefetches.prefetch(List.of(peer, none), List.of(A, B));
-        CompletableFuture<DeterminantCollector.Prefetched> collecting = prefetches.collect("r-1", List.of(peer, none),
-                List.of(A, B));
+        DeterminantPrefetches.Collecting held = prefetches.collect("r-1", List.of(peer, none), List.of(A, B));
+        CompletableFuture<DeterminantCollector.Prefetched> collecting = held.confirmed();
         assertThat(collecting).as("waits for the spans").isNotDone();
+        await("what was fetched ahead is known once answered, before the spans, from each offset")
+                .atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(held.known(Map.of(A, 4L, B, 0L)))
+                        .hasEntrySatisfying(A, known -> assertThat(known).isEqualTo(Arrays.copyOfRange(
+                                StandInPeers.bytes(10, 0), 4, 10)))
+                        .hasEntrySatisfying(B, known -> assertThat(known).isEmpty()));
+        assertThat(held.known(Map.of(A, 11L)).get(A)).as("an offset past every run fetched ahead").isEmpty();
 
         prefetches.confirm("r-1", Map.of(peer, Map.of(A, new DeterminantSpan(0, 10)), none, Map.of()));
 
@@ -67,7 +74,7 @@ class DeterminantPrefetchesTest {
         prefetches.prefetch(List.of(peer), List.of(A));
         prefetches.confirm("r-2", Map.of(peer, Map.of(A, new DeterminantSpan(0, 10))));
 
-        DeterminantCollector.Prefetched runs = prefetches.collect("r-2", List.of(peer), List.of(A))
+        DeterminantCollector.Prefetched runs = prefetches.collect("r-2", List.of(peer), List.of(A)).confirmed()
                 .get(5, TimeUnit.SECONDS);
 
         assertThat(runs.askedAgain()).isZero();
@@ -79,12 +86,12 @@ class DeterminantPrefetchesTest {
         URI peer = holdingTenOfA();
         prefetches.prefetch(List.of(peer), List.of(A));
 
-        DeterminantCollector.Prefetched withoutId = prefetches.collect(null, List.of(peer), List.of(A))
+        DeterminantCollector.Prefetched withoutId = prefetches.collect(null, List.of(peer), List.of(A)).confirmed()
                 .get(5, TimeUnit.SECONDS);
         withoutId.from(Map.of(A, 0L));
         prefetches.prefetch(List.of(peer), List.of(A));
         DeterminantCollector.Prefetched notCovered = prefetches.collect("r-3", List.of(peer), List.of(A, B))
-                .get(5, TimeUnit.SECONDS);
+                .confirmed().get(5, TimeUnit.SECONDS);
         notCovered.from(Map.of(A, 0L));
 
         assertThat(withoutId.fetchedAhead()).isFalse();
@@ -92,6 +99,8 @@ class DeterminantPrefetchesTest {
 
         assertThat(peers.requests).as("two prefetches, two requests when the recoveries came").hasSize(4);
         assertThat(prefetches.size()).as("the prefetch covering only A taken out all the same").isZero();
+        assertThat(prefetches.collect("r-3", List.of(peer), List.of(A)).known(Map.of(A, 0L)))
+                .as("nothing known ahead without a prefetch to take").isEmpty();
     }
 
     @Test
@@ -99,7 +108,7 @@ class DeterminantPrefetchesTest {
         URI peer = holdingTenOfA();
         prefetches.prefetch(List.of(peer), List.of(A));
 
-        DeterminantCollector.Prefetched runs = prefetches.collect("r-4", List.of(peer), List.of(A))
+        DeterminantCollector.Prefetched runs = prefetches.collect("r-4", List.of(peer), List.of(A)).confirmed()
                 .get(5, TimeUnit.SECONDS);
 
         assertThat(runs.askedAgain()).isEqualTo(1);
@@ -116,7 +125,7 @@ class DeterminantPrefetchesTest {
         now.addAndGet(DeterminantPrefetches.KEPT_FOR.toNanos() + 1);
 
         assertThat(prefetches.size()).isZero();
-        DeterminantCollector.Prefetched runs = prefetches.collect("r-5", List.of(peer), List.of(A))
+        DeterminantCollector.Prefetched runs = prefetches.collect("r-5", List.of(peer), List.of(A)).confirmed()
                 .get(5, TimeUnit.SECONDS);
 
         assertThat(runs.from(Map.of(A, 0L)).get(A)).hasSize(10);

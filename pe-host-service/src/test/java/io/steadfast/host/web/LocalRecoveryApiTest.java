@@ -17,12 +17,15 @@ import io.steadfast.host.snapshot.RecordingReporter;
 import io.steadfast.host.snapshot.SnapshotPrefetches;
 import io.steadfast.runtime.host.HostAssignment;
 import io.steadfast.runtime.host.HostDeployment;
+import io.steadfast.runtime.host.HeldDeterminants;
 import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.PlanExpander;
 import io.steadfast.runtime.plan.RecoveryMode;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.plan.TaskSpec;
+import io.steadfast.runtime.task.DeterminantLog;
+import io.steadfast.runtime.task.OperatorSnapshot;
 import io.steadfast.runtime.task.TaskStatus;
 import io.steadfast.runtime.topology.TopologySpecReader;
 import java.net.URI;
@@ -31,6 +34,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -40,6 +45,7 @@ import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.ContextConfiguration;
 import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.MvcResult;
 import org.springframework.test.web.servlet.ResultActions;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -198,6 +204,53 @@ class LocalRecoveryApiTest {
     }
 
     @Test
+    void replaysTheDecisionsFetchedAheadBeforeTheConfirmationAndTheRestAfterIt() throws Exception {
+        ExecutionPlan plan = plan(10_000);
+        runUntilCheckpointOneThenLoseEveryTask(plan);
+        List<String> all = plan.tasks().stream().map(task -> task.id().toString()).toList();
+        TaskId source = TaskId.parse("lr/source#0");
+        long offset = OperatorSnapshot.fromBytes(store.get(source, 1).orElseThrow()).positions().determinantOffset();
+        DeterminantLog logged = new DeterminantLog(offset); // the source had emitted 100 events since the barrier
+        logged.recordRun(0, 100);
+        byte[] decisions = logged.readFrom(offset).bytes();
+        try (StandInPeers peers = new StandInPeers()) {
+            URI peer = peers.peer(Map.of(source, new HeldDeterminants(offset, decisions)));
+            mvc.perform(post("/api/v1/deployments/lr/snapshot-prefetches").contentType(MediaType.APPLICATION_JSON)
+                            .content(JSON.writeValueAsString(Map.of("checkpointId", 1, "tasks", all,
+                                    "peers", List.of(peer)))))
+                    .andExpect(status().isAccepted());
+            await().atMost(Duration.ofSeconds(5)).until(() -> peers.requests.size() == 1);
+            Map<String, Object> request = new LinkedHashMap<>(JSON.readValue(recovery(plan, all, 1), Map.class));
+            request.put("peers", List.of(peer.toString()));
+            request.put("recovery", "r-ahead");
+            CompletableFuture<MvcResult> recovered = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return mvc.perform(post("/api/v1/deployments/lr/recoveries")
+                            .contentType(MediaType.APPLICATION_JSON).content(JSON.writeValueAsString(request)))
+                            .andReturn();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+
+            await("the recovered source regenerates the 100 events it logged, before any confirmation")
+                    .atMost(Duration.ofSeconds(10)).until(() -> recordsOut("lr/source#0") == 100);
+            await("and goes no further until the peers confirm they hold no more").during(Duration.ofMillis(300))
+                    .atMost(Duration.ofSeconds(2)).until(() -> recordsOut("lr/source#0") == 100);
+            assertThat(recovered).as("the recovery answers once the decisions are confirmed").isNotDone();
+            mvc.perform(post("/api/v1/deployments/lr/catch-up-targets").contentType(MediaType.APPLICATION_JSON)
+                            .content(JSON.writeValueAsString(Map.of("heads", Map.of(), "recovery", "r-ahead",
+                                    "heldDeterminants", Map.of(peer.toString(), Map.of(source.toString(),
+                                            Map.of("from", offset, "end", offset + decisions.length)))))))
+                    .andExpect(status().isAccepted());
+
+            assertThat(recovered.get(10, TimeUnit.SECONDS).getResponse().getStatus()).isEqualTo(201);
+            finishesWithExactResults();
+            assertThat(peers.requests).as("asked ahead only").hasSize(1);
+        }
+    }
+
+    @Test
     void refusesCatchUpTargetsWhoseHeldDecisionsNameAnotherTopologysTaskOrNoURL() throws Exception {
         catchUpWithHeldDecisions("{\"http://127.0.0.1:1\": {\"other/count#0\": {\"from\": 0, \"end\": 4}}}")
                 .andExpect(jsonPath("$.detail", containsString("heldDeterminants: other/count#0 belongs to topology")));
@@ -327,6 +380,11 @@ class LocalRecoveryApiTest {
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.channels").value(0))
                 .andExpect(jsonPath("$.heldDeterminants").isEmpty());
+    }
+
+    private long recordsOut(String task) {
+        return node.taskReports().stream().filter(r -> r.task().equals(task)).mapToLong(TaskReport::recordsOut)
+                .findFirst().orElse(-1);
     }
 
     private long recordsIn(String task) {

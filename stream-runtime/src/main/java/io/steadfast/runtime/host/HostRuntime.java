@@ -30,6 +30,7 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -223,19 +224,28 @@ public final class HostRuntime implements AutoCloseable {
         List<ChannelId> opened = new ArrayList<>();
         Map<TaskId, StreamTask> created = new LinkedHashMap<>();
         plans.putIfAbsent(topology, plan);
+        Map<TaskId, byte[]> known = restore.decisionsKnown();
         Map<TaskId, DeterminantLog> logs = new LinkedHashMap<>();
         for (TaskId taskId : tasksToRecover) {
             OperatorSnapshot snapshot = snapshots.get(taskId);
             if (snapshot != null) {
-                logs.put(taskId, new DeterminantLog(snapshot.positions().determinantOffset()));
+                DeterminantLog log = new DeterminantLog(snapshot.positions().determinantOffset());
+                log.appendEncoded(known.getOrDefault(taskId, NO_DECISIONS));
+                logs.put(taskId, log);
             }
         }
         determinantLogs.putAll(logs);
-        // every log of the batch takes its replayed decisions before any task of it runs past its state restore: a
-        // recovered task's output carries the determinants of its same-host upstream tasks
-        CompletableFuture<Map<TaskId, byte[]>> replayed = restore.determinants().thenApply(decisions -> {
-            logs.forEach((task, log) -> log.appendEncoded(decisions.getOrDefault(task, NO_DECISIONS)));
-            return decisions;
+        // every log of the batch takes the decisions its task replays before any task of it replays them: a recovered
+        // task's output carries the determinants of its same-host upstream tasks. Those known ahead are in already.
+        CompletableFuture<Map<TaskId, byte[]>> rest = restore.determinants().thenApply(decisions -> {
+            Map<TaskId, byte[]> after = new HashMap<>();
+            logs.forEach((task, log) -> {
+                byte[] more = decisionsAfter(task, known.getOrDefault(task, NO_DECISIONS),
+                        decisions.getOrDefault(task, NO_DECISIONS));
+                log.appendEncoded(more);
+                after.put(task, more);
+            });
+            return after;
         });
         // upstream first, each started as soon as it is created: a recovered source regenerates what every recovered
         // task downstream of it replays, on any host, and need not wait for the tasks created after it here
@@ -256,8 +266,8 @@ public final class HostRuntime implements AutoCloseable {
                 }
                 return sender;
             }, channel -> forwarder(plan, placement, spec, channel), checkpoints, determinantLogs.get(taskId));
-            task.restoreInPlaceOnStart(snapshot, restore.checkpointId(),
-                    replayed.thenApply(decisions -> decisions.getOrDefault(taskId, NO_DECISIONS)));
+            task.restoreInPlaceOnStart(snapshot, restore.checkpointId(), known.getOrDefault(taskId, NO_DECISIONS),
+                    rest.thenApply(decisions -> decisions.getOrDefault(taskId, NO_DECISIONS)));
             task.watchCatchUp(restore.requestedAtNanos(), spec.inputs().stream()
                     .filter(input -> !restore.recovering().contains(input.from()))
                     .map(InputChannel::channel).collect(Collectors.toSet()));
@@ -279,6 +289,22 @@ public final class HostRuntime implements AutoCloseable {
         LOG.info("Host {} recovered {} tasks of topology '{}' in place from checkpoint {}: {}", id, created.size(),
                 topology, restore.checkpointId(), created.keySet());
         return List.copyOf(created.keySet());
+    }
+
+    /**
+     * The decisions of a recovered task in {@code all} (collected once the failure was confirmed) after those in
+     * {@code known} (fetched ahead, replayed already); none if {@code known} holds as many or more (a host that held
+     * more may be gone since: what the task replayed of them is what it decided before).
+     *
+     * @throws IllegalStateException if neither begins the other: the task cannot go on where it replayed to
+     */
+    private static byte[] decisionsAfter(TaskId task, byte[] known, byte[] all) {
+        int common = Math.min(known.length, all.length);
+        if (!Arrays.equals(known, 0, common, all, 0, common)) {
+            throw new IllegalStateException("the logged decisions of task " + task + " collected once its host's"
+                    + " failure was confirmed do not go on from those fetched ahead and replayed already");
+        }
+        return all.length > known.length ? Arrays.copyOfRange(all, known.length, all.length) : NO_DECISIONS;
     }
 
     /**

@@ -19,6 +19,10 @@ import java.util.concurrent.CompletableFuture;
  *                         any live host held (none for a task whose decisions nobody has seen); may complete after
  *                         the tasks were created: each restores its state meanwhile and takes no input before they
  *                         are in (a failure fails the tasks)
+ * @param decisionsKnown   per lost task, the first of those decisions known already (fetched from the live hosts
+ *                         while the failure was being confirmed; none for a task not in it): replayed at once, the
+ *                         rest once {@code determinants} completes. Each must begin the task's run in
+ *                         {@code determinants}, or be begun by it (a host that held more may be gone since)
  * @param latestTriggered  the latest checkpoint the coordinator has triggered: recovered sources send the
  *                         barriers up to it that they missed, since the tasks downstream align on every id
  * @param recovering       every task of the topology recovered in this round, on any host: input from them
@@ -31,12 +35,14 @@ import java.util.concurrent.CompletableFuture;
  *                         from the snapshot; what it regenerates within the preloaded range is not sent again)
  */
 public record InPlaceRestore(long checkpointId, Map<TaskId, OperatorSnapshot> snapshots,
-                             CompletableFuture<Map<TaskId, byte[]>> determinants, long latestTriggered,
-                             Set<TaskId> recovering, long requestedAtNanos, Map<ChannelId, List<LogSegment>> preloads) {
+                             CompletableFuture<Map<TaskId, byte[]>> determinants,
+                             Map<TaskId, byte[]> decisionsKnown, long latestTriggered, Set<TaskId> recovering,
+                             long requestedAtNanos, Map<ChannelId, List<LogSegment>> preloads) {
 
     public InPlaceRestore {
         snapshots = Map.copyOf(Objects.requireNonNull(snapshots, "snapshots"));
         Objects.requireNonNull(determinants, "determinants");
+        decisionsKnown = Map.copyOf(Objects.requireNonNull(decisionsKnown, "decisionsKnown"));
         recovering = Set.copyOf(Objects.requireNonNull(recovering, "recovering"));
         preloads = Map.copyOf(Objects.requireNonNull(preloads, "preloads"));
     }
@@ -45,8 +51,8 @@ public record InPlaceRestore(long checkpointId, Map<TaskId, OperatorSnapshot> sn
     public InPlaceRestore(long checkpointId, Map<TaskId, OperatorSnapshot> snapshots,
                           Map<TaskId, byte[]> determinants, long latestTriggered, Set<TaskId> recovering,
                           long requestedAtNanos, Map<ChannelId, List<LogSegment>> preloads) {
-        this(checkpointId, snapshots, CompletableFuture.completedFuture(Map.copyOf(determinants)), latestTriggered,
-                recovering, requestedAtNanos, preloads);
+        this(checkpointId, snapshots, CompletableFuture.completedFuture(Map.copyOf(determinants)), Map.of(),
+                latestTriggered, recovering, requestedAtNanos, preloads);
     }
 
     /** A restore without output logs to preload. */

@@ -20,13 +20,26 @@ final class InputReplay {
     private final long startOffset;
     private final Map<ChannelId, Deque<BarrierAligner.HeldInput>> queued = new LinkedHashMap<>();
     private int remainingOfRun = -1;
+    /** The bytes of the determinants replayed and to replay, from the start offset. */
+    private int length;
 
     /** @param startOffset the log offset the parsed determinants start at */
     InputReplay(Determinant.Parsed determinants, long startOffset, List<ChannelId> inputs) {
-        this.pending = new ArrayDeque<>(determinants.determinants());
-        this.ends = new ArrayDeque<>(determinants.ends());
+        this.pending = new ArrayDeque<>();
+        this.ends = new ArrayDeque<>();
         this.startOffset = startOffset;
         inputs.forEach(channel -> queued.put(channel, new ArrayDeque<>()));
+        extend(determinants);
+    }
+
+    /** Goes on with the determinants that follow in the log those given so far. */
+    void extend(Determinant.Parsed more) {
+        pending.addAll(more.determinants());
+        int at = length;
+        more.ends().forEach(end -> ends.addLast(at + end));
+        if (!more.ends().isEmpty()) {
+            length = at + more.ends().get(more.ends().size() - 1);
+        }
     }
 
     /**

@@ -20,7 +20,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -79,6 +81,11 @@ public final class StreamTask {
     private volatile boolean cancelRequested;
     /** While not null, the task replays logged decisions before it runs freely. */
     private InputReplay replay;
+    /**
+     * While not null, the logged decisions that follow those being replayed (which were known ahead), still being
+     * confirmed: the replay goes on with them, if any, once they are in.
+     */
+    private CompletableFuture<byte[]> restOfDecisions;
     /** Checkpoints a recovered source was asked for while it still replayed its logged barriers. */
     private final List<Long> deferredTriggers = new ArrayList<>();
     private long lastBarrier;
@@ -183,9 +190,27 @@ public final class StreamTask {
      */
     public void restoreInPlaceOnStart(OperatorSnapshot snapshot, long checkpointId,
                                       CompletableFuture<byte[]> determinants) {
+        restoreInPlaceOnStart(snapshot, checkpointId, new byte[0], determinants);
+    }
+
+    /**
+     * As {@link #restoreInPlaceOnStart(OperatorSnapshot, long, CompletableFuture)}, with the first of the logged
+     * decisions known already ({@code known}: fetched from the receivers while the failure was being confirmed). The
+     * task replays those as soon as its state is restored, without waiting for the rest; at their end it waits for
+     * {@code rest}, the decisions logged after them (empty if the receivers hold no more), and replays those too
+     * before it runs freely. Every run of a task's decisions that a receiver holds from the snapshot's offset is a
+     * prefix of the task's log, so replaying it early changes nothing of what the task regenerates.
+     *
+     * @param known encoded decisions from the snapshot's log offset on, known already (may be empty)
+     * @param rest  completes with the encoded decisions that follow {@code known} in the log
+     */
+    public void restoreInPlaceOnStart(OperatorSnapshot snapshot, long checkpointId, byte[] known,
+                                      CompletableFuture<byte[]> rest) {
         requireNotStarted();
         requireInputPositions(snapshot);
-        restoreOnStart = () -> applyInPlace(snapshot, checkpointId, determinants);
+        // an empty mail wakes the task, parked or about to park, to go on replaying
+        rest.whenComplete((decisions, error) -> mailbox.putMail(() -> { }));
+        restoreOnStart = () -> applyInPlace(snapshot, checkpointId, known, rest);
     }
 
     private void requireInputPositions(OperatorSnapshot snapshot) {
@@ -197,7 +222,8 @@ public final class StreamTask {
         }
     }
 
-    private void applyInPlace(OperatorSnapshot snapshot, long checkpointId, CompletableFuture<byte[]> determinants) {
+    private void applyInPlace(OperatorSnapshot snapshot, long checkpointId, byte[] known,
+                              CompletableFuture<byte[]> rest) {
         lastBarrier = checkpointId;
         ChannelPositions positions = snapshot.positions();
         for (Map.Entry<ChannelId, long[]> input : inputSeqs.entrySet()) {
@@ -205,7 +231,16 @@ public final class StreamTask {
         }
         output.resumeAt(positions);
         snapshot.restoreInto(operatorType, driver);
-        Optional<byte[]> logged = awaitDecisions(determinants);
+        Determinant.Parsed knownAhead = Determinant.parse(known);
+        if (!knownAhead.determinants().isEmpty()) {
+            replay = new InputReplay(knownAhead, positions.determinantOffset(), inputs);
+            restOfDecisions = rest;
+            decisions.setReplaying(true);
+            LOG.info("Task {} replays {} logged decisions known ahead, then those confirmed after them", id,
+                    knownAhead.determinants().size());
+            return;
+        }
+        Optional<byte[]> logged = awaitDecisions(rest);
         if (logged.isEmpty()) {
             return; // cancelled meanwhile: the stop mail ends the task
         }
@@ -215,6 +250,37 @@ public final class StreamTask {
             decisions.setReplaying(true);
             LOG.info("Task {} replays {} logged decisions", id, replayed.determinants().size());
         }
+    }
+
+    /**
+     * At the end of the decisions replayed so far: goes on with those confirmed after them once they are in, or ends
+     * the replay if there are none (more). Returns whether anything was done; the mailbox wakes when they come in.
+     */
+    private boolean endOfReplayedDecisions() {
+        if (restOfDecisions == null) {
+            finishReplay();
+            return true;
+        }
+        if (!restOfDecisions.isDone()) {
+            return false;
+        }
+        byte[] rest;
+        try {
+            rest = restOfDecisions.join();
+        } catch (CompletionException | CancellationException e) {
+            throw new IllegalStateException("the logged decisions of task " + id + " after those known ahead could"
+                    + " not be collected: " + (e.getCause() == null ? e : e.getCause()).getMessage(), e);
+        }
+        restOfDecisions = null;
+        Determinant.Parsed more = Determinant.parse(rest);
+        if (more.determinants().isEmpty()) {
+            finishReplay();
+        } else {
+            replay.extend(more);
+            LOG.info("Task {} replays {} more logged decisions, confirmed after those known ahead", id,
+                    more.determinants().size());
+        }
+        return true;
     }
 
     /**
@@ -346,10 +412,17 @@ public final class StreamTask {
                 boolean progressed = (status == TaskStatus.RUNNING || status == TaskStatus.FINISHED) && step(now);
                 output.publishMetrics();
                 long untilFlush = output.flushDue(System.nanoTime());
+                boolean recovering = replay != null || catchUp != null;
                 if (!progressed && catchUp != null && replay == null && output.hasCredit()) {
                     watchCatchUp();
                 }
                 if (!progressed) {
+                    if (recovering) {
+                        // recovered and catching up: tasks downstream, recovered too, wait for what it regenerated,
+                        // so it goes out now rather than at the end of the linger
+                        output.flushAll(System.nanoTime());
+                        untilFlush = output.flushDue(System.nanoTime());
+                    }
                     mailbox.park(Math.min(untilFlush, parkNanos()));
                 }
             }
@@ -459,8 +532,7 @@ public final class StreamTask {
      */
     private boolean replaySource(SourceDriver source, long now) {
         if (replay.isDone()) {
-            finishReplay();
-            return true;
+            return endOfReplayedDecisions();
         }
         if (replay.next() instanceof Determinant.Run) {
             int emitted = pollSource(source, now, Math.min(settings.sourceBatch(), replay.remainingOfRun()));
@@ -489,8 +561,7 @@ public final class StreamTask {
             replay.queue(new BarrierAligner.HeldInput(arrived));
         }
         if (replay.isDone()) {
-            finishReplay();
-            return true;
+            return endOfReplayedDecisions();
         }
         Determinant next = replay.next();
         if (next instanceof Determinant.AppliedWatermark watermark) {

@@ -45,7 +45,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Local recovery on real sockets, without the services: the host of the counting tasks dies mid-stream, its
@@ -102,8 +102,12 @@ class LocalRecoveryTest {
     }
 
     private HostRuntime startHost(String name) {
+        return startHost(name, TaskSettings.defaults());
+    }
+
+    private HostRuntime startHost(String name, TaskSettings settings) {
         HostRuntime host = new HostRuntime(new HostId(name), registry, DataPlane.start(DataPlaneConfig.defaults()),
-                TaskSettings.defaults(), Clock.systemUTC(), collector);
+                settings, Clock.systemUTC(), collector);
         all.add(host);
         live.add(host);
         return host;
@@ -131,7 +135,8 @@ class LocalRecoveryTest {
         checkpointUntilTwoCompleted(plan, sources, counters);
 
         // as the router does: redirects and catch-up targets go out while the standby still creates the tasks
-        Map<TaskId, byte[]> determinants = loseAndRecover(plan, placement, counters, standby, true, false);
+        Map<TaskId, byte[]> determinants = loseAndRecover(plan, placement, counters, standby, true,
+                Decisions.WITH_THE_SNAPSHOTS);
 
         assertThat(determinants).as("the sinks hold the counters' logs").containsOnlyKeys(
                 TaskId.parse("local/count#0"), TaskId.parse("local/count#1"));
@@ -152,25 +157,31 @@ class LocalRecoveryTest {
      * A source and the multi-input counting tasks it feeds die together: the counters must take their input in
      * the logged order (determinants their receivers hold) and the source must send its barriers where it did,
      * or the recounting downstream tasks, which never stop, would count some updates twice and others never.
-     * A recovering host creates the tasks while it still collects their decisions: with {@code decisionsLate} they
-     * come in only after the tasks run, redirected to, with input waiting.
+     * A recovering host creates the tasks while it still collects their decisions: they may come in only after the
+     * tasks run, redirected to, with input waiting; and the first of them may be known ahead, replayed before the
+     * rest comes in.
      */
-    @ParameterizedTest(name = "decisions collected after the tasks started: {0}")
-    @ValueSource(booleans = {false, true})
+    @ParameterizedTest(name = "decisions {0}")
+    @EnumSource(Decisions.class)
     void replaysTheLoggedDecisionsOfMultiInputTasksLostTogetherWithTheirSourceAndEveryKeyIsExact(
-            boolean decisionsLate) {
+            Decisions decisions) {
         ExecutionPlan plan = plan("""
                 {"id": "replay", "operators": [
                   {"id": "src", "type": "generator", "parallelism": 2,
-                   "config": {"count": %d, "keys": %d, "ratePerSecond": 20000}},
+                   "config": {"count": %d, "keys": %d, "ratePerSecond": 20000, "pacedSince": PACED_SINCE}},
                   {"id": "count", "type": "keyed-count", "parallelism": 2, "inputs": [{"from": "src"}]},
                   {"id": "recount", "type": "keyed-count", "parallelism": 2, "inputs": [{"from": "count"}]},
                   {"id": "sink", "type": "latest-value-sink", "parallelism": 2, "inputs": [{"from": "recount"}]}
-                ]}""");
+                ]}""".replace("PACED_SINCE", Long.toString(System.currentTimeMillis())));
         HostRuntime first = startHost("host-a");
         HostRuntime lostHost = startHost("host-b");
         HostRuntime downstream = startHost("host-c");
-        HostRuntime standby = startHost("host-d");
+        // a frame there goes out once it holds 512 KiB, or 30 s after its first record: what a recovered task
+        // regenerates (at once: the sources are paced since they were deployed) must not wait for that to reach the
+        // tasks recovered with it
+        TaskSettings defaults = TaskSettings.defaults();
+        HostRuntime standby = startHost("host-d", new TaskSettings(512 * 1024, 100_000, Duration.ofSeconds(30),
+                defaults.sourceBatch(), defaults.watermarkInterval()));
         TaskId src0 = TaskId.parse("replay/src#0");
         TaskPlacement placement = deploy(plan, task -> task.equals(src0) ? first
                 : task.operator().value().equals("src") || task.operator().value().equals("count") ? lostHost
@@ -178,10 +189,16 @@ class LocalRecoveryTest {
         Map<TaskId, StreamTask> survivorsBefore = tasksOn(List.of(first, downstream));
         checkpointUntilTwoCompleted(plan, first, lostHost);
 
-        Map<TaskId, byte[]> determinants = loseAndRecover(plan, placement, lostHost, standby, false, decisionsLate);
+        Map<TaskId, byte[]> determinants = loseAndRecover(plan, placement, lostHost, standby, false, decisions);
 
         assertThat(determinants).as("the receivers hold the lost counters' decisions")
                 .containsKeys(TaskId.parse("replay/count#0"), TaskId.parse("replay/count#1"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> standby.taskReports().stream()
+                .allMatch(report -> report.catchUp() != null));
+        // each caught up in 10-50 ms, or 400 ms after the decisions held back here; without sending what the recovered
+        // source regenerated as soon as it had nothing more to do, the counters waited 2.8 s for its frames to fill
+        assertThat(standby.taskReports()).as("each recovered task caught up without waiting for frames to fill")
+                .allSatisfy(report -> assertThat(report.catchUp().millis()).isLessThan(1_500));
         assertThat(sinkResults(plan, downstream)).as("every count update reached the recount exactly once")
                 .isEqualTo(MultiHostKeyedCountTest.expectedCounts(COUNT, KEYS));
         assertThat(tasksOn(List.of(first, downstream))).as("no live task was replaced")
@@ -237,34 +254,40 @@ class LocalRecoveryTest {
      *
      * @param targetsFirst  redirect and hand the standby its catch-up targets before it creates the tasks (the
      *                      router sends them concurrently), else after
-     * @param decisionsLate hand the standby the determinants only once the recovered tasks run and have input
-     *                      waiting (a host collects them while it creates the tasks), else with the snapshots
+     * @param decisions     when the standby gets the determinants
      * @return the determinants found, by lost task
      */
     private Map<TaskId, byte[]> loseAndRecover(ExecutionPlan plan, TaskPlacement placement, HostRuntime lostHost,
-                                               HostRuntime standby, boolean targetsFirst, boolean decisionsLate) {
+                                               HostRuntime standby, boolean targetsFirst, Decisions decisions) {
         collector.recovering = true;
-        lostHost.close(); // its tasks' state and everything in flight to and from them is lost
-        live.remove(lostHost);
         long restoreFrom = collector.latestComplete.get();
         Map<TaskId, OperatorSnapshot> snapshots = collector.byCheckpoint.get(restoreFrom);
         Set<TaskId> lost = placement.hosts().entrySet().stream()
                 .filter(entry -> entry.getValue().equals(lostHost.id())).map(Map.Entry::getKey)
                 .collect(Collectors.toSet());
-        Map<TaskId, byte[]> determinants = new HashMap<>();
-        for (TaskId task : lost) {
-            long from = snapshots.get(task).positions().determinantOffset();
-            live.stream().map(host -> host.determinantsOf(task, from)).flatMap(Optional::stream)
-                    .max(Comparator.comparingInt(bytes -> bytes.length))
-                    .ifPresent(longest -> determinants.put(task, longest));
+        live.remove(lostHost);
+        Map<TaskId, byte[]> knownAhead = new HashMap<>();
+        if (decisions == Decisions.KNOWN_AHEAD_IN_PART) {
+            // what the live hosts hold now, fetched ahead; the lost tasks go on deciding until they are lost
+            knownAhead.putAll(heldOf(lost, snapshots));
+            await("the lost tasks decide more after the decisions fetched ahead").atMost(Duration.ofSeconds(10))
+                    .until(() -> heldOf(lost, snapshots).entrySet().stream().anyMatch(held ->
+                            held.getValue().length > knownAhead.getOrDefault(held.getKey(), new byte[0]).length));
+        }
+        lostHost.close(); // its tasks' state and everything in flight to and from them is lost
+        Map<TaskId, byte[]> determinants = heldOf(lost, snapshots);
+        if (decisions == Decisions.KNOWN_AHEAD_IN_PART) {
+            assertThat(knownAhead).as("some decisions known ahead, fewer than were logged in the end")
+                    .isNotEmpty().allSatisfy((task, known) ->
+                            assertThat(known.length).isLessThanOrEqualTo(determinants.get(task).length));
         }
         Map<TaskId, HostId> moved = new HashMap<>(placement.hosts());
         lost.forEach(task -> moved.put(task, standby.id()));
-        CompletableFuture<Map<TaskId, byte[]>> collected = decisionsLate ? new CompletableFuture<>()
-                : CompletableFuture.completedFuture(determinants);
+        CompletableFuture<Map<TaskId, byte[]>> collected = decisions == Decisions.WITH_THE_SNAPSHOTS
+                ? CompletableFuture.completedFuture(determinants) : new CompletableFuture<>();
         List<TaskId> started = new ArrayList<>();
         Runnable recover = () -> started.addAll(standby.recoverInPlace(plan, new TaskPlacement(moved, endpoints()),
-                lost, new InPlaceRestore(restoreFrom, snapshots, collected, nextCheckpoint.get(), lost,
+                lost, new InPlaceRestore(restoreFrom, snapshots, collected, knownAhead, nextCheckpoint.get(), lost,
                         System.nanoTime(), Map.of())));
         if (!targetsFirst) {
             recover.run();
@@ -279,7 +302,19 @@ class LocalRecoveryTest {
         assertThat(started).as("created and started upstream first: a recovered source gates what its receivers"
                 + " replay").containsExactlyElementsOf(plan.tasks().stream().map(TaskSpec::id).filter(lost::contains)
                 .toList());
-        if (decisionsLate) {
+        if (decisions == Decisions.KNOWN_AHEAD_IN_PART) {
+            AtomicLong replayedAhead = new AtomicLong(-1);
+            await("the recovered tasks replay the decisions known ahead without waiting for the rest, and stop at"
+                    + " their end").pollInterval(Duration.ofMillis(200)).atMost(Duration.ofSeconds(10))
+                    .until(() -> {
+                        long taken = recordsIn(standby);
+                        return taken > 0 && taken == replayedAhead.getAndSet(taken);
+                    });
+            collected.complete(determinants);
+            await("then go on with the rest").atMost(Duration.ofSeconds(10))
+                    .until(() -> recordsIn(standby) > replayedAhead.get());
+        }
+        if (decisions == Decisions.LATE) {
             await("input replayed to the recovered tasks waits for them").atMost(Duration.ofSeconds(10))
                     .until(() -> standby.taskReports().stream().mapToInt(TaskReport::queuedFrames).sum() > 0);
             await("no recovered task takes input before its decisions are in").during(Duration.ofMillis(200))
@@ -292,6 +327,28 @@ class LocalRecoveryTest {
             collected.complete(determinants);
         }
         collector.recovering = false;
+        return determinants;
+    }
+
+    /** When a recovering host has the lost tasks' determinants. */
+    enum Decisions {
+        /** All of them, fetched with the snapshots. */
+        WITH_THE_SNAPSHOTS,
+        /** All of them, only once the recovered tasks run with input waiting. */
+        LATE,
+        /** Those the live hosts held a while before the failure at once, all of them once the tasks ran. */
+        KNOWN_AHEAD_IN_PART
+    }
+
+    /** The longest run of each task's determinants from its snapshot's offset that any live host holds. */
+    private Map<TaskId, byte[]> heldOf(Set<TaskId> tasks, Map<TaskId, OperatorSnapshot> snapshots) {
+        Map<TaskId, byte[]> determinants = new HashMap<>();
+        for (TaskId task : tasks) {
+            long from = snapshots.get(task).positions().determinantOffset();
+            live.stream().map(host -> host.determinantsOf(task, from)).flatMap(Optional::stream)
+                    .max(Comparator.comparingInt(bytes -> bytes.length))
+                    .ifPresent(longest -> determinants.put(task, longest));
+        }
         return determinants;
     }
 
@@ -318,6 +375,10 @@ class LocalRecoveryTest {
     private static TaskStatus status(HostRuntime host, String operator) {
         return host.taskReports().stream().filter(report -> report.task().contains("/" + operator + "#"))
                 .map(TaskReport::status).reduce((a, b) -> a == b ? a : TaskStatus.RUNNING).orElseThrow();
+    }
+
+    private static long recordsIn(HostRuntime host) {
+        return host.taskReports().stream().mapToLong(TaskReport::recordsIn).sum();
     }
 
     private static long recordsIn(HostRuntime host, String operator) {
