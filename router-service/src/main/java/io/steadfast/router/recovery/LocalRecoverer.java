@@ -123,15 +123,17 @@ final class LocalRecoverer implements AutoCloseable {
         List<RegisteredHost> ranTasks = ranTasksOf(topology, live);
         List<URI> peers = ranTasks.stream().map(RegisteredHost::controlUrl).toList();
         String recovery = UUID.randomUUID().toString();
-        Map<HostId, CompletableFuture<InPlaceRecovery.Answer>> answers = new LinkedHashMap<>();
-        byTarget.forEach((hostId, tasks) -> answers.put(hostId, CompletableFuture.supplyAsync(() ->
-                hostClient.recoverInPlace(byId.get(hostId), new InPlaceRecovery(plan, taskPlacement, tasks,
-                        checkpointId, latestTriggered, peers, lost, requestedAt, recovery)), calls)));
+        // the redirects first: their answers, passed on to the targets, confirm the decisions every recovered task
+        // waits for at the end of those it replays
         Map<TaskId, String> newEndpoints = new TreeMap<>();
         lost.forEach(task -> newEndpoints.put(task, endpoints.get(placement.get(task))));
         Map<RegisteredHost, CompletableFuture<Redirected>> redirects = new LinkedHashMap<>();
         ranTasks.forEach(host -> redirects.put(host,
                 CompletableFuture.supplyAsync(() -> hostClient.redirect(host, topology.id(), newEndpoints), calls)));
+        Map<HostId, CompletableFuture<InPlaceRecovery.Answer>> answers = new LinkedHashMap<>();
+        byTarget.forEach((hostId, tasks) -> answers.put(hostId, CompletableFuture.supplyAsync(() ->
+                hostClient.recoverInPlace(byId.get(hostId), new InPlaceRecovery(plan, taskPlacement, tasks,
+                        checkpointId, latestTriggered, peers, lost, requestedAt, recovery)), calls)));
         Map<HostId, Map<String, Long>> targetsByHost = new TreeMap<>();
         Map<URI, Map<TaskId, DeterminantSpan>> heldDeterminants = new LinkedHashMap<>();
         redirects.forEach((host, redirect) -> {

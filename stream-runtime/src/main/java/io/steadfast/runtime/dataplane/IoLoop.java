@@ -405,7 +405,7 @@ final class IoLoop implements Runnable {
         PeerConnection old = channel.peer();
         detach(channel, old);
         channel.connectTo(peerFor(newPeerEndpoint, channel), System.nanoTime());
-        log.info("Redirected outbound channel {} from {} to {}", channel.id(), old.endpoint(), newPeerEndpoint);
+        log.debug("Redirected outbound channel {} from {} to {}", channel.id(), old.endpoint(), newPeerEndpoint);
     }
 
     void closeOutbound(ChannelId id) {

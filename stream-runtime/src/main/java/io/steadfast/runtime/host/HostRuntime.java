@@ -435,6 +435,11 @@ public final class HostRuntime implements AutoCloseable {
             heads.put(channel, outboundChannels.get(channel).nextSeq() - 1);
             redirect(channel, newEndpoints.get(plan.channel(channel).orElseThrow().to()));
         }
+        if (!heads.isEmpty()) {
+            // one line per redirect: a host of a large job has hundreds of channels towards a failed host's tasks
+            LOG.info("Host {} redirected {} channels of topology '{}' towards {} moved tasks", id, heads.size(),
+                    topology, newEndpoints.size());
+        }
         return heads;
     }
 
