@@ -1,7 +1,9 @@
 package io.steadfast.runtime.task;
 
 import io.steadfast.runtime.plan.ChannelId;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -10,8 +12,12 @@ import java.util.TreeSet;
  * Watches a task recovered in place until it has caught up: it has replayed its logged decisions, taken in
  * everything its live upstream tasks had sent when they were pointed at it (their heads, given by
  * {@link #target}), and then found nothing more waiting. Input from upstream tasks recovered with it needs no
- * target: its own replay covers what it had taken from them before, and they catch up themselves. Task thread
- * only, except {@link #result()}.
+ * target: its own replay covers what it had taken from them before, and they catch up themselves.
+ *
+ * <p>The heads reach the task with the router's catch-up message, which may come after the task took them in: until
+ * they are all known, the watch remembers each moment the task was idle with more input taken since the last one, and
+ * the catch-up is the first of those moments at which every head had been taken in (or a later one, once they are
+ * known). Task thread only, except {@link #result()}.
  */
 final class CatchUpWatch {
 
@@ -21,7 +27,15 @@ final class CatchUpWatch {
     /** Input channels from live upstream tasks whose head is not known yet. */
     private final Set<ChannelId> awaitingTarget;
     private final Map<ChannelId, Long> targets = new HashMap<>();
+    /** Idle moments while heads were missing, each with more input taken than the one before; oldest first. */
+    private final List<IdleMoment> idleMoments = new ArrayList<>();
     private volatile RecoveryCatchUp result;
+
+    /** The most idle moments remembered: a catch-up whose heads come later is timed when they come. */
+    static final int MAX_IDLE_MOMENTS = 4096;
+
+    private record IdleMoment(long nanos, long records, long bytes, Map<ChannelId, Long> seqs) {
+    }
 
     /**
      * @param startNanos  when the host was asked to recover the task ({@link System#nanoTime()})
@@ -47,16 +61,45 @@ final class CatchUpWatch {
      * @param deliveredSeq the last sequence number taken from each input channel
      */
     void idle(long nowNanos, Map<ChannelId, long[]> deliveredSeq, TaskMetrics metrics) {
-        if (result != null || !awaitingTarget.isEmpty()) {
+        if (result != null) {
             return;
         }
+        IdleMoment now = new IdleMoment(nowNanos, metrics.recordsIn(), metrics.bytesIn(), liveSeqs(deliveredSeq));
+        if (!awaitingTarget.isEmpty()) {
+            remember(now);
+            return;
+        }
+        if (!reachedTargets(now)) {
+            return;
+        }
+        IdleMoment first = idleMoments.stream().filter(this::reachedTargets).findFirst().orElse(now);
+        result = new RecoveryCatchUp((first.nanos() - startNanos) / 1_000_000, first.records() - recordsAtStart,
+                first.bytes() - bytesAtStart);
+        idleMoments.clear();
+    }
+
+    private Map<ChannelId, Long> liveSeqs(Map<ChannelId, long[]> deliveredSeq) {
+        Map<ChannelId, Long> seqs = new HashMap<>();
+        awaitingTarget.forEach(channel -> seqs.put(channel, deliveredSeq.get(channel)[0]));
+        targets.keySet().forEach(channel -> seqs.put(channel, deliveredSeq.get(channel)[0]));
+        return seqs;
+    }
+
+    private void remember(IdleMoment moment) {
+        boolean tookMore = idleMoments.isEmpty()
+                || !idleMoments.get(idleMoments.size() - 1).seqs().equals(moment.seqs());
+        if (tookMore && idleMoments.size() < MAX_IDLE_MOMENTS) {
+            idleMoments.add(moment);
+        }
+    }
+
+    private boolean reachedTargets(IdleMoment moment) {
         for (Map.Entry<ChannelId, Long> target : targets.entrySet()) {
-            if (deliveredSeq.get(target.getKey())[0] < target.getValue()) {
-                return;
+            if (moment.seqs().get(target.getKey()) < target.getValue()) {
+                return false;
             }
         }
-        result = new RecoveryCatchUp((nowNanos - startNanos) / 1_000_000, metrics.recordsIn() - recordsAtStart,
-                metrics.bytesIn() - bytesAtStart);
+        return true;
     }
 
     boolean caughtUp() {
