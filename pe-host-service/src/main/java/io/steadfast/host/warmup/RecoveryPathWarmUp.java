@@ -38,7 +38,8 @@ import tools.jackson.databind.json.JsonMapper;
  * store client, error handling): it sends this host a few recovery, redirect, catch-up and determinant requests for a
  * topology that does not run here, which are refused or find nothing to do (no snapshot, no channel, nothing held)
  * and change nothing; then it runs a small job in process, and rehearses the local recovery of a 32-task job a few
- * times through its own API ({@link InPlaceRecoveryWarmUp}). Runs on a daemon thread and gives up quietly; a cold host is slower, never wrong.
+ * times through its own API ({@link InPlaceRecoveryWarmUp}). Runs on a daemon thread and gives up quietly; a cold
+ * host is slower, never wrong.
  *
  * <p>The host registers with the router only once warmed up (at most {@link #REGISTRATION_WAITS_AT_MOST} after it
  * was created): a host the router knows may be asked at once to take over a failed host's tasks, and the warm-up's
