@@ -73,6 +73,11 @@ class RecoveryPathWarmUp implements ApplicationListener<ApplicationReadyEvent>, 
         return done || System.nanoTime() - createdNanos >= REGISTRATION_WAITS_AT_MOST.toNanos();
     }
 
+    /** Whether the warm-up ran to its end, or had nothing to warm (the registration may open before, see above). */
+    boolean done() {
+        return done;
+    }
+
     private static final Logger LOG = LoggerFactory.getLogger(RecoveryPathWarmUp.class);
     static final String TOPOLOGY = "steadfast-warm-up";
     private static final int ROUNDS = 5;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.steadfast.host.execution.ProcessingNode;
-import io.steadfast.host.registration.RegistrationGate;
 import io.steadfast.host.snapshot.InMemoryCheckpointing;
 import io.steadfast.host.snapshot.InMemorySnapshotStore;
 import io.steadfast.host.snapshot.SnapshotPrefetches;
@@ -38,13 +37,14 @@ class InPlaceRecoveryRehearsalTest {
     @Autowired
     private InMemorySnapshotStore store;
     @Autowired
-    private RegistrationGate warmedUp;
+    private RecoveryPathWarmUp warmUp;
 
     @Test
     void everyRoundRecoversTheJobThroughTheHostsApiFromSnapshotsFetchedAheadAndLeavesNothingBehind()
             throws InterruptedException {
-        // the host's own warm-up, started with the web server, runs the same rounds first
-        await().atMost(Duration.ofSeconds(60)).until(warmedUp::isOpen);
+        // the host's own warm-up, started with the web server, runs the same rounds first (its registration gate may
+        // open before it is done, on a slow machine)
+        await().atMost(Duration.ofSeconds(120)).until(warmUp::done);
         assertThat(node.deployments()).as("the start-up warm-up left nothing running").isEmpty();
 
         int rounds = new InPlaceRecoveryWarmUp(node, snapshots, URI.create("http://127.0.0.1:" + port)).run();

@@ -210,8 +210,8 @@ public final class HostRuntime implements AutoCloseable {
      * Each task first replays its logged decisions (see {@link StreamTask#restoreInPlaceOnStart}); a recovered
      * source then sends the barriers it missed up to the latest triggered checkpoint. The decisions may still be
      * being collected ({@link InPlaceRestore#determinants()}): the tasks are created upstream first, each with its
-     * channels opened and its thread started as soon as it exists, each restores its state, and none takes input
-     * before the decisions are in.
+     * channels opened and its thread started as soon as it exists, each restores its state and replays the decisions
+     * known ahead ({@link InPlaceRestore#decisionsKnown()}), and none goes past them before the rest is in.
      *
      * @param tasksToRecover tasks placed on this host by {@code placement}, each with a snapshot
      * @throws IllegalArgumentException if a task is not placed here, has no snapshot, or its type is unknown

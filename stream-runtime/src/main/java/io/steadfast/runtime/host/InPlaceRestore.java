@@ -17,8 +17,8 @@ import java.util.concurrent.CompletableFuture;
  * @param snapshots        each lost task's snapshot of that checkpoint
  * @param determinants     per lost task, its logged decisions from its snapshot's log offset on, the longest run
  *                         any live host held (none for a task whose decisions nobody has seen); may complete after
- *                         the tasks were created: each restores its state meanwhile and takes no input before they
- *                         are in (a failure fails the tasks)
+ *                         the tasks were created: each restores its state meanwhile, replays those known ahead, and
+ *                         goes no further before they are in (a failure fails the tasks)
  * @param decisionsKnown   per lost task, the first of those decisions known already (fetched from the live hosts
  *                         while the failure was being confirmed; none for a task not in it): replayed at once, the
  *                         rest once {@code determinants} completes. Each must begin the task's run in
