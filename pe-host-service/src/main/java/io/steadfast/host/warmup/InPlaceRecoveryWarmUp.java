@@ -1,6 +1,7 @@
 package io.steadfast.host.warmup;
 
 import io.steadfast.host.execution.ProcessingNode;
+import io.steadfast.host.web.DeploymentRequest;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
@@ -123,8 +124,7 @@ final class InPlaceRecoveryWarmUp {
             cancel(); // every task of the job is lost
             Map<String, Object> request = new LinkedHashMap<>();
             request.put("plan", plan);
-            request.put("placement", Map.of("hosts", placementOf(placement), "endpoints",
-                    Map.of(node.id().value(), node.dataEndpoint())));
+            request.put("placement", DeploymentRequest.Placement.of(placement));
             request.put("tasks", all);
             request.put("checkpointId", checkpointId);
             request.put("latestTriggered", checkpointId);
@@ -148,12 +148,6 @@ final class InPlaceRecoveryWarmUp {
             LOG.debug("The warm-up job recovered from checkpoint {} did not finish", checkpointId);
         }
         return finished;
-    }
-
-    private static Map<String, String> placementOf(TaskPlacement placement) {
-        Map<String, String> hosts = new TreeMap<>();
-        placement.hosts().forEach((task, host) -> hosts.put(task.toString(), host.value()));
-        return hosts;
     }
 
     private CompletableFuture<HttpResponse<String>> post(String path, Object body) {

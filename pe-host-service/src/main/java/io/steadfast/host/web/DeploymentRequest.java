@@ -8,6 +8,7 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -35,6 +36,15 @@ public record DeploymentRequest(@NotNull ExecutionPlan plan, @NotNull @Valid Pla
      * @param endpoints data-plane endpoint of each host id
      */
     public record Placement(@NotNull Map<String, String> hosts, @NotNull Map<String, String> endpoints) {
+
+        /** The JSON form of {@code placement}, as a client of this host sends it. */
+        public static Placement of(TaskPlacement placement) {
+            Map<String, String> hosts = new TreeMap<>();
+            placement.hosts().forEach((task, host) -> hosts.put(task.toString(), host.value()));
+            Map<String, String> endpoints = new TreeMap<>();
+            placement.endpoints().forEach((host, endpoint) -> endpoints.put(host.value(), endpoint));
+            return new Placement(hosts, endpoints);
+        }
 
         /** @throws IllegalArgumentException if a task id is malformed or a host has no endpoint */
         TaskPlacement toTaskPlacement() {

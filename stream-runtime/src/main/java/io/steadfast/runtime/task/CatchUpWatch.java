@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.ToLongFunction;
 
 /**
  * Watches a task recovered in place until it has caught up: it has replayed its logged decisions, taken in
@@ -64,15 +65,15 @@ final class CatchUpWatch {
         if (result != null) {
             return;
         }
-        IdleMoment now = new IdleMoment(nowNanos, metrics.recordsIn(), metrics.bytesIn(), liveSeqs(deliveredSeq));
         if (!awaitingTarget.isEmpty()) {
-            remember(now);
+            remember(new IdleMoment(nowNanos, metrics.recordsIn(), metrics.bytesIn(), liveSeqs(deliveredSeq)));
             return;
         }
-        if (!reachedTargets(now)) {
+        if (!reachedTargets(channel -> deliveredSeq.get(channel)[0])) {
             return;
         }
-        IdleMoment first = idleMoments.stream().filter(this::reachedTargets).findFirst().orElse(now);
+        IdleMoment first = idleMoments.stream().filter(moment -> reachedTargets(moment.seqs()::get)).findFirst()
+                .orElseGet(() -> new IdleMoment(nowNanos, metrics.recordsIn(), metrics.bytesIn(), Map.of()));
         result = new RecoveryCatchUp((first.nanos() - startNanos) / 1_000_000, first.records() - recordsAtStart,
                 first.bytes() - bytesAtStart);
         idleMoments.clear();
@@ -93,9 +94,10 @@ final class CatchUpWatch {
         }
     }
 
-    private boolean reachedTargets(IdleMoment moment) {
+    /** Whether every head was taken in, by the last sequence number taken from each channel. */
+    private boolean reachedTargets(ToLongFunction<ChannelId> takenSeq) {
         for (Map.Entry<ChannelId, Long> target : targets.entrySet()) {
-            if (moment.seqs().get(target.getKey()) < target.getValue()) {
+            if (takenSeq.applyAsLong(target.getKey()) < target.getValue()) {
                 return false;
             }
         }
