@@ -49,8 +49,8 @@ public final class FakeHostClient implements HostClient {
     public final Map<String, Long> redirectHeads = new ConcurrentHashMap<>();
     /** What a host's redirect answers it holds of the moved tasks' decisions (nothing if not given). */
     public final Map<HostId, Map<TaskId, DeterminantSpan>> heldDeterminants = new ConcurrentHashMap<>();
-    /** The peers named in each snapshot prefetch, by the host asked. */
-    public final Map<HostId, List<URI>> prefetchPeers = new ConcurrentHashMap<>();
+    /** The peers named in each snapshot prefetch (asked for the lost tasks' decisions), by prefetch as listed. */
+    public final Map<String, List<URI>> prefetchPeers = new ConcurrentHashMap<>();
     /** The recovery id of each in-place recovery, by the host asked. */
     public final Map<HostId, String> recoveryIds = new ConcurrentHashMap<>();
     /** The last catch-up each host was sent. */
@@ -119,8 +119,9 @@ public final class FakeHostClient implements HostClient {
     public void prefetchSnapshots(RegisteredHost host, TopologyId topology, long checkpointId, List<TaskId> tasks,
                                   List<URI> peers) {
         failIfFailing(host);
-        prefetchPeers.put(host.id(), List.copyOf(peers));
-        prefetches.add(topology + "@" + host.id() + ":" + tasks + ":" + checkpointId);
+        String prefetch = topology + "@" + host.id() + ":" + tasks + ":" + checkpointId;
+        prefetchPeers.put(prefetch, List.copyOf(peers));
+        prefetches.add(prefetch);
     }
 
     @Override

@@ -7,6 +7,7 @@ import io.steadfast.runtime.plan.TaskSpec;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -333,12 +334,26 @@ public final class CheckpointCoordinator {
                 checkpoint.triggeredAt(), reason, message));
     }
 
+    /** The epoch of the deployment this coordinator checkpoints. */
+    public int epoch() {
+        return epoch;
+    }
+
     public TopologyId topology() {
         return topology;
     }
 
     public synchronized Optional<CompletedCheckpoint> lastCompleted() {
         return Optional.ofNullable(lastCompleted);
+    }
+
+    /**
+     * The pending checkpoints that every one of {@code tasks} acknowledged, oldest first: those the tasks' snapshots are
+     * stored for, which complete once the other tasks acknowledge, even if the hosts of {@code tasks} failed since.
+     */
+    public synchronized List<Long> pendingAcknowledgedBy(Collection<TaskId> tasks) {
+        return pending.values().stream().filter(checkpoint -> checkpoint.acknowledgedBy(tasks))
+                .map(PendingCheckpoint::checkpointId).toList();
     }
 
     public synchronized int pendingCount() {

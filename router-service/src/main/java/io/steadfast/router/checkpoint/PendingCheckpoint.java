@@ -3,6 +3,7 @@ package io.steadfast.router.checkpoint;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -69,6 +70,11 @@ public final class PendingCheckpoint {
 
     public boolean isExpired(Instant now) {
         return !now.isBefore(deadline);
+    }
+
+    /** Whether every one of {@code tasks} acknowledged (their snapshots are stored); false for a task not expected. */
+    public boolean acknowledgedBy(Collection<TaskId> tasks) {
+        return acks.keySet().containsAll(tasks);
     }
 
     /** The acks so far, in the order they came. */

@@ -170,20 +170,27 @@ final class LocalRecoverer implements AutoCloseable {
 
     /**
      * Asks the hosts that would recover {@code lost} now (with the same live hosts, the same ones {@link #recover}
-     * picks) to fetch their snapshots in checkpoint {@code checkpointId} ahead, while the failure of their host is
-     * being confirmed; returns at once. A host that cannot is skipped: the recovery fetches them itself.
+     * picks) to fetch their snapshots in each of {@code checkpointIds} ahead, and the lost tasks' logged decisions
+     * once, while the failure of their host is being confirmed; returns at once. A host that cannot is skipped: the
+     * recovery fetches them itself.
      *
-     * @param live the live hosts, the suspected one left out
+     * @param checkpointIds the checkpoints the recovery may restore from (the latest completed, and any pending one
+     *                      that may complete meanwhile)
+     * @param live          the live hosts, the suspected one left out
      */
-    void prefetch(DeployedTopology topology, List<TaskId> lost, long checkpointId, List<RegisteredHost> live) {
+    void prefetch(DeployedTopology topology, List<TaskId> lost, List<Long> checkpointIds, List<RegisteredHost> live) {
         Map<HostId, RegisteredHost> byId = new TreeMap<>();
         live.forEach(host -> byId.put(host.id(), host));
         List<URI> peers = ranTasksOf(topology, live).stream().map(RegisteredHost::controlUrl).toList();
         byTarget(lost, live, standby.among(live, topologies.all())).forEach((host, tasks) -> calls.execute(() -> {
-            try {
-                hostClient.prefetchSnapshots(byId.get(host), topology.id(), checkpointId, tasks, peers);
-            } catch (RuntimeException e) {
-                LOG.debug("Host {} did not take the prefetch of {}: {}", host, tasks, e.getMessage());
+            for (int i = 0; i < checkpointIds.size(); i++) {
+                try {
+                    hostClient.prefetchSnapshots(byId.get(host), topology.id(), checkpointIds.get(i), tasks,
+                            i == 0 ? peers : List.of());
+                } catch (RuntimeException e) {
+                    LOG.debug("Host {} did not take the prefetch of {} in checkpoint {}: {}", host, tasks,
+                            checkpointIds.get(i), e.getMessage());
+                }
             }
         }));
     }

@@ -109,18 +109,26 @@ class LocalRecoveryOrchestrationTest {
 
     /** Triggers the next checkpoint and acknowledges it for every task: it completes. */
     private long completeCheckpoint() {
+        long id = triggerCheckpoint();
+        topologies.find(T).orElseThrow().placement().keySet().forEach(task -> acknowledge(id, task));
+        assertThat(coordinators.lastCompleted(T)).hasValueSatisfying(done -> assertThat(done.checkpointId())
+                .isEqualTo(id));
+        return id;
+    }
+
+    /** Triggers the next checkpoint, acknowledged by no task yet. */
+    private long triggerCheckpoint() {
         clock.advance(Duration.ofSeconds(1));
         java.util.Set<HostId> running = new java.util.TreeSet<>(topologies.find(T).orElseThrow().placement().values());
         running.add(STANDBY);
         running.forEach(host -> heartbeat(host, reported.getOrDefault(host, Map.of()), Map.of()));
         coordinators.tick();
-        long id = coordinators.lastTriggeredId(T);
-        for (Map.Entry<TaskId, HostId> task : topologies.find(T).orElseThrow().placement().entrySet()) {
-            coordinators.acknowledge(T, id, new TaskAck(task.getKey(), task.getValue(), 1, 0, 0));
-        }
-        assertThat(coordinators.lastCompleted(T)).hasValueSatisfying(done -> assertThat(done.checkpointId())
-                .isEqualTo(id));
-        return id;
+        return coordinators.lastTriggeredId(T);
+    }
+
+    private void acknowledge(long checkpoint, TaskId task) {
+        coordinators.acknowledge(T, checkpoint, new TaskAck(task, topologies.find(T).orElseThrow().placement()
+                .get(task), 1, 0, 0));
     }
 
     private void heartbeat(HostId host, Map<TaskId, Long> recordsIn, Map<TaskId, RecoveryCatchUp> catchUps) {
@@ -238,6 +246,43 @@ class LocalRecoveryOrchestrationTest {
     }
 
     @Test
+    void aPendingCheckpointThatEveryTaskOfTheSuspectedHostAcknowledgedHasItsSnapshotsFetchedAheadToo() {
+        deployWithEveryTaskButTheSinkOnC();
+        long completed = completeCheckpoint();
+        long pending = triggerCheckpoint();
+        acknowledge(pending, SOURCE);
+        acknowledge(pending, COUNT0); // count#1, also on C, has not acknowledged yet; nor has the sink on A
+        heartbeat(A, Map.of(SINK, 500L), Map.of());
+        heartbeat(B, Map.of(), Map.of());
+        heartbeat(STANDBY, Map.of(), Map.of());
+
+        orchestrator.prefetchFor(C);
+        await().until(() -> hostClient.prefetches.size() == 2);
+        assertThat(hostClient.prefetches).as("count#1's snapshot may never be stored: the completed one only")
+                .containsExactlyInAnyOrder("t@host-d:[t/count#0, t/source#0]:" + completed,
+                        "t@host-b:[t/count#1]:" + completed);
+
+        acknowledge(pending, COUNT1);
+        hostClient.prefetches.clear();
+        hostClient.prefetchPeers.clear();
+        orchestrator.prefetchFor(C);
+        await().until(() -> hostClient.prefetches.size() == 4);
+        assertThat(hostClient.prefetches).as("C's tasks all acknowledged the pending one: it may complete while C is"
+                + " suspected").containsExactlyInAnyOrder(
+                "t@host-d:[t/count#0, t/source#0]:" + completed, "t@host-b:[t/count#1]:" + completed,
+                "t@host-d:[t/count#0, t/source#0]:" + pending, "t@host-b:[t/count#1]:" + pending);
+        assertThat(hostClient.prefetchPeers).as("the decisions are fetched ahead once per host, with the first")
+                .containsEntry("t@host-d:[t/count#0, t/source#0]:" + completed, List.of(URI.create("http://host-a")))
+                .containsEntry("t@host-d:[t/count#0, t/source#0]:" + pending, List.of());
+
+        acknowledge(pending, SINK); // the last ack comes while C is suspected: the pending checkpoint completes
+        orchestrator.recover(killC());
+        assertThat(hostClient.recoveries).as("restored from the checkpoint whose snapshots were fetched ahead")
+                .containsExactlyInAnyOrder("t@host-d:[t/count#0, t/source#0]:" + pending,
+                        "t@host-b:[t/count#1]:" + pending);
+    }
+
+    @Test
     void passesOnWhatTheRedirectedHostsHoldOfTheLostTasksDecisionsToEveryTargetUnderTheRecoverysId() {
         deployWithEveryTaskButTheSinkOnC();
         long checkpoint = completeCheckpoint();
@@ -246,7 +291,7 @@ class LocalRecoveryOrchestrationTest {
         heartbeat(STANDBY, Map.of(), Map.of());
         orchestrator.prefetchFor(C);
         await().until(() -> hostClient.prefetches.size() == 2);
-        assertThat(hostClient.prefetchPeers.get(STANDBY)).as("the decisions are fetched ahead from the live hosts"
+        assertThat(hostClient.prefetchPeers.get("t@host-d:[t/count#0, t/source#0]:" + checkpoint)).as("the decisions are fetched ahead from the live hosts"
                 + " that ran tasks of the topology (only A, with the sink): B and the standby hold none")
                 .containsExactly(URI.create("http://host-a"));
         hostClient.heldDeterminants.put(A, Map.of(SOURCE, new DeterminantSpan(0, 12), COUNT1,
