@@ -143,7 +143,7 @@ public final class DataPlane implements AutoCloseable {
         Objects.requireNonNull(peerEndpoint, "peerEndpoint");
         requireOpen();
         OutboundChannelState channel = new OutboundChannelState(id, nextSeq, loop, codec, metrics,
-                config.resyncInterval().toNanos(), retention, outputLogs);
+                config.resyncInterval().toNanos(), retention, outputLogs, config.creditFrames());
         if (outbound.putIfAbsent(id, channel) != null) {
             throw new IllegalStateException("Outbound channel " + id + " is already open on data plane " + endpoint
                     + "; close it first");

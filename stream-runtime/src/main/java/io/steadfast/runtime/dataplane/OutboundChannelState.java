@@ -15,6 +15,11 @@ import org.slf4j.LoggerFactory;
  * <p>Fields are split by owner. The producer thread writes {@code nextSeq} and {@code framesHandedOver} and owns
  * the preload fields; the IO thread writes {@code framesReleased}, {@code creditFrames} and {@code acknowledgedSeq}
  * and owns everything else not volatile. Credit is computed from the two counters, so the hot path takes no lock.
+ * Until the receiver first answers, the credit is the least window any receiver grants ({@code creditFrames} of the
+ * data plane's configuration; a window in bytes grants no fewer): the frames wait in the log and go out once it
+ * answers. A task whose receivers are being recovered on other hosts produces meanwhile — a recovered source
+ * regenerates its output while the hosts of its recovered receivers are still creating them, instead of waiting for
+ * the slowest of them, which with tens of recovered tasks was the longest wait of a recovery.
  *
  * <p>A sender restored elsewhere may preload the log its predecessor shipped: those frames are replayed like sent
  * ones, but they were never handed over by this producer, so they release no credit (frame numbers before
@@ -77,13 +82,21 @@ final class OutboundChannelState implements OutboundChannel {
     private long lastSyncSentNanos;
     private boolean warnedUnrecoverableGap;
 
+    /**
+     * @param initialCreditFrames the frames the producer may hand over before the receiver first answers (at least 1)
+     */
     OutboundChannelState(ChannelId id, long nextSeq, IoLoop loop, FrameCodec codec, DataPlaneMetrics metrics,
-            long resyncNanos, Retention retention, OutputLogs outputLogs) {
+            long resyncNanos, Retention retention, OutputLogs outputLogs, int initialCreditFrames) {
         if (nextSeq < 1) {
             throw new IllegalArgumentException("nextSeq of channel " + id + " must be >= 1, was " + nextSeq);
         }
+        if (initialCreditFrames < 1) {
+            throw new IllegalArgumentException("initialCreditFrames of channel " + id + " must be >= 1, was "
+                    + initialCreditFrames);
+        }
         this.id = id;
         this.nextSeq = nextSeq;
+        this.creditFrames = initialCreditFrames;
         this.acknowledgedSeq = nextSeq - 1;
         this.loop = loop;
         this.codec = codec;

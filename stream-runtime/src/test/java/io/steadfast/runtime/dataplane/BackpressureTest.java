@@ -37,7 +37,7 @@ class BackpressureTest {
         receiver.openInbound(CHANNEL, 0, consumer);
         OutboundChannel channel = sender.openOutbound(CHANNEL, receiver.endpoint(), 1);
         OutboundChannelState state = sender.outboundState(CHANNEL);
-        TestProducer producer = resources.add(TestProducer.start(channel, 100, "slow")).stopAt(50_000);
+        TestProducer producer = resources.add(TestProducer.start(channel, 100, "slow", 50_000));
 
         await().atMost(Duration.ofSeconds(10)).until(producer::isWaitingForCredit);
         // stays blocked while the consumer does not consume, across several resync intervals (judged by the
@@ -67,6 +67,30 @@ class BackpressureTest {
     }
 
     @Test
+    void aSenderHandsOverOneWindowBeforeItsReceiverOpensAndItArrivesOnceWhenItDoes() {
+        DataPlane sender = resources.add(DataPlane.start(CONFIG));
+        DataPlane receiver = resources.add(DataPlane.start(CONFIG));
+        OutboundChannel channel = sender.openOutbound(CHANNEL, receiver.endpoint(), 1);
+        OutboundChannelState state = sender.outboundState(CHANNEL);
+        int handedOver = 0;
+        while (channel.hasCredit()) { // the receiving task is still being created: its channel is not open
+            channel.send(TestProducer.encode(channel.nextSeq(), 100), 100);
+            handedOver++;
+        }
+        assertThat(handedOver).as("the least window a receiver grants, before any answer").isEqualTo(CREDIT);
+        await().during(Duration.ofMillis(200)).atMost(Duration.ofSeconds(5)).until(() -> !channel.hasCredit());
+        assertThat(state.retainedFrames()).isEqualTo(CREDIT);
+
+        RecordingConsumer consumer = resources.add(new RecordingConsumer("late"));
+        receiver.openInbound(CHANNEL, 0, consumer);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> consumer.lastSeq() == CREDIT * 100L);
+        assertSeqsAreOneTo(consumer, CREDIT * 100);
+        await().until(channel::hasCredit);
+        assertThat(sender.metrics().framesSentBeyondCredit()).isZero();
+    }
+
+    @Test
     void aWindowInBytesGrantsManySmallFramesAndStillBoundsThem() {
         int frameBytes = TestProducer.EVENT_BYTES; // one event per frame: what a low-rate channel flushed by linger sends
         DataPlaneConfig inBytes = CONFIG.withCreditBytes(CREDIT * 4_000);
@@ -76,7 +100,7 @@ class BackpressureTest {
         receiver.openInbound(CHANNEL, 0, consumer);
         OutboundChannel channel = sender.openOutbound(CHANNEL, receiver.endpoint(), 1);
         OutboundChannelState state = sender.outboundState(CHANNEL);
-        TestProducer producer = resources.add(TestProducer.start(channel, 1, "small-frames")).stopAt(20_000);
+        TestProducer producer = resources.add(TestProducer.start(channel, 1, "small-frames", 20_000));
         await().atMost(Duration.ofSeconds(20)).until(() -> consumer.count() >= 2_000);
 
         consumer.pause();
@@ -99,13 +123,13 @@ class BackpressureTest {
         receiver.openInbound(CHANNEL, 0, consumer);
         OutboundChannel channel = sender.openOutbound(CHANNEL, receiver.endpoint(), 1);
 
-        // no credit has been granted yet: the receiver's window arrives with its first SYNC_REPLY
-        for (int frame = 0; frame < CREDIT * 2; frame++) {
+        // before the receiver's first SYNC_REPLY the sender has the least window a receiver grants: CREDIT frames
+        for (int frame = 0; frame < CREDIT * 3; frame++) {
             channel.send(TestProducer.encode(channel.nextSeq(), 10), 10);
         }
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> consumer.lastSeq() == CREDIT * 2 * 10);
-        assertSeqsAreOneTo(consumer, CREDIT * 2 * 10);
+        await().atMost(Duration.ofSeconds(10)).until(() -> consumer.lastSeq() == CREDIT * 3 * 10);
+        assertSeqsAreOneTo(consumer, CREDIT * 3 * 10);
         assertThat(sender.metrics().framesSentBeyondCredit()).isEqualTo(CREDIT * 2);
     }
 

@@ -28,7 +28,7 @@ class DataPlaneThroughputTest {
             await().atMost(Duration.ofSeconds(10)).until(channel::hasCredit);
 
             long start = System.nanoTime();
-            try (TestProducer producer = TestProducer.start(channel, 1000, "throughput").stopAt(events)) {
+            try (TestProducer producer = TestProducer.start(channel, 1000, "throughput", events)) {
                 await().atMost(Duration.ofSeconds(100)).pollInterval(Duration.ofMillis(5))
                         .until(() -> consumer.lastSeq() == events);
             }

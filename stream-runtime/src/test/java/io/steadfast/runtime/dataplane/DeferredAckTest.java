@@ -72,7 +72,7 @@ class DeferredAckTest {
         RecordingConsumer consumer = new RecordingConsumer("full-speed");
         OutboundChannel channel = openChannel(consumer);
         long events = 20_000;
-        TestProducer producer = resources.add(TestProducer.start(channel, 1, "full-speed")).stopAt(events);
+        TestProducer producer = resources.add(TestProducer.start(channel, 1, "full-speed", events));
 
         await().atMost(Duration.ofSeconds(30)).until(() -> consumer.lastSeq() == events);
         assertSeqsAreOneTo(consumer, events);

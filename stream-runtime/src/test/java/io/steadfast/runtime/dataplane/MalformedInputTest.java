@@ -63,9 +63,8 @@ class MalformedInputTest {
         DataPlane sender = resources.add(DataPlane.start(CONFIG));
         RecordingConsumer consumer = resources.add(new RecordingConsumer("after-garbage"));
         receiver.openInbound(CHANNEL, 0, consumer);
-        TestProducer producer = resources.add(
-                TestProducer.start(sender.openOutbound(CHANNEL, receiver.endpoint(), 1), 500, "after-garbage"));
-        producer.stopAt(20_000);
+        resources.add(
+                TestProducer.start(sender.openOutbound(CHANNEL, receiver.endpoint(), 1), 500, "after-garbage", 20_000));
 
         await().atMost(Duration.ofSeconds(10)).until(() -> consumer.lastSeq() == 20_000);
         assertSeqsAreOneTo(consumer, 20_000);

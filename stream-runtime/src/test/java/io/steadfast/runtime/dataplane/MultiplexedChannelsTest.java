@@ -43,7 +43,7 @@ class MultiplexedChannelsTest {
             consumers.add(consumer);
             to.openInbound(id, 0, consumer);
             resources.add(TestProducer.start(from.openOutbound(id, to.endpoint(), 1), 250 + 100 * index,
-                    "mux-" + index)).stopAt(EVENTS);
+                    "mux-" + index, EVENTS));
         }
 
         for (RecordingConsumer consumer : consumers) {
@@ -58,7 +58,7 @@ class MultiplexedChannelsTest {
         ChannelId id = new ChannelId(new TopologyId("loop"), 0);
         RecordingConsumer consumer = resources.add(new RecordingConsumer("self"));
         self.openInbound(id, 0, consumer);
-        resources.add(TestProducer.start(self.openOutbound(id, self.endpoint(), 1), 1000, "self")).stopAt(EVENTS);
+        resources.add(TestProducer.start(self.openOutbound(id, self.endpoint(), 1), 1000, "self", EVENTS));
 
         await().atMost(Duration.ofSeconds(30)).until(() -> consumer.lastSeq() == EVENTS);
         assertSeqsAreOneTo(consumer, EVENTS);
@@ -72,9 +72,8 @@ class MultiplexedChannelsTest {
             ChannelId id = new ChannelId(new TopologyId("closing"), round);
             RecordingConsumer consumer = resources.add(new RecordingConsumer("closing-" + round));
             receiver.openInbound(id, 0, consumer);
-            TestProducer producer = resources.add(TestProducer.start(sender.openOutbound(id, receiver.endpoint(), 1),
-                    500, "closing-" + round));
-            producer.stopAt(5_000);
+            resources.add(TestProducer.start(sender.openOutbound(id, receiver.endpoint(), 1), 500, "closing-" + round,
+                    5_000));
             await().atMost(Duration.ofSeconds(20)).until(() -> consumer.lastSeq() == 5_000);
             sender.closeOutbound(id);
             receiver.closeInbound(id);
@@ -82,7 +81,7 @@ class MultiplexedChannelsTest {
         ChannelId after = new ChannelId(new TopologyId("closing"), 99);
         RecordingConsumer consumer = resources.add(new RecordingConsumer("after"));
         receiver.openInbound(after, 0, consumer);
-        resources.add(TestProducer.start(sender.openOutbound(after, receiver.endpoint(), 1), 500, "after")).stopAt(EVENTS);
+        resources.add(TestProducer.start(sender.openOutbound(after, receiver.endpoint(), 1), 500, "after", EVENTS));
 
         await().atMost(Duration.ofSeconds(30)).until(() -> consumer.lastSeq() == EVENTS);
         assertSeqsAreOneTo(consumer, EVENTS);

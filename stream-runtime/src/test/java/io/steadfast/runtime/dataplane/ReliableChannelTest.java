@@ -33,9 +33,7 @@ class ReliableChannelTest {
         RecordingConsumer consumer = resources.add(new RecordingConsumer("basic"));
         receiver.openInbound(CHANNEL, 0, consumer);
 
-        TestProducer producer = resources.add(
-                TestProducer.start(sender.openOutbound(CHANNEL, receiver.endpoint(), 1), 1000, "basic"));
-        producer.stopAt(200_000);
+        resources.add(TestProducer.start(sender.openOutbound(CHANNEL, receiver.endpoint(), 1), 1000, "basic", 200_000));
 
         await().atMost(Duration.ofSeconds(20)).until(() -> consumer.count() >= 200_000);
         assertSeqsAreOneTo(consumer, 200_000);
@@ -121,10 +119,9 @@ class ReliableChannelTest {
         // 12,346 events up to the delivered position is not a multiple of 700, so one frame overlaps partially
         long replayFrom = lastSentByFirst - 12_345;
         DataPlane secondSender = resources.add(DataPlane.start(CONFIG));
-        TestProducer secondProducer = resources.add(TestProducer.start(
-                secondSender.openOutbound(CHANNEL, receiver.endpoint(), replayFrom), 700, "second"));
         long end = lastSentByFirst + 50_000;
-        secondProducer.stopAt(end);
+        resources.add(TestProducer.start(secondSender.openOutbound(CHANNEL, receiver.endpoint(), replayFrom), 700,
+                "second", end));
 
         await().atMost(Duration.ofSeconds(20)).until(() -> consumer.lastSeq() == end);
         assertSeqsAreOneTo(consumer, end);

@@ -39,7 +39,16 @@ final class TestProducer implements AutoCloseable {
     }
 
     static TestProducer start(OutboundChannel channel, int eventsPerFrame, String name) {
+        return start(channel, eventsPerFrame, name, Long.MAX_VALUE);
+    }
+
+    /**
+     * Starts a producer that sends events up to and including {@code lastSeq}, then stops: set before it starts, since
+     * a channel has credit before its receiver answers and a producer started first may already be past it.
+     */
+    static TestProducer start(OutboundChannel channel, int eventsPerFrame, String name, long lastSeq) {
         TestProducer producer = new TestProducer(channel, eventsPerFrame, name);
+        producer.lastSeqToSend = lastSeq;
         producer.thread.start();
         return producer;
     }
