@@ -55,14 +55,15 @@ import java.util.function.ToLongFunction;
  * before the kill, on 3 hosts 42 %; docs/performance.md, session 7).
  *
  * <p>Arguments: {@code [sizes, default 4,8,16,32,64] [runs per size and mode, default 5] [modes, default
- * LOCAL,GLOBAL] [input, default 20000/job] [hosts, default 3]}. The system property {@value #ROUTER_ARGS_PROPERTY} adds router
+ * LOCAL,GLOBAL] [input, default 20000/job] [hosts, default 3] [standby hosts, default 1]}. The system property
+ * {@value #ROUTER_ARGS_PROPERTY} adds router
  * arguments, e.g. {@code -Drecovery.router-args=--steadfast.router.suspicion.refused-is-dead=true}.
  */
 public final class RecoveryBenchmark {
 
     static final String DEFAULT_HOSTS = "3";
     static final String ROUTER_ARGS_PROPERTY = "recovery.router-args";
-    private static final int STANDBY_HOSTS = 1;
+    static final int DEFAULT_STANDBY_HOSTS = 1;
     static final long DEFAULT_JOB_RATE = 20_000;
     /**
      * Runs per size and mode. Detection alone varies by 100-300 ms between runs (where the kill falls in the
@@ -84,14 +85,16 @@ public final class RecoveryBenchmark {
     private final RouterClient router;
     private final InputRate input;
     private final HostLayout layout;
+    private final int standbyHosts;
 
     private RecoveryBenchmark(ClusterProcesses processes, ClusterStartup startup, RouterClient router,
-                              InputRate input, HostLayout layout) {
+                              InputRate input, HostLayout layout, int standbyHosts) {
         this.processes = processes;
         this.startup = startup;
         this.router = router;
         this.input = input;
         this.layout = layout;
+        this.standbyHosts = standbyHosts;
     }
 
     /**
@@ -193,15 +196,20 @@ public final class RecoveryBenchmark {
         List<String> modes = List.of((args.length > 2 ? args[2] : "LOCAL,GLOBAL").toUpperCase(Locale.ROOT).split(","));
         InputRate input = InputRate.parse(args.length > 3 ? args[3] : DEFAULT_JOB_RATE + "/job");
         HostLayout layout = HostLayout.parse(args.length > 4 ? args[4] : DEFAULT_HOSTS);
+        int standbyHosts = args.length > 5 ? Integer.parseInt(args[5]) : DEFAULT_STANDBY_HOSTS;
+        if (standbyHosts < 1) {
+            throw new IllegalArgumentException("standby hosts: " + standbyHosts + "; give at least 1 (a LOCAL recovery"
+                    + " without one runs the lost tasks on the live hosts)");
+        }
         Path runDir = Files.createTempDirectory("steadfast-recovery-bench");
         System.out.println("Recovery benchmark (" + String.join(" vs ", modes) + ", " + runs + " runs per size, input "
-                + input + ", " + layout + " and " + STANDBY_HOSTS + " standby); process logs in " + runDir);
+                + input + ", " + layout + " and " + standbyHosts + " standby); process logs in " + runDir);
         try (ClusterProcesses processes = new ClusterProcesses(RepoLayout.fromWorkingDirectory(), runDir)) {
             // stopped with Ctrl-C or a TERM signal, the benchmark must not leave its cluster running
             Runtime.getRuntime().addShutdownHook(new Thread(processes::close, "recovery-benchmark-shutdown"));
             ClusterStartup startup = new ClusterStartup(processes, TIMEOUT, line -> System.out.println("  " + line));
             startup.startCheckpointServiceOnFreePort();
-            List<String> routerArgs = new ArrayList<>(List.of("--steadfast.router.standby-hosts=" + STANDBY_HOSTS));
+            List<String> routerArgs = new ArrayList<>(List.of("--steadfast.router.standby-hosts=" + standbyHosts));
             String extra = System.getProperty(ROUTER_ARGS_PROPERTY, "").trim();
             if (!extra.isEmpty()) {
                 routerArgs.addAll(List.of(extra.split("\\s+")));
@@ -210,8 +218,8 @@ public final class RecoveryBenchmark {
             RouterClient router = startup.startRouterOnFreePort(routerArgs);
             int hosts = layout.hostsFor(sizes[0]);
             startup.startHosts(router, hosts);
-            startup.startStandbyHosts(router, hosts, STANDBY_HOSTS);
-            new RecoveryBenchmark(processes, startup, router, input, layout).run(sizes, runs, modes);
+            startup.startStandbyHosts(router, hosts, standbyHosts);
+            new RecoveryBenchmark(processes, startup, router, input, layout, standbyHosts).run(sizes, runs, modes);
         }
     }
 
@@ -288,7 +296,7 @@ public final class RecoveryBenchmark {
 
     /** Deploys a job of {@code tasks} tasks in {@code mode}, kills a host running a count task, measures. */
     private Sample measure(int tasks, String mode, int run) throws Exception {
-        int hosts = layout.hostsFor(tasks) + STANDBY_HOSTS;
+        int hosts = layout.hostsFor(tasks) + standbyHosts;
         while (processes.liveHostIds().size() < hosts) { // the newest host is the router's standby
             startup.startHost(router, processes.nextHostId());
         }
