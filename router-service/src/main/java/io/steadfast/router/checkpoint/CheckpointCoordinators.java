@@ -12,10 +12,13 @@ import io.steadfast.runtime.topology.TopologySpecReader;
 import io.steadfast.runtime.topology.TopologyValidationException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -45,6 +48,7 @@ public final class CheckpointCoordinators implements AutoCloseable {
     private final Clock clock;
     private final CheckpointSettings defaults;
     private final CheckpointCompletions completions;
+    private final List<CheckpointCompletions> completionListeners = new CopyOnWriteArrayList<>();
     private final Executor triggerCalls;
     private final Map<TopologyId, CheckpointCoordinator> coordinators = new ConcurrentHashMap<>();
     private final Map<TopologyId, Long> nextIds = new ConcurrentHashMap<>();
@@ -79,7 +83,10 @@ public final class CheckpointCoordinators implements AutoCloseable {
                                   CheckpointSettings defaults, CheckpointCompletions completions,
                                   Executor triggerCalls) {
         this.triggerCalls = triggerCalls;
-        this.completions = completions;
+        this.completions = (topology, checkpointId, hosts) -> {
+            completions.completed(topology, checkpointId, hosts);
+            completionListeners.forEach(listener -> listener.completed(topology, checkpointId, hosts));
+        };
         this.topologies = topologies;
         this.records = records;
         this.failures = new UnrecordedFailures(records, clock, UnrecordedFailures.DEFAULT_MAX_PER_TOPOLOGY);
@@ -87,6 +94,14 @@ public final class CheckpointCoordinators implements AutoCloseable {
         this.progress = progress;
         this.clock = clock;
         this.defaults = defaults;
+    }
+
+    /**
+     * Also tells {@code listener} of every checkpoint that completes from now on, after the completions given at
+     * construction; on the coordinator's thread, under its lock (see {@link CheckpointCompletions}).
+     */
+    public void onCompleted(CheckpointCompletions listener) {
+        completionListeners.add(Objects.requireNonNull(listener, "listener"));
     }
 
     /** Ticks every {@code period} on the thread {@code steadfast-router-checkpoints}. */

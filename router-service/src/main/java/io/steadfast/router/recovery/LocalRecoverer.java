@@ -171,17 +171,20 @@ final class LocalRecoverer implements AutoCloseable {
     /**
      * Asks the hosts that would recover {@code lost} now (with the same live hosts, the same ones {@link #recover}
      * picks) to fetch their snapshots in each of {@code checkpointIds} ahead, and the lost tasks' logged decisions
-     * once, while the failure of their host is being confirmed; returns at once. A host that cannot is skipped: the
+     * once if asked, while the failure of their host is being confirmed; returns at once. A host that cannot is skipped: the
      * recovery fetches them itself.
      *
      * @param checkpointIds the checkpoints the recovery may restore from (the latest completed, and any pending one
      *                      that may complete meanwhile)
      * @param live          the live hosts, the suspected one left out
+     * @param decisions     whether the lost tasks' decisions are fetched ahead too (once per suspicion)
      */
-    void prefetch(DeployedTopology topology, List<TaskId> lost, List<Long> checkpointIds, List<RegisteredHost> live) {
+    void prefetch(DeployedTopology topology, List<TaskId> lost, List<Long> checkpointIds, List<RegisteredHost> live,
+                  boolean decisions) {
         Map<HostId, RegisteredHost> byId = new TreeMap<>();
         live.forEach(host -> byId.put(host.id(), host));
-        List<URI> peers = ranTasksOf(topology, live).stream().map(RegisteredHost::controlUrl).toList();
+        List<URI> peers = decisions ? ranTasksOf(topology, live).stream().map(RegisteredHost::controlUrl).toList()
+                : List.of();
         byTarget(lost, live, standby.among(live, topologies.all())).forEach((host, tasks) -> calls.execute(() -> {
             for (int i = 0; i < checkpointIds.size(); i++) {
                 try {

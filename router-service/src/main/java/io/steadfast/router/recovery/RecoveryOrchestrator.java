@@ -64,6 +64,11 @@ public final class RecoveryOrchestrator implements AutoCloseable {
      * would stop taking input from its live upstreams until the recovered one, still replaying, sent its barrier.
      */
     static final Duration CHECKPOINTS_HELD_AT_MOST = Duration.ofSeconds(10);
+    /**
+     * How long after a host was suspected its tasks' snapshots are fetched ahead in each checkpoint that completes: a
+     * suspicion is decided within the minimum silence and the probe's timeout (300 ms each by default).
+     */
+    static final Duration SUSPICION_KEPT = Duration.ofSeconds(2);
 
     private final TopologyRepository topologies;
     private final HeartbeatFailureDetector detector;
@@ -78,7 +83,9 @@ public final class RecoveryOrchestrator implements AutoCloseable {
     private final LocalRecoverer local;
     /** Records taken in by each task that kept running, when a local recovery started; by recovery id. */
     private final Map<Long, Map<String, Long>> survivorsAtStart = new ConcurrentHashMap<>();
-    private ScheduledExecutorService executor;
+    private volatile ScheduledExecutorService executor;
+    /** The hosts suspected lately, with when: see {@link #checkpointCompleted}. */
+    private final Map<HostId, Instant> suspected = new ConcurrentHashMap<>();
     private final Map<TopologyId, Instant> lastAttempt = new ConcurrentHashMap<>();
     /** Recoveries abandoned at start-up because the router restarted before they had redeployed. */
     private final List<Recovery> interrupted = new CopyOnWriteArrayList<>();
@@ -107,6 +114,7 @@ public final class RecoveryOrchestrator implements AutoCloseable {
         this.progress = progress;
         this.log = log;
         this.clock = clock;
+        coordinators.onCompleted((topology, checkpointId, hosts) -> checkpointCompleted(topology, checkpointId));
     }
 
     /** Listens to the detector and checks catch-up every {@code period}, on {@code steadfast-router-recovery}. */
@@ -226,6 +234,7 @@ public final class RecoveryOrchestrator implements AutoCloseable {
 
     /** Recovers every topology that has a task on a host that is not LIVE; called for each detected failure. */
     public void recover(DetectedFailure failure) {
+        suspected.remove(failure.host());
         for (DeployedTopology topology : topologies.all()) {
             List<TaskId> lost = tasksOnDeadHosts(topology);
             if (!lost.isEmpty()) {
@@ -238,22 +247,15 @@ public final class RecoveryOrchestrator implements AutoCloseable {
      * A host is suspected (a peer lost its data-plane connection to it and it did not answer its probe) and is DEAD if
      * it also misses its heartbeat: the hosts that would recover its tasks of each LOCAL-mode topology fetch their
      * snapshots meanwhile, so that the recovery that may follow finds them there. Those of the latest completed
-     * checkpoint, and those of every pending one that the suspected host's tasks all acknowledged before it went
-     * silent: the other tasks' acks may still complete it while the failure is being confirmed, and the recovery then
-     * restores from it (with a checkpoint taking longer to complete the more tasks a job has, that happened in most
-     * recoveries of a 32-task job, which then fetched their snapshots again). Returns at once; any thread.
+     * checkpoint, and those of every pending one that the suspected host's tasks all acknowledged: the other tasks'
+     * acks may still complete it while the failure is being confirmed, and the recovery then restores from it. One
+     * that completes later while the host is suspected has them fetched then ({@link #checkpointCompleted}): acks
+     * the host sent just before it died may reach this router only after the suspicion. Returns at once; any thread.
      */
     public void prefetchFor(HostId suspect) {
-        List<RegisteredHost> live = detector.liveHosts().stream().filter(host -> !host.id().equals(suspect)).toList();
-        if (live.isEmpty()) {
-            return;
-        }
+        suspected.put(suspect, clock.instant());
         for (DeployedTopology topology : topologies.all()) {
-            if (topology.plan().recoveryMode() != RecoveryMode.LOCAL) {
-                continue;
-            }
-            List<TaskId> lost = topology.placement().entrySet().stream()
-                    .filter(placed -> placed.getValue().equals(suspect)).map(Map.Entry::getKey).sorted().toList();
+            List<TaskId> lost = localTasksOn(topology, suspect);
             if (lost.isEmpty()) {
                 continue;
             }
@@ -262,10 +264,52 @@ public final class RecoveryOrchestrator implements AutoCloseable {
                     .ifPresent(completed -> checkpoints.add(completed.checkpointId()));
             coordinators.coordinator(topology.id()).filter(coordinator -> coordinator.epoch() == topology.plan().epoch())
                     .ifPresent(coordinator -> checkpoints.addAll(coordinator.pendingAcknowledgedBy(lost)));
-            if (!checkpoints.isEmpty()) {
-                local.prefetch(topology, lost, checkpoints, live);
+            List<RegisteredHost> live = liveHostsBut(suspect);
+            if (!checkpoints.isEmpty() && !live.isEmpty()) {
+                local.prefetch(topology, lost, checkpoints, live, true);
             }
         }
+    }
+
+    /**
+     * Checkpoint {@code checkpointId} of a topology completed: the snapshots of its tasks on a host suspected in the
+     * last {@link #SUSPICION_KEPT} are fetched ahead in it (their decisions were, with the suspicion), for the recovery
+     * that may follow to restore from it. Returns at once; any thread (a coordinator's, under its lock).
+     */
+    void checkpointCompleted(TopologyId topologyId, long checkpointId) {
+        if (suspected.isEmpty()) {
+            return;
+        }
+        Runnable prefetch = () -> guarded(() -> {
+            Instant now = clock.instant();
+            suspected.values().removeIf(since -> Duration.between(since, now).compareTo(SUSPICION_KEPT) > 0);
+            topologies.find(topologyId).ifPresent(topology -> suspected.keySet().forEach(suspect -> {
+                List<TaskId> lost = localTasksOn(topology, suspect);
+                List<RegisteredHost> live = liveHostsBut(suspect);
+                if (!lost.isEmpty() && !live.isEmpty()) {
+                    local.prefetch(topology, lost, List.of(checkpointId), live, false);
+                }
+            }));
+        });
+        ScheduledExecutorService recoveries = executor;
+        if (recoveries == null) {
+            prefetch.run(); // not started (tests)
+        } else {
+            recoveries.execute(prefetch);
+        }
+    }
+
+    /** The tasks of a LOCAL-mode topology on {@code host}, sorted; none for a GLOBAL-mode one. */
+    private static List<TaskId> localTasksOn(DeployedTopology topology, HostId host) {
+        if (topology.plan().recoveryMode() != RecoveryMode.LOCAL) {
+            return List.of();
+        }
+        return topology.placement().entrySet().stream().filter(placed -> placed.getValue().equals(host))
+                .map(Map.Entry::getKey).sorted().toList();
+    }
+
+    private List<RegisteredHost> liveHostsBut(HostId host) {
+        return detector.liveHosts().stream().filter(live -> !live.id().equals(host)).toList();
     }
 
     /**

@@ -283,6 +283,48 @@ class LocalRecoveryOrchestrationTest {
     }
 
     @Test
+    void aCheckpointThatCompletesWhileAHostIsSuspectedHasItsSnapshotsFetchedAheadThen() {
+        deployWithEveryTaskButTheSinkOnC();
+        long completed = completeCheckpoint();
+        long pending = triggerCheckpoint(); // C's acks were sent before it went silent, and arrive after the suspicion
+        heartbeat(A, Map.of(SINK, 500L), Map.of());
+        heartbeat(B, Map.of(), Map.of());
+        heartbeat(STANDBY, Map.of(), Map.of());
+        orchestrator.prefetchFor(C);
+        await().until(() -> hostClient.prefetches.size() == 2);
+
+        List.of(SOURCE, COUNT0, COUNT1, SINK).forEach(task -> acknowledge(pending, task));
+
+        await().until(() -> hostClient.prefetches.size() == 4);
+        assertThat(hostClient.prefetches).containsExactlyInAnyOrder(
+                "t@host-d:[t/count#0, t/source#0]:" + completed, "t@host-b:[t/count#1]:" + completed,
+                "t@host-d:[t/count#0, t/source#0]:" + pending, "t@host-b:[t/count#1]:" + pending);
+        assertThat(hostClient.prefetchPeers.get("t@host-d:[t/count#0, t/source#0]:" + pending))
+                .as("the decisions were fetched ahead with the suspicion").isEmpty();
+        orchestrator.recover(killC());
+        assertThat(hostClient.recoveries).containsExactlyInAnyOrder("t@host-d:[t/count#0, t/source#0]:" + pending,
+                "t@host-b:[t/count#1]:" + pending);
+    }
+
+    @Test
+    void aCheckpointThatCompletesLongAfterASuspicionFetchesNothingAhead() {
+        deployWithEveryTaskButTheSinkOnC();
+        completeCheckpoint();
+        heartbeat(A, Map.of(SINK, 500L), Map.of());
+        heartbeat(B, Map.of(), Map.of());
+        heartbeat(STANDBY, Map.of(), Map.of());
+        orchestrator.prefetchFor(C); // C answered after all: it stays LIVE, and nobody says so to the orchestrator
+        await().until(() -> hostClient.prefetches.size() == 2);
+        clock.advance(RecoveryOrchestrator.SUSPICION_KEPT.plusMillis(1));
+        hostClient.prefetches.clear();
+
+        completeCheckpoint();
+
+        await().during(Duration.ofMillis(200)).atMost(Duration.ofSeconds(2))
+                .until(() -> hostClient.prefetches.isEmpty());
+    }
+
+    @Test
     void passesOnWhatTheRedirectedHostsHoldOfTheLostTasksDecisionsToEveryTargetUnderTheRecoverysId() {
         deployWithEveryTaskButTheSinkOnC();
         long checkpoint = completeCheckpoint();
