@@ -52,6 +52,7 @@ class LocalRecoveryOrchestrationTest {
     private static final HostId B = new HostId("host-b");
     private static final HostId C = new HostId("host-c");
     private static final HostId STANDBY = new HostId("host-d");
+    private static final HostId STANDBY2 = new HostId("host-e");
     private static final TaskId SOURCE = TaskId.parse("t/source#0");
     private static final TaskId COUNT0 = TaskId.parse("t/count#0");
     private static final TaskId COUNT1 = TaskId.parse("t/count#1");
@@ -139,12 +140,15 @@ class LocalRecoveryOrchestrationTest {
         hosts.heartbeat(host, reports, clock.instant());
     }
 
-    /** Host C goes silent while A, B and the standby report; detected DEAD one timeout after its last heartbeat. */
+    /** Host C goes silent while A, B and the standbys report; detected DEAD one timeout after its last heartbeat. */
     private DetectedFailure killC() {
         for (int i = 0; i < 2; i++) {
             heartbeat(A, Map.of(SOURCE, 1_000L + i, SINK, 500L + i), Map.of());
             heartbeat(B, Map.of(COUNT0, 400L + i), Map.of());
             heartbeat(STANDBY, Map.of(), Map.of());
+            if (hosts.find(STANDBY2).isPresent()) {
+                heartbeat(STANDBY2, Map.of(), Map.of());
+            }
             clock.advance(Duration.ofMillis(450));
         }
         detector.sweep();
@@ -215,14 +219,15 @@ class LocalRecoveryOrchestrationTest {
     }
 
     @Test
-    void spreadsManyLostTasksOverTheStandbyAndTheLeastLoadedLiveHosts() {
+    void putsEveryTaskOfTheLostHostOnTheStandbyHowManyThereAre() {
         deployWithEveryTaskButTheSinkOnC();
         completeCheckpoint();
 
         orchestrator.recover(killC());
 
-        assertThat(hostClient.recoveries).as("three lost tasks: the standby and the least loaded live host share them")
-                .containsExactlyInAnyOrder("t@host-d:[t/count#0, t/source#0]:1", "t@host-b:[t/count#1]:1");
+        assertThat(hostClient.recoveries).as("three lost tasks: the standby takes the lost host's place, B (idle) is"
+                + " left alone")
+                .containsExactly("t@host-d:[t/count#0, t/count#1, t/source#0]:1");
     }
 
     @Test
@@ -235,14 +240,12 @@ class LocalRecoveryOrchestrationTest {
 
         orchestrator.prefetchFor(C);
 
-        await().until(() -> hostClient.prefetches.size() == 2);
-        assertThat(hostClient.prefetches).containsExactlyInAnyOrder("t@host-d:[t/count#0, t/source#0]:" + checkpoint,
-                "t@host-b:[t/count#1]:" + checkpoint);
+        await().until(() -> hostClient.prefetches.size() == 1);
+        assertThat(hostClient.prefetches).containsExactlyInAnyOrder("t@host-d:[t/count#0, t/count#1, t/source#0]:" + checkpoint);
         assertThat(hostClient.recoveries).as("nothing recovered before the failure is confirmed").isEmpty();
         orchestrator.recover(killC());
         assertThat(hostClient.recoveries).as("the same hosts recover the same tasks from the same checkpoint")
-                .containsExactlyInAnyOrder("t@host-d:[t/count#0, t/source#0]:" + checkpoint,
-                        "t@host-b:[t/count#1]:" + checkpoint);
+                .containsExactlyInAnyOrder("t@host-d:[t/count#0, t/count#1, t/source#0]:" + checkpoint);
     }
 
     @Test
@@ -257,29 +260,27 @@ class LocalRecoveryOrchestrationTest {
         heartbeat(STANDBY, Map.of(), Map.of());
 
         orchestrator.prefetchFor(C);
-        await().until(() -> hostClient.prefetches.size() == 2);
+        await().until(() -> hostClient.prefetches.size() == 1);
         assertThat(hostClient.prefetches).as("count#1's snapshot may never be stored: the completed one only")
-                .containsExactlyInAnyOrder("t@host-d:[t/count#0, t/source#0]:" + completed,
-                        "t@host-b:[t/count#1]:" + completed);
+                .containsExactlyInAnyOrder("t@host-d:[t/count#0, t/count#1, t/source#0]:" + completed);
 
         acknowledge(pending, COUNT1);
         hostClient.prefetches.clear();
         hostClient.prefetchPeers.clear();
         orchestrator.prefetchFor(C);
-        await().until(() -> hostClient.prefetches.size() == 4);
+        await().until(() -> hostClient.prefetches.size() == 2);
         assertThat(hostClient.prefetches).as("C's tasks all acknowledged the pending one: it may complete while C is"
                 + " suspected").containsExactlyInAnyOrder(
-                "t@host-d:[t/count#0, t/source#0]:" + completed, "t@host-b:[t/count#1]:" + completed,
-                "t@host-d:[t/count#0, t/source#0]:" + pending, "t@host-b:[t/count#1]:" + pending);
+                "t@host-d:[t/count#0, t/count#1, t/source#0]:" + completed,
+                "t@host-d:[t/count#0, t/count#1, t/source#0]:" + pending);
         assertThat(hostClient.prefetchPeers).as("the decisions are fetched ahead once per host, with the first")
-                .containsEntry("t@host-d:[t/count#0, t/source#0]:" + completed, List.of(URI.create("http://host-a")))
-                .containsEntry("t@host-d:[t/count#0, t/source#0]:" + pending, List.of());
+                .containsEntry("t@host-d:[t/count#0, t/count#1, t/source#0]:" + completed, List.of(URI.create("http://host-a")))
+                .containsEntry("t@host-d:[t/count#0, t/count#1, t/source#0]:" + pending, List.of());
 
         acknowledge(pending, SINK); // the last ack comes while C is suspected: the pending checkpoint completes
         orchestrator.recover(killC());
         assertThat(hostClient.recoveries).as("restored from the checkpoint whose snapshots were fetched ahead")
-                .containsExactlyInAnyOrder("t@host-d:[t/count#0, t/source#0]:" + pending,
-                        "t@host-b:[t/count#1]:" + pending);
+                .containsExactlyInAnyOrder("t@host-d:[t/count#0, t/count#1, t/source#0]:" + pending);
     }
 
     @Test
@@ -291,19 +292,18 @@ class LocalRecoveryOrchestrationTest {
         heartbeat(B, Map.of(), Map.of());
         heartbeat(STANDBY, Map.of(), Map.of());
         orchestrator.prefetchFor(C);
-        await().until(() -> hostClient.prefetches.size() == 2);
+        await().until(() -> hostClient.prefetches.size() == 1);
 
         List.of(SOURCE, COUNT0, COUNT1, SINK).forEach(task -> acknowledge(pending, task));
 
-        await().until(() -> hostClient.prefetches.size() == 4);
+        await().until(() -> hostClient.prefetches.size() == 2);
         assertThat(hostClient.prefetches).containsExactlyInAnyOrder(
-                "t@host-d:[t/count#0, t/source#0]:" + completed, "t@host-b:[t/count#1]:" + completed,
-                "t@host-d:[t/count#0, t/source#0]:" + pending, "t@host-b:[t/count#1]:" + pending);
-        assertThat(hostClient.prefetchPeers.get("t@host-d:[t/count#0, t/source#0]:" + pending))
+                "t@host-d:[t/count#0, t/count#1, t/source#0]:" + completed,
+                "t@host-d:[t/count#0, t/count#1, t/source#0]:" + pending);
+        assertThat(hostClient.prefetchPeers.get("t@host-d:[t/count#0, t/count#1, t/source#0]:" + pending))
                 .as("the decisions were fetched ahead with the suspicion").isEmpty();
         orchestrator.recover(killC());
-        assertThat(hostClient.recoveries).containsExactlyInAnyOrder("t@host-d:[t/count#0, t/source#0]:" + pending,
-                "t@host-b:[t/count#1]:" + pending);
+        assertThat(hostClient.recoveries).containsExactlyInAnyOrder("t@host-d:[t/count#0, t/count#1, t/source#0]:" + pending);
     }
 
     @Test
@@ -314,7 +314,7 @@ class LocalRecoveryOrchestrationTest {
         heartbeat(B, Map.of(), Map.of());
         heartbeat(STANDBY, Map.of(), Map.of());
         orchestrator.prefetchFor(C); // C answered after all: it stays LIVE, and nobody says so to the orchestrator
-        await().until(() -> hostClient.prefetches.size() == 2);
+        await().until(() -> hostClient.prefetches.size() == 1);
         clock.advance(RecoveryOrchestrator.SUSPICION_KEPT.plusMillis(1));
         hostClient.prefetches.clear();
 
@@ -325,35 +325,46 @@ class LocalRecoveryOrchestrationTest {
     }
 
     @Test
-    void passesOnWhatTheRedirectedHostsHoldOfTheLostTasksDecisionsToEveryTargetUnderTheRecoverysId() {
+    void passesOnWhatTheRedirectedHostsHoldOfTheLostTasksDecisionsToEveryTargetUnderTheRecoverysId() throws Exception {
         deployWithEveryTaskButTheSinkOnC();
+        clock.advance(Duration.ofMillis(10));
+        hosts.register(STANDBY2, URI.create("http://host-e"), "tcp://host-e:1", clock.instant());
         long checkpoint = completeCheckpoint();
         heartbeat(A, Map.of(SINK, 500L), Map.of());
         heartbeat(B, Map.of(), Map.of());
         heartbeat(STANDBY, Map.of(), Map.of());
-        orchestrator.prefetchFor(C);
-        await().until(() -> hostClient.prefetches.size() == 2);
-        assertThat(hostClient.prefetchPeers.get("t@host-d:[t/count#0, t/source#0]:" + checkpoint)).as("the decisions are fetched ahead from the live hosts"
-                + " that ran tasks of the topology (only A, with the sink): B and the standby hold none")
-                .containsExactly(URI.create("http://host-a"));
-        hostClient.heldDeterminants.put(A, Map.of(SOURCE, new DeterminantSpan(0, 12), COUNT1,
-                new DeterminantSpan(3, 9)));
+        heartbeat(STANDBY2, Map.of(), Map.of());
+        orchestrator.close();
+        try (RecoveryOrchestrator twoStandbys = new RecoveryOrchestrator(topologies, detector, new EvenTaskPlacer(),
+                hostClient, records, coordinators, progress, log, clock, new StandbyHosts(2))) {
+            twoStandbys.prefetchFor(C);
+            await().until(() -> hostClient.prefetches.size() == 2);
+            assertThat(hostClient.prefetches).as("the lost tasks (in task order) spread over both standbys, the last registered first")
+                    .containsExactlyInAnyOrder("t@host-e:[t/count#0, t/source#0]:" + checkpoint,
+                            "t@host-d:[t/count#1]:" + checkpoint);
+            assertThat(hostClient.prefetchPeers.get("t@host-e:[t/count#0, t/source#0]:" + checkpoint))
+                    .as("the decisions are fetched ahead from the live hosts that ran tasks of the topology (only A,"
+                            + " with the sink): B and the standbys hold none")
+                    .containsExactly(URI.create("http://host-a"));
+            hostClient.heldDeterminants.put(A, Map.of(SOURCE, new DeterminantSpan(0, 12), COUNT1,
+                    new DeterminantSpan(3, 9)));
 
-        orchestrator.recover(killC());
+            twoStandbys.recover(killC());
+        }
 
-        assertThat(hostClient.recoveries).containsExactlyInAnyOrder("t@host-d:[t/count#0, t/source#0]:" + checkpoint,
-                "t@host-b:[t/count#1]:" + checkpoint);
+        assertThat(hostClient.recoveries).containsExactlyInAnyOrder(
+                "t@host-e:[t/count#0, t/source#0]:" + checkpoint, "t@host-d:[t/count#1]:" + checkpoint);
         String recovery = hostClient.recoveryIds.get(STANDBY);
-        assertThat(recovery).isNotBlank().isEqualTo(hostClient.recoveryIds.get(B));
+        assertThat(recovery).isNotBlank().isEqualTo(hostClient.recoveryIds.get(STANDBY2));
         assertThat(hostClient.catchUps).as("every target host, though no channel into its tasks has a head")
-                .containsOnlyKeys(STANDBY, B);
+                .containsOnlyKeys(STANDBY, STANDBY2);
         hostClient.catchUps.values().forEach(catchUp -> {
             assertThat(catchUp.recovery()).isEqualTo(recovery);
             assertThat(catchUp.heldDeterminants()).as("what the one host redirected holds").containsExactly(
                     Map.entry(URI.create("http://host-a"), Map.of(SOURCE, new DeterminantSpan(0, 12), COUNT1,
                             new DeterminantSpan(3, 9))));
         });
-        assertThat(hostClient.redirects).as("B, a target now, ran no task of the topology: nothing to redirect")
+        assertThat(hostClient.redirects).as("B and the standbys ran no task of the topology: nothing to redirect")
                 .containsExactly("t@host-a:[t/count#0, t/count#1, t/source#0]");
     }
 
