@@ -107,8 +107,13 @@ class RouterConfiguration {
 
     @Bean
     HostClient hostClient(RouterProperties properties) {
-        return new RestHostClient(client(properties.hostClient().connectTimeout(),
-                properties.hostClient().readTimeout()).build());
+        return RestHostClient.over(client(properties.hostClient().connectTimeout(),
+                properties.hostClient().readTimeout()));
+    }
+
+    @Bean
+    RecoveryCallsWarmUp recoveryCallsWarmUp(HostClient hostClient) {
+        return new RecoveryCallsWarmUp(hostClient);
     }
 
     @Bean

@@ -60,4 +60,13 @@ public interface HostClient {
 
     /** Up to {@code limit} keys' values of a task's keyed state. */
     Map<String, Object> queryAll(RegisteredHost host, TaskId task, String state, int limit);
+
+    /**
+     * Prepares the calls of a local recovery before the first one, without calling any host.
+     *
+     * @return the calls prepared, by the last part of their path (none by default)
+     */
+    default List<String> warmUp() {
+        return List.of();
+    }
 }

@@ -96,7 +96,7 @@ class RestHostClientRecoveryTest {
     void sendsNoPlanToAHostThatHoldsIt() throws IOException {
         RegisteredHost host = host(body -> Map.entry(201, CREATED));
 
-        InPlaceRecovery.Answer answer = new RestHostClient(RestClient.create()).recoverInPlace(host, recovery());
+        InPlaceRecovery.Answer answer = RestHostClient.over(RestClient.builder()).recoverInPlace(host, recovery());
 
         assertThat(answer.tasks()).containsExactly("rh/count#0");
         assertThat(received).singleElement().satisfies(body -> {
@@ -111,7 +111,7 @@ class RestHostClientRecoveryTest {
         RegisteredHost host = host(body -> body.has("plan") ? Map.entry(201, CREATED)
                 : Map.entry(409, conflict(RestHostClient.PLAN_NOT_HELD)));
 
-        InPlaceRecovery.Answer answer = new RestHostClient(RestClient.create()).recoverInPlace(host, recovery());
+        InPlaceRecovery.Answer answer = RestHostClient.over(RestClient.builder()).recoverInPlace(host, recovery());
 
         assertThat(answer.tasks()).containsExactly("rh/count#0");
         assertThat(received).hasSize(2);
@@ -125,7 +125,7 @@ class RestHostClientRecoveryTest {
     void failsOnAnyOtherConflictWithoutResending() throws IOException {
         RegisteredHost host = host(body -> Map.entry(409, conflict("ALREADY_DEPLOYED")));
 
-        assertThatThrownBy(() -> new RestHostClient(RestClient.create()).recoverInPlace(host, recovery()))
+        assertThatThrownBy(() -> RestHostClient.over(RestClient.builder()).recoverInPlace(host, recovery()))
                 .isInstanceOf(HostCallException.class)
                 .hasMessageContaining("refused to recover tasks [rh/count#0]")
                 .hasMessageContaining("HTTP 409");
@@ -140,7 +140,7 @@ class RestHostClientRecoveryTest {
                         + " \"heldDeterminants\": {\"rh/count#0\": {\"from\": 2, \"end\": 40}}}")));
         server.createContext("/api/v1/deployments/rh/catch-up-targets", exchange -> respond(exchange,
                 body -> Map.entry(201, "{}")));
-        RestHostClient client = new RestHostClient(RestClient.create());
+        RestHostClient client = RestHostClient.over(RestClient.builder());
         TaskId count = TaskId.parse("rh/count#0");
 
         client.recoverInPlace(host, recovery());
@@ -157,5 +157,34 @@ class RestHostClientRecoveryTest {
         JsonNode span = catchUp.get("heldDeterminants").get("http://peer-a:8080").get("rh/count#0");
         assertThat(span.get("from").asLong()).isEqualTo(2);
         assertThat(span.get("end").asLong()).isEqualTo(40);
+    }
+
+    @Test
+    void warmsUpTheCallsOfALocalRecoveryInMemoryAndStillCallsHostsAfterwards() throws IOException {
+        RegisteredHost host = host(body -> Map.entry(201, CREATED));
+        RestHostClient client = RestHostClient.over(RestClient.builder());
+
+        assertThat(client.warmUp()).containsExactly("recoveries", "snapshot-prefetches", "redirects",
+                "catch-up-targets");
+
+        assertThat(received).as("the warm-up called no host").isEmpty();
+        assertThat(client.recoverInPlace(host, recovery()).tasks()).containsExactly("rh/count#0");
+        assertThat(received).hasSize(1);
+    }
+
+    @Test
+    void warmsUpWithTheBodiesTheCallsSendAndTheAnswersTheyRead() {
+        JsonBodies bodies = new JsonBodies(new org.springframework.http.converter.json.JacksonJsonHttpMessageConverter());
+
+        JsonNode written = JSON.readTree(bodies.write(new RestHostClient.InPlaceRecoveryBody(null, 4,
+                new RestHostClient.PlacementBody(Map.of("rh/count#0", "rh-host"), Map.of("rh-host", "tcp://h:1")),
+                List.of("rh/count#0"), 3, 3, List.of(), List.of(), Instant.EPOCH, "recovery-1")));
+        InPlaceRecovery.Answer read = bodies.read(InPlaceRecovery.Answer.class,
+                CREATED.getBytes(StandardCharsets.UTF_8));
+
+        assertThat(written.has("plan")).as("left out when null, as in a call").isFalse();
+        assertThat(written.get("epoch").asInt()).isEqualTo(4);
+        assertThat(written.get("placement").get("hosts").get("rh/count#0").asString()).isEqualTo("rh-host");
+        assertThat(read).isEqualTo(new InPlaceRecovery.Answer(List.of("rh/count#0"), 0, 1, 0, 1));
     }
 }
