@@ -1,6 +1,7 @@
 package io.steadfast.host.snapshot;
 
 import io.steadfast.runtime.plan.TaskId;
+import java.util.Map;
 
 /**
  * Tells the router's checkpoint coordinator that a task's snapshot is stored (ack) or could not be (nack).
@@ -9,6 +10,11 @@ import io.steadfast.runtime.plan.TaskId;
 public interface CheckpointReporter {
 
     void acknowledge(TaskId task, long checkpointId, SnapshotAck ack);
+
+    /** Acks the stored snapshots of several tasks of one topology for one checkpoint; by default one by one. */
+    default void acknowledgeAll(long checkpointId, Map<TaskId, SnapshotAck> acks) {
+        acks.forEach((task, ack) -> acknowledge(task, checkpointId, ack));
+    }
 
     void decline(TaskId task, long checkpointId, String reason);
 

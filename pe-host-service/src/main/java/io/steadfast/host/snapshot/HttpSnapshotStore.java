@@ -1,6 +1,7 @@
 package io.steadfast.host.snapshot;
 
 import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.topology.TopologyId;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,6 +40,32 @@ public final class HttpSnapshotStore implements SnapshotStore {
         } catch (RestClientException e) {
             throw new SnapshotStoreException("Checkpoint-service at " + baseUrl + " did not store the snapshot of "
                     + task + " for checkpoint " + checkpointId + ": " + e.getMessage()
+                    + "; check that it runs and steadfast.host.checkpoint-url is right", e);
+        }
+    }
+
+    /** One {@code POST /api/v1/snapshots/{topology}/{checkpointId}/batch} for all of them, in the batch format. */
+    @Override
+    public void putAll(long checkpointId, Map<TaskId, byte[]> snapshots) {
+        if (snapshots.isEmpty()) {
+            return;
+        }
+        TopologyId topology = snapshots.keySet().iterator().next().topology();
+        if (!snapshots.keySet().stream().allMatch(task -> task.topology().equals(topology))) {
+            throw new IllegalArgumentException("a batch of snapshots holds one topology's, not " + snapshots.keySet());
+        }
+        URI uri = UriComponentsBuilder.fromUri(baseUrl).path("/api/v1/snapshots/{topology}/{checkpointId}/batch")
+                .buildAndExpand(topology.value(), checkpointId).encode().toUri();
+        try {
+            http.post().uri(uri).contentType(MediaType.APPLICATION_OCTET_STREAM).body(SnapshotBatch.write(snapshots))
+                    .retrieve().toBodilessEntity();
+        } catch (HttpClientErrorException.Conflict e) {
+            throw new CheckpointClosedException("Checkpoint " + checkpointId + " of " + topology
+                    + " is no longer pending, so the snapshots of " + snapshots.keySet() + " were not all stored: "
+                    + e.getResponseBodyAsString(), e);
+        } catch (RestClientException e) {
+            throw new SnapshotStoreException("Checkpoint-service at " + baseUrl + " did not store the snapshots of "
+                    + snapshots.keySet() + " for checkpoint " + checkpointId + ": " + e.getMessage()
                     + "; check that it runs and steadfast.host.checkpoint-url is right", e);
         }
     }

@@ -51,6 +51,14 @@ public final class ResilientSnapshotStore implements SnapshotStore {
     }
 
     @Override
+    public void putAll(long checkpointId, Map<TaskId, byte[]> snapshots) {
+        call(() -> {
+            delegate.putAll(checkpointId, snapshots);
+            return null;
+        });
+    }
+
+    @Override
     public Optional<byte[]> get(TaskId task, long checkpointId) {
         return call(() -> delegate.get(task, checkpointId));
     }

@@ -2,6 +2,10 @@ package io.steadfast.host.snapshot;
 
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.topology.TopologyId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.MediaType;
@@ -10,7 +14,8 @@ import org.springframework.web.client.RestClientException;
 
 /**
  * {@link CheckpointReporter} over the router's REST API: {@code POST
- * /api/v1/topologies/{topology}/checkpoints/{checkpointId}/acks} and {@code .../nacks}. Thread-safe.
+ * /api/v1/topologies/{topology}/checkpoints/{checkpointId}/acks}, {@code .../acks/batch} and {@code .../nacks}.
+ * Thread-safe.
  */
 public final class RouterCheckpointReporter implements CheckpointReporter {
 
@@ -27,28 +32,51 @@ public final class RouterCheckpointReporter implements CheckpointReporter {
 
     @Override
     public void acknowledge(TaskId task, long checkpointId, SnapshotAck ack) {
-        post(task, checkpointId, "acks", new Ack(task.toString(), host.value(), ack.sizeBytes(), ack.syncMillis(),
-                ack.asyncMillis()));
+        post(task.topology(), checkpointId, "acks", "the ack of " + task, new Ack(task.toString(), host.value(),
+                ack.sizeBytes(), ack.syncMillis(), ack.asyncMillis()));
+    }
+
+    /** One {@code POST .../acks/batch} for all of them (one {@code .../acks} for one). */
+    @Override
+    public void acknowledgeAll(long checkpointId, Map<TaskId, SnapshotAck> acks) {
+        if (acks.size() <= 1) {
+            acks.forEach((task, ack) -> acknowledge(task, checkpointId, ack));
+            return;
+        }
+        List<TaskSnapshotAck> body = new ArrayList<>();
+        acks.forEach((task, ack) -> body.add(new TaskSnapshotAck(task.toString(), ack.sizeBytes(), ack.syncMillis(),
+                ack.asyncMillis())));
+        post(acks.keySet().iterator().next().topology(), checkpointId, "acks/batch", "the acks of " + acks.keySet(),
+                new AckBatch(host.value(), body));
     }
 
     @Override
     public void decline(TaskId task, long checkpointId, String reason) {
-        post(task, checkpointId, "nacks", new Nack(task.toString(), host.value(), reason));
+        post(task.topology(), checkpointId, "nacks", "the nack of " + task, new Nack(task.toString(), host.value(),
+                reason));
     }
 
-    private void post(TaskId task, long checkpointId, String kind, Object body) {
+    private void post(TopologyId topology, long checkpointId, String path, String what, Object body) {
         try {
-            router.post().uri("/api/v1/topologies/{topology}/checkpoints/{checkpointId}/" + kind,
-                            task.topology().value(), checkpointId)
+            router.post().uri("/api/v1/topologies/{topology}/checkpoints/{checkpointId}/" + path, topology.value(),
+                            checkpointId)
                     .contentType(MediaType.APPLICATION_JSON).body(body).retrieve().toBodilessEntity();
         } catch (RestClientException e) {
-            LOG.warn("Could not report the {} of {} for checkpoint {} to the router: {}; the checkpoint will time out",
-                    kind, task, checkpointId, e.getMessage());
+            LOG.warn("Could not report {} for checkpoint {} to the router: {}; the checkpoint will time out", what,
+                    checkpointId, e.getMessage());
         }
     }
 
     /** Body of an ack. */
     record Ack(String task, String host, long sizeBytes, long syncMillis, long asyncMillis) {
+    }
+
+    /** Body of a batch of acks: one host's, of tasks of one topology. */
+    record AckBatch(String host, List<TaskSnapshotAck> acks) {
+    }
+
+    /** One task's ack in a batch. */
+    record TaskSnapshotAck(String task, long sizeBytes, long syncMillis, long asyncMillis) {
     }
 
     /** Body of a nack. */

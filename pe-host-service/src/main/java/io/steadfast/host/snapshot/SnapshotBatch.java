@@ -2,17 +2,21 @@ package io.steadfast.host.snapshot;
 
 import io.steadfast.runtime.plan.TaskId;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The checkpoint-service's batch of snapshots, as it answers {@code GET .../batch}: entries one after another, each a
- * big-endian int32 length and the UTF-8 task id, then an int64 length and the snapshot's bytes.
+ * The checkpoint-service's batch of snapshots, as it answers {@code GET .../batch} and takes {@code POST .../batch}:
+ * entries one after another, each a big-endian int32 length and the UTF-8 task id, then an int64 length and the
+ * snapshot's bytes.
  */
 final class SnapshotBatch {
 
@@ -20,6 +24,25 @@ final class SnapshotBatch {
     private static final int MAX_TASK_ID_BYTES = 1024;
 
     private SnapshotBatch() {
+    }
+
+    /** The snapshots in the batch format, in the map's order, as the checkpoint-service takes a batch upload. */
+    static byte[] write(Map<TaskId, byte[]> snapshots) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(snapshots.values().stream()
+                .mapToInt(snapshot -> snapshot.length + 64).sum());
+        DataOutputStream out = new DataOutputStream(bytes);
+        try {
+            for (Map.Entry<TaskId, byte[]> entry : snapshots.entrySet()) {
+                byte[] id = entry.getKey().toString().getBytes(StandardCharsets.UTF_8);
+                out.writeInt(id.length);
+                out.write(id);
+                out.writeLong(entry.getValue().length);
+                out.write(entry.getValue());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // not thrown by a ByteArrayOutputStream
+        }
+        return bytes.toByteArray();
     }
 
     /**

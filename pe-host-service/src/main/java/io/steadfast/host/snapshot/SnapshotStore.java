@@ -16,6 +16,14 @@ public interface SnapshotStore {
     /** Stores the snapshot of one task for one checkpoint, replacing any earlier one. */
     void put(TaskId task, long checkpointId, byte[] snapshot);
 
+    /**
+     * Stores the snapshots of several tasks of one topology for one checkpoint, replacing any earlier ones; if it
+     * throws, some may be stored. This default stores one after the other.
+     */
+    default void putAll(long checkpointId, Map<TaskId, byte[]> snapshots) {
+        snapshots.forEach((task, snapshot) -> put(task, checkpointId, snapshot));
+    }
+
     /** The snapshot of one task for one checkpoint; empty if the store has none. */
     Optional<byte[]> get(TaskId task, long checkpointId);
 

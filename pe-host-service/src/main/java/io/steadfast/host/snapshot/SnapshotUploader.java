@@ -3,74 +3,141 @@ package io.steadfast.host.snapshot;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.task.CheckpointListener;
 import io.steadfast.runtime.task.OperatorSnapshot;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Takes each task's checkpoint snapshot off the task thread: {@link #onSnapshot} only enqueues; a bounded pool
- * of named threads ({@code steadfast-host-snapshot-upload-N}) stores it and then acks the checkpoint to the
- * router, or nacks it with the reason when storing failed. A full queue declines the snapshot at once, so a slow
- * store never blocks processing. Thread-safe.
+ * Takes each task's checkpoint snapshot off the task thread: {@link #onSnapshot} only enqueues; a few named threads
+ * ({@code steadfast-host-snapshot-upload-N}) store them and then ack the checkpoint to the router, or nack it with
+ * the reason when storing failed. A full queue declines the snapshot at once, so a slow store never blocks
+ * processing. Thread-safe.
+ *
+ * <p>An upload takes, with the oldest snapshot queued, every other one queued of the same topology and checkpoint (up
+ * to {@link #BATCH_BYTES}), stores them in one call ({@link SnapshotStore#putAll}) and acks them in one report
+ * ({@link CheckpointReporter#acknowledgeAll}): the snapshots a host's tasks take at one barrier arrive within
+ * milliseconds, and one request each kept the checkpoint-service and the router busy in proportion to the job's
+ * tasks (a 32-task job checkpointed every second kept a 2-core machine 66 % busy, 44 % every 3 s).
  */
 public final class SnapshotUploader implements CheckpointListener, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(SnapshotUploader.class);
+    /** Bytes of snapshots one upload takes, about (it stops after the snapshot that passes it; one larger goes alone). */
+    static final int BATCH_BYTES = 8 * 1024 * 1024;
 
     private final SnapshotStore store;
     private final CheckpointReporter reporter;
-    private final ThreadPoolExecutor executor;
+    private final BlockingQueue<Taken> queue;
+    private final List<Thread> threads = new ArrayList<>();
     private final AtomicLong uploaded = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
+    private volatile boolean closed;
 
+    /**
+     * @param threads       uploads at once
+     * @param queueCapacity snapshots waiting for an upload, at most
+     */
     public SnapshotUploader(SnapshotStore store, CheckpointReporter reporter, int threads, int queueCapacity) {
         this.store = store;
         this.reporter = reporter;
-        AtomicInteger counter = new AtomicInteger();
-        this.executor = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
-                new ArrayBlockingQueue<>(queueCapacity), runnable -> {
-                    Thread thread = new Thread(runnable, "steadfast-host-snapshot-upload-" + counter.incrementAndGet());
-                    thread.setDaemon(true);
-                    return thread;
-                }, new ThreadPoolExecutor.AbortPolicy());
+        this.queue = new LinkedBlockingQueue<>(queueCapacity);
+        for (int i = 1; i <= threads; i++) {
+            Thread thread = new Thread(this::run, "steadfast-host-snapshot-upload-" + i);
+            thread.setDaemon(true);
+            this.threads.add(thread);
+        }
+        this.threads.forEach(Thread::start);
+    }
+
+    /** A snapshot waiting for its upload; compared by identity, so that only one upload takes it. */
+    private static final class Taken {
+        final TaskId task;
+        final long checkpointId;
+        final OperatorSnapshot snapshot;
+        final long syncNanos;
+        final long takenAtNanos;
+
+        Taken(TaskId task, long checkpointId, OperatorSnapshot snapshot, long syncNanos, long takenAtNanos) {
+            this.task = task;
+            this.checkpointId = checkpointId;
+            this.snapshot = snapshot;
+            this.syncNanos = syncNanos;
+            this.takenAtNanos = takenAtNanos;
+        }
+
+        boolean sameCheckpoint(Taken other) {
+            return checkpointId == other.checkpointId && task.topology().equals(other.task.topology());
+        }
     }
 
     @Override
     public void onSnapshot(TaskId task, long checkpointId, OperatorSnapshot snapshot, long syncNanos) {
-        long takenAt = System.nanoTime();
-        try {
-            executor.execute(() -> upload(task, checkpointId, snapshot, syncNanos, takenAt));
-        } catch (RejectedExecutionException e) {
+        if (closed || !queue.offer(new Taken(task, checkpointId, snapshot, syncNanos, System.nanoTime()))) {
             failed.incrementAndGet();
-            String reason = "upload queue of " + executor.getQueue().size() + " snapshots is full"
-                    + (executor.isShutdown() ? " (host shutting down)" : "");
+            String reason = closed ? "host shutting down" : "upload queue of " + queue.size() + " snapshots is full";
             LOG.warn("Snapshot of {} for checkpoint {} declined: {}", task, checkpointId, reason);
             // never block or call out from the task thread: the checkpoint times out at the router instead
         }
     }
 
-    private void upload(TaskId task, long checkpointId, OperatorSnapshot snapshot, long syncNanos, long takenAt) {
-        byte[] bytes = snapshot.toBytes();
+    private void run() {
+        while (!closed) {
+            Taken first;
+            try {
+                first = queue.take();
+            } catch (InterruptedException e) {
+                return;
+            }
+            try {
+                upload(first);
+            } catch (RuntimeException e) {
+                LOG.error("Upload of the snapshots of checkpoint {} failed unexpectedly", first.checkpointId, e);
+            }
+        }
+    }
+
+    private void upload(Taken first) {
+        List<Taken> batch = new ArrayList<>(List.of(first));
+        Map<TaskId, byte[]> bytes = new LinkedHashMap<>();
+        bytes.put(first.task, first.snapshot.toBytes());
+        long size = bytes.get(first.task).length;
+        for (Taken next : queue) {
+            if (size >= BATCH_BYTES) {
+                break;
+            }
+            if (next.sameCheckpoint(first) && queue.remove(next)) { // another upload may have taken it meanwhile
+                batch.add(next);
+                byte[] encoded = next.snapshot.toBytes();
+                bytes.put(next.task, encoded);
+                size += encoded.length;
+            }
+        }
+        long checkpointId = first.checkpointId;
         try {
-            store.put(task, checkpointId, bytes);
+            store.putAll(checkpointId, bytes);
         } catch (CheckpointClosedException e) {
-            LOG.info("Snapshot of {} for checkpoint {} dropped: {}", task, checkpointId, e.getMessage());
+            LOG.info("Snapshots of {} for checkpoint {} dropped: {}", bytes.keySet(), checkpointId, e.getMessage());
             return;
         } catch (RuntimeException e) {
-            failed.incrementAndGet();
-            LOG.warn("Snapshot of {} for checkpoint {} not stored: {}", task, checkpointId, e.getMessage());
-            reporter.decline(task, checkpointId, "STORE_UNAVAILABLE: " + e.getMessage());
+            failed.addAndGet(batch.size());
+            LOG.warn("Snapshots of {} for checkpoint {} not stored: {}", bytes.keySet(), checkpointId, e.getMessage());
+            batch.forEach(taken -> reporter.decline(taken.task, checkpointId, "STORE_UNAVAILABLE: " + e.getMessage()));
             return;
         }
-        uploaded.incrementAndGet();
-        long asyncMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - takenAt);
-        reporter.acknowledge(task, checkpointId, new CheckpointReporter.SnapshotAck(bytes.length,
-                TimeUnit.NANOSECONDS.toMillis(syncNanos), asyncMillis));
+        uploaded.addAndGet(batch.size());
+        long storedAt = System.nanoTime();
+        Map<TaskId, CheckpointReporter.SnapshotAck> acks = new LinkedHashMap<>();
+        batch.forEach(taken -> acks.put(taken.task, new CheckpointReporter.SnapshotAck(bytes.get(taken.task).length,
+                TimeUnit.NANOSECONDS.toMillis(taken.syncNanos),
+                TimeUnit.NANOSECONDS.toMillis(storedAt - taken.takenAtNanos))));
+        reporter.acknowledgeAll(checkpointId, acks);
     }
 
     public long uploaded() {
@@ -83,7 +150,11 @@ public final class SnapshotUploader implements CheckpointListener, AutoCloseable
 
     @Override
     public void close() throws InterruptedException {
-        executor.shutdownNow();
-        executor.awaitTermination(5, TimeUnit.SECONDS);
+        closed = true;
+        threads.forEach(Thread::interrupt);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        for (Thread thread : threads) {
+            thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+        }
     }
 }

@@ -2,6 +2,7 @@ package io.steadfast.host.snapshot;
 
 import io.steadfast.runtime.plan.TaskId;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** A {@link CheckpointReporter} that keeps every report as text: {@code ack <task> <id>} or {@code nack ...}. */
@@ -13,6 +14,15 @@ public final class RecordingReporter implements CheckpointReporter {
     @Override
     public void acknowledge(TaskId task, long checkpointId, SnapshotAck ack) {
         acks.add(task + " " + checkpointId + " " + ack.sizeBytes());
+    }
+
+    /** Each {@link #acknowledgeAll} call as {@code <checkpointId> [<task>, ...]}; its acks go to {@link #acks} too. */
+    public final List<String> ackBatches = new CopyOnWriteArrayList<>();
+
+    @Override
+    public void acknowledgeAll(long checkpointId, Map<TaskId, SnapshotAck> batch) {
+        ackBatches.add(checkpointId + " " + batch.keySet());
+        CheckpointReporter.super.acknowledgeAll(checkpointId, batch);
     }
 
     @Override

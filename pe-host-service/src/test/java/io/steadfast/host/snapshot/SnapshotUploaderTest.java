@@ -8,7 +8,11 @@ import io.steadfast.runtime.codec.ByteArrayCodecOutput;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.task.OperatorSnapshot;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -35,6 +39,24 @@ class SnapshotUploaderTest {
         final AtomicInteger calls = new AtomicInteger();
         volatile int failNext;
         volatile boolean checkpointsClosed;
+        /** Each {@link #putAll} call as {@code <checkpointId> [<task>, ...]}. */
+        final List<String> batches = new CopyOnWriteArrayList<>();
+        /** While set, {@link #putAll} waits for it. */
+        volatile CountDownLatch gate;
+
+        @Override
+        public void putAll(long checkpointId, Map<TaskId, byte[]> snapshots) {
+            batches.add(checkpointId + " " + snapshots.keySet());
+            CountDownLatch waitFor = gate;
+            if (waitFor != null) {
+                try {
+                    waitFor.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            SnapshotStore.super.putAll(checkpointId, snapshots);
+        }
 
         @Override
         public void put(TaskId task, long checkpointId, byte[] snapshot) {
@@ -127,5 +149,47 @@ class SnapshotUploaderTest {
         flaky.checkpointsClosed = false;
         uploader.onSnapshot(TASK, 9, SNAPSHOT, 0);
         await().atMost(Duration.ofSeconds(5)).until(() -> reporter.acks.size() == 1);
+    }
+
+    @Test
+    void snapshotsOfOneCheckpointQueuedDuringAnUploadAreStoredAndAckedTogether() {
+        TaskId count1 = TaskId.parse("t/count#1");
+        TaskId sink = TaskId.parse("t/sink#0");
+        TaskId otherTopology = TaskId.parse("u/count#0");
+        flaky.gate = new CountDownLatch(1);
+        uploader.onSnapshot(TASK, 1, SNAPSHOT, 0);
+        await().atMost(Duration.ofSeconds(5)).until(() -> flaky.batches.size() == 1); // the upload waits at the store
+
+        uploader.onSnapshot(count1, 1, SNAPSHOT, 0);
+        uploader.onSnapshot(otherTopology, 1, SNAPSHOT, 0);
+        uploader.onSnapshot(sink, 2, SNAPSHOT, 0);
+        uploader.onSnapshot(sink, 1, SNAPSHOT, 0);
+        flaky.gate.countDown();
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> reporter.acks.size() == 5);
+        assertThat(flaky.batches).as("one store call per topology and checkpoint, in the order queued")
+                .containsExactly("1 [t/count#0]", "1 [t/count#1, t/sink#0]", "1 [u/count#0]", "2 [t/sink#0]");
+        assertThat(reporter.ackBatches).containsExactly("1 [t/count#0]", "1 [t/count#1, t/sink#0]", "1 [u/count#0]",
+                "2 [t/sink#0]");
+        assertThat(flaky.memory.get(sink, 1)).hasValueSatisfying(bytes -> assertThat(bytes)
+                .isEqualTo(SNAPSHOT.toBytes()));
+        assertThat(flaky.memory.get(sink, 2)).isPresent();
+    }
+
+    @Test
+    void aBatchTheStoreRefusesIsNackedForEachOfItsTasks() {
+        flaky.gate = new CountDownLatch(1);
+        uploader.onSnapshot(TASK, 1, SNAPSHOT, 0);
+        await().atMost(Duration.ofSeconds(5)).until(() -> flaky.batches.size() == 1);
+        uploader.onSnapshot(TaskId.parse("t/count#1"), 2, SNAPSHOT, 0);
+        uploader.onSnapshot(TaskId.parse("t/sink#0"), 2, SNAPSHOT, 0);
+        flaky.failNext = Integer.MAX_VALUE;
+        flaky.gate.countDown();
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> reporter.nacks.size() == 3);
+        assertThat(reporter.nacks).allSatisfy(nack -> assertThat(nack).contains("STORE_UNAVAILABLE"))
+                .anySatisfy(nack -> assertThat(nack).startsWith("t/count#1 2 "))
+                .anySatisfy(nack -> assertThat(nack).startsWith("t/sink#0 2 "));
+        assertThat(reporter.acks).isEmpty();
     }
 }

@@ -15,6 +15,8 @@ import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.PositiveOrZero;
 import java.util.List;
 import org.springframework.http.HttpStatus;
@@ -75,6 +77,17 @@ class CheckpointController {
         return ResponseEntity.accepted().build();
     }
 
+    /** The acks of several tasks of one host, sent at once (what a host's tasks snapshot at one barrier). */
+    @PostMapping("/{checkpointId}/acks/batch")
+    ResponseEntity<Void> ackBatch(@PathVariable String id, @PathVariable long checkpointId,
+                                  @Valid @RequestBody AckBatch batch) {
+        TopologyId topology = deployed(id);
+        HostId host = new HostId(batch.host());
+        batch.acks().forEach(ack -> coordinators.acknowledge(topology, checkpointId, new TaskAck(
+                TaskId.parse(ack.task()), host, ack.sizeBytes(), ack.syncMillis(), ack.asyncMillis())));
+        return ResponseEntity.accepted().build();
+    }
+
     @PostMapping("/{checkpointId}/nacks")
     ResponseEntity<Void> nack(@PathVariable String id, @PathVariable long checkpointId, @Valid @RequestBody Nack nack) {
         TopologyId topology = deployed(id);
@@ -130,6 +143,15 @@ class CheckpointController {
     /** A host's ack of one task's snapshot. */
     record Ack(@NotBlank String task, @NotBlank String host, @PositiveOrZero long sizeBytes,
                @PositiveOrZero long syncMillis, @PositiveOrZero long asyncMillis) {
+    }
+
+    /** A host's acks of several tasks' snapshots. */
+    record AckBatch(@NotBlank String host, @NotEmpty List<@Valid @NotNull TaskSnapshotAck> acks) {
+    }
+
+    /** One task's ack in a batch. */
+    record TaskSnapshotAck(@NotBlank String task, @PositiveOrZero long sizeBytes, @PositiveOrZero long syncMillis,
+                           @PositiveOrZero long asyncMillis) {
     }
 
     /** A host's nack: the task could not take its part. */

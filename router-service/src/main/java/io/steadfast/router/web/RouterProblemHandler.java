@@ -7,12 +7,16 @@ import io.steadfast.runtime.topology.TopologyValidationException;
 import io.steadfast.runtime.topology.Violation;
 import jakarta.validation.ConstraintViolationException;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 /** Turns the router's exceptions into RFC 9457 problem details ({@code application/problem+json}). */
@@ -84,6 +88,21 @@ class RouterProblemHandler extends ResponseEntityExceptionHandler {
                 .header(HttpHeaders.RETRY_AFTER, String.valueOf(RETRY_AFTER_SECONDS)).body(problem);
     }
 
+    /** 400 naming each field of the request body that is wrong ({@code errors}, and in the detail). */
+    @Override
+    protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException e,
+                                                                  HttpHeaders headers, HttpStatusCode status,
+                                                                  WebRequest request) {
+        List<Error> errors = e.getBindingResult().getFieldErrors().stream()
+                .map(error -> new Error(null, error.getField(), error.getDefaultMessage())).toList();
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, "The request body is"
+                + " invalid: " + errors.stream().map(error -> error.field() + " " + error.message())
+                .collect(Collectors.joining("; ")) + ". Correct these fields and send it again");
+        problem.setTitle("Invalid request body");
+        problem.setProperty("errors", errors);
+        return handleExceptionInternal(e, problem, headers, HttpStatus.BAD_REQUEST, request);
+    }
+
     @ExceptionHandler({IllegalArgumentException.class, ConstraintViolationException.class})
     ProblemDetail badRequest(RuntimeException e) {
         return ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, e.getMessage());
@@ -92,7 +111,7 @@ class RouterProblemHandler extends ResponseEntityExceptionHandler {
     /**
      * One violation.
      *
-     * @param operator the operator at fault, or null for the topology as a whole
+     * @param operator the operator at fault, or null for the topology as a whole (or a request that is no topology)
      * @param field the JSON path of the problem
      * @param message what is wrong and what to do
      */

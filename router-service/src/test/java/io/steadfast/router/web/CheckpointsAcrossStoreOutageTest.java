@@ -15,6 +15,7 @@ import io.steadfast.router.checkpoint.InMemoryCheckpointRecords;
 import io.steadfast.router.topology.TopologyRepository;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -54,13 +55,7 @@ class CheckpointsAcrossStoreOutageTest {
     @Test
     void checkpointsThatFailedDuringTheOutageAreListedFailedWithTheirReasonOnceTheStoreIsBack() throws Exception {
         RouterCalls router = new RouterCalls(mvc);
-        router.register("outage-a");
-        router.register("outage-b");
-        router.submit(RouterCalls.pipeline(T.value(), "")).andExpect(status().isCreated());
-        await().until(() -> coordinators.coordinator(T).isPresent());
-
-        clock.advance(Duration.ofSeconds(1));
-        await("checkpoint 1 triggered").until(() -> hosts.triggers.stream().anyMatch(t -> t.endsWith(":1")));
+        FirstCheckpoint.triggeredFor(T, List.of("outage-a", "outage-b"), router, coordinators, clock, hosts);
 
         store.setAvailable(false);
         clock.advance(Duration.ofSeconds(10)); // checkpoint 1 expires; checkpoint 2 cannot even be recorded as started

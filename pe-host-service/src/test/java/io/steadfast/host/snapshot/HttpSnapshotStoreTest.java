@@ -9,7 +9,9 @@ import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.PlanExpander;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologySpecReader;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -17,6 +19,7 @@ import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,16 +29,20 @@ import org.junit.jupiter.api.Test;
 import org.springframework.web.client.RestClient;
 
 /**
- * A host fetches the snapshots of the tasks it restores in one request to the checkpoint-service, in its batch
- * format, and tells a missing snapshot from an unreachable store; over real HTTP, against a stand-in
- * checkpoint-service that holds given snapshots.
+ * A host fetches the snapshots of the tasks it restores in one request to the checkpoint-service, and stores those
+ * its tasks took at one barrier in one request, both in its batch format; it tells a missing snapshot from an
+ * unreachable store, and a closed checkpoint from an unreachable store; over real HTTP, against a stand-in
+ * checkpoint-service that holds given snapshots and reads uploads as the documented format says.
  */
-class SnapshotFetchTest {
+class HttpSnapshotStoreTest {
 
     private final Map<String, byte[]> stored = new ConcurrentHashMap<>();
     private final List<String> requests = new CopyOnWriteArrayList<>();
     private HttpServer server;
     private boolean malformed;
+    /** What batch uploads brought, by task. */
+    private final Map<String, byte[]> uploaded = new LinkedHashMap<>();
+    private int uploadStatus = 201;
 
     @AfterEach
     void stop() {
@@ -52,6 +59,10 @@ class SnapshotFetchTest {
 
     private void serve(HttpExchange exchange) throws IOException {
         String path = exchange.getRequestURI().getPath();
+        if (exchange.getRequestMethod().equals("POST")) {
+            receiveUpload(exchange);
+            return;
+        }
         List<String> tasks = new ArrayList<>();
         for (String pair : exchange.getRequestURI().getRawQuery().split("&")) {
             tasks.add(URLDecoder.decode(pair.substring(pair.indexOf('=') + 1), StandardCharsets.UTF_8));
@@ -76,6 +87,20 @@ class SnapshotFetchTest {
             byte[] one = stored.get(tasks.get(0));
             reply(exchange, one == null ? 404 : 200, one == null ? new byte[0] : one);
         }
+    }
+
+    private void receiveUpload(HttpExchange exchange) throws IOException {
+        requests.add("upload " + exchange.getRequestURI().getRawPath());
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(exchange.getRequestBody().readAllBytes()));
+        while (in.available() > 0) {
+            byte[] id = new byte[in.readInt()];
+            in.readFully(id);
+            byte[] snapshot = new byte[(int) in.readLong()];
+            in.readFully(snapshot);
+            uploaded.put(new String(id, StandardCharsets.UTF_8), snapshot);
+        }
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        reply(exchange, uploadStatus, bytes(uploadStatus == 201 ? "[]" : "{\"status\": 409, \"reason\": \"NOT_PENDING\"}"));
     }
 
     private static void reply(HttpExchange exchange, int status, byte[] body) throws IOException {
@@ -135,5 +160,47 @@ class SnapshotFetchTest {
                 .isInstanceOf(SnapshotStoreException.class)
                 .hasMessageContaining("malformed batch")
                 .hasMessageContaining("declares 104 bytes");
+    }
+
+    private static Map<TaskId, byte[]> twoSnapshots() {
+        Map<TaskId, byte[]> snapshots = new LinkedHashMap<>();
+        snapshots.put(TaskId.parse("sf/count#0"), new byte[] {1, 2, 3});
+        snapshots.put(TaskId.parse("sf/sink#1"), new byte[0]);
+        return snapshots;
+    }
+
+    @Test
+    void storesTheSnapshotsOfOneCheckpointInOneBatchRequest() throws IOException {
+        HttpSnapshotStore store = store();
+
+        store.putAll(7, twoSnapshots());
+
+        assertThat(requests).containsExactly("upload /api/v1/snapshots/sf/7/batch");
+        assertThat(uploaded).containsOnlyKeys("sf/count#0", "sf/sink#1");
+        assertThat(uploaded.get("sf/count#0")).containsExactly(1, 2, 3);
+        assertThat(uploaded.get("sf/sink#1")).isEmpty();
+    }
+
+    @Test
+    void aBatchForACheckpointNoLongerPendingIsToldFromAnUnreachableStore() throws IOException {
+        HttpSnapshotStore store = store();
+        uploadStatus = 409;
+
+        assertThatThrownBy(() -> store.putAll(7, twoSnapshots())).isInstanceOf(CheckpointClosedException.class)
+                .hasMessageContaining("no longer pending");
+
+        server.stop(0);
+        assertThatThrownBy(() -> store.putAll(8, twoSnapshots())).isInstanceOf(SnapshotStoreException.class)
+                .hasMessageContaining("did not store the snapshots of");
+    }
+
+    @Test
+    void refusesABatchOfSeveralTopologies() throws IOException {
+        HttpSnapshotStore store = store();
+        Map<TaskId, byte[]> mixed = twoSnapshots();
+        mixed.put(TaskId.parse("other/count#0"), new byte[] {9});
+
+        assertThatThrownBy(() -> store.putAll(7, mixed)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(requests).isEmpty();
     }
 }

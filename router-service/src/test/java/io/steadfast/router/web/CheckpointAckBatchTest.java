@@ -1,0 +1,99 @@
+package io.steadfast.router.web;
+
+import static org.hamcrest.Matchers.containsString;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import io.steadfast.router.FakeHostClient;
+import io.steadfast.router.MutableClock;
+import io.steadfast.router.RouterCalls;
+import io.steadfast.router.RouterTestBeans;
+import io.steadfast.router.checkpoint.CheckpointCoordinators;
+import io.steadfast.router.topology.TopologyRepository;
+import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.topology.TopologyId;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.ResultActions;
+
+/**
+ * A host acks the snapshots its tasks took at one barrier in one request ({@code POST .../acks/batch}); the
+ * checkpoint completes once every host's batch is in, and a malformed batch is refused naming the field.
+ */
+@SpringBootTest(properties = {"steadfast.router.host-startup-grace=0s", "steadfast.router.heartbeat-timeout=1h",
+        "steadfast.router.checkpoint.interval=1s", "steadfast.router.checkpoint.timeout=10s"})
+@AutoConfigureMockMvc
+@Import(RouterTestBeans.class)
+@Timeout(60)
+class CheckpointAckBatchTest {
+
+    private static final TopologyId T = TopologyId.of("acked");
+
+    @Autowired
+    private MockMvc mvc;
+    @Autowired
+    private MutableClock clock;
+    @Autowired
+    private FakeHostClient hosts;
+    @Autowired
+    private CheckpointCoordinators coordinators;
+    @Autowired
+    private TopologyRepository topologies;
+
+    private ResultActions ackBatch(long checkpointId, String body) throws Exception {
+        return mvc.perform(post("/api/v1/topologies/{id}/checkpoints/{cp}/acks/batch", T.value(), checkpointId)
+                .contentType(MediaType.APPLICATION_JSON).content(body));
+    }
+
+    private static String batchOf(HostId host, List<TaskId> tasks) {
+        return """
+                {"host": "%s", "acks": [%s]}""".formatted(host.value(), tasks.stream().map(task -> """
+                {"task": "%s", "sizeBytes": 10, "syncMillis": 1, "asyncMillis": 2}""".formatted(task))
+                .collect(Collectors.joining(", ")));
+    }
+
+    @Test
+    void aCheckpointCompletesWithOneBatchOfAcksPerHost() throws Exception {
+        RouterCalls router = new RouterCalls(mvc);
+        FirstCheckpoint.triggeredFor(T, List.of("acked-a", "acked-b"), router, coordinators, clock, hosts);
+        Map<HostId, List<TaskId>> byHost = topologies.find(T).orElseThrow().placement().entrySet().stream()
+                .collect(Collectors.groupingBy(Map.Entry::getValue,
+                        Collectors.mapping(Map.Entry::getKey, Collectors.toList())));
+        List<HostId> placedOn = List.copyOf(byHost.keySet());
+
+        ackBatch(1, batchOf(placedOn.get(0), byHost.get(placedOn.get(0)))).andExpect(status().isAccepted());
+        router.checkpoints(T.value()).andExpect(jsonPath("$.latestCompleted").doesNotExist());
+        for (HostId host : placedOn.subList(1, placedOn.size())) {
+            ackBatch(1, batchOf(host, byHost.get(host))).andExpect(status().isAccepted());
+        }
+
+        router.checkpoints(T.value()).andExpect(status().isOk())
+                .andExpect(jsonPath("$.latestCompleted").value(1))
+                .andExpect(jsonPath("$.checkpoints[0].status").value("COMPLETED"));
+    }
+
+    @Test
+    void refusesABatchWithoutAcksOrWithAnAckWithoutItsTaskNamingTheField() throws Exception {
+        ackBatch(1, """
+                {"host": "acked-a", "acks": []}""")
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.errors[0].field").value("acks"))
+                .andExpect(jsonPath("$.detail", containsString("acks")));
+        ackBatch(1, """
+                {"host": "acked-a", "acks": [{"task": "", "sizeBytes": 1, "syncMillis": 0, "asyncMillis": 0}]}""")
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.errors[0].field").value("acks[0].task"))
+                .andExpect(jsonPath("$.detail", containsString("Correct these fields")));
+    }
+}
