@@ -28,8 +28,8 @@ final class SnapshotBatch {
 
     /** The snapshots in the batch format, in the map's order, as the checkpoint-service takes a batch upload. */
     static byte[] write(Map<TaskId, byte[]> snapshots) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(snapshots.values().stream()
-                .mapToInt(snapshot -> snapshot.length + 64).sum());
+        long size = snapshots.values().stream().mapToLong(snapshot -> snapshot.length + 64L).sum();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream((int) Math.min(size, Integer.MAX_VALUE - 8));
         DataOutputStream out = new DataOutputStream(bytes);
         try {
             for (Map.Entry<TaskId, byte[]> entry : snapshots.entrySet()) {
