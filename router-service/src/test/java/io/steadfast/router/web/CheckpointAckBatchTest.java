@@ -1,5 +1,6 @@
 package io.steadfast.router.web;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
@@ -74,9 +75,12 @@ class CheckpointAckBatchTest {
 
         ackBatch(1, batchOf(placedOn.get(0), byHost.get(placedOn.get(0)))).andExpect(status().isAccepted());
         router.checkpoints(T.value()).andExpect(jsonPath("$.latestCompleted").doesNotExist());
+        assertThat(coordinators.lastCompleted(T)).as("one host's batch is not every task's ack").isEmpty();
         for (HostId host : placedOn.subList(1, placedOn.size())) {
             ackBatch(1, batchOf(host, byHost.get(host))).andExpect(status().isAccepted());
         }
+        assertThat(coordinators.lastCompleted(T)).hasValueSatisfying(done ->
+                assertThat(done.checkpointId()).isEqualTo(1));
 
         router.checkpoints(T.value()).andExpect(status().isOk())
                 .andExpect(jsonPath("$.latestCompleted").value(1))
@@ -90,10 +94,13 @@ class CheckpointAckBatchTest {
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.errors[0].field").value("acks"))
                 .andExpect(jsonPath("$.detail", containsString("acks")));
-        ackBatch(1, """
+        String problem = ackBatch(1, """
                 {"host": "acked-a", "acks": [{"task": "", "sizeBytes": 1, "syncMillis": 0, "asyncMillis": 0}]}""")
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.errors[0].field").value("acks[0].task"))
-                .andExpect(jsonPath("$.detail", containsString("Correct these fields")));
+                .andExpect(jsonPath("$.detail", containsString("Correct these fields")))
+                .andReturn().getResponse().getContentAsString();
+        assertThat(problem).as("a problem detail naming the field").contains("\"status\":400")
+                .contains("acks[0].task");
     }
 }
