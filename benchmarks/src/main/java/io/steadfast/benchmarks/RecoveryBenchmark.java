@@ -2,6 +2,7 @@ package io.steadfast.benchmarks;
 
 import io.steadfast.cluster.ClusterStartup;
 import io.steadfast.cluster.RepoLayout;
+import io.steadfast.cluster.client.CheckpointView;
 import io.steadfast.cluster.client.RecoveryView;
 import io.steadfast.cluster.client.RouterClient;
 import io.steadfast.cluster.client.RouterRequestException;
@@ -17,6 +18,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -30,13 +32,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import java.util.function.ToLongFunction;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * Recovery time after one host process is killed with SIGKILL, LOCAL against GLOBAL mode, at several job sizes:
  * a checkpoint-service, a router, the hosts and one warm standby host run as real processes (the service jars
  * must be built). For each size, mode and run, a keyed word count (source : count : sink = 1 : 2 : 1) runs until
- * {@value #CHECKPOINTS_BEFORE_THE_KILL} checkpoints completed (one per second), a host running a count task is killed,
- * and the figures are taken from the
+ * {@value #CHECKPOINTS_BEFORE_THE_KILL} checkpoints completed (one per second), a host running a count task is killed
+ * at a set phase of the checkpoint interval (see {@link #killPhase}), and the figures are taken from the
  * moment of the kill: detection (until the router declared the host dead), restore (until the lost tasks, or all tasks in GLOBAL
  * mode, were running again from the checkpoint), catch-up (until the recovered tasks had caught up; GLOBAL: until the
  * sinks were back where they were) and total (kill until caught up). Prints the medians.
@@ -179,9 +183,10 @@ public final class RecoveryBenchmark {
      * One measured recovery, in milliseconds from the kill.
      *
      * @param cpuBusyPercent how busy the machine's CPUs were in the second before the kill (-1 if unknown)
+     * @param killPhase      how long after the latest checkpoint trigger the kill fell
      */
     record Sample(long detection, long restore, long catchUp, long total, long replayedRecords, boolean othersPaused,
-                  long cpuBusyPercent) {
+                  long cpuBusyPercent, long killPhase) {
 
         /** The time the recovery itself took, without the detection: restore and catch-up. */
         long recoveryAlone() {
@@ -229,7 +234,7 @@ public final class RecoveryBenchmark {
             for (int run = 1; run <= runs; run++) {
                 for (String mode : modes) {
                     try {
-                        Sample sample = measure(tasks, mode, run);
+                        Sample sample = measure(tasks, mode, run, killPhase(run, runs));
                         System.out.printf(Locale.ROOT, "%d tasks, %s, run %d: %s%n", tasks, mode, run, sample);
                         samples.computeIfAbsent(key(tasks, mode), k -> new ArrayList<>()).add(sample);
                     } catch (IllegalStateException e) {
@@ -240,7 +245,10 @@ public final class RecoveryBenchmark {
             }
         }
         System.out.println();
-        System.out.println("Medians of " + runs + " runs, milliseconds from the SIGKILL:");
+        System.out.println("Medians of " + runs + " runs, milliseconds from the SIGKILL (run i of each size and mode"
+                + " killed at " + IntStream.rangeClosed(1, runs)
+                .mapToObj(run -> Long.toString(killPhase(run, runs).toMillis())).collect(Collectors.joining(", "))
+                + " ms after a checkpoint trigger):");
         System.out.println();
         System.out.println("| tasks | mode | detection | restore | catch-up | total | records replayed | others paused"
                 + " | CPU busy before the kill |");
@@ -294,8 +302,21 @@ public final class RecoveryBenchmark {
         return values[values.length / 2];
     }
 
+    /**
+     * How long after a checkpoint trigger run {@code run} of {@code runs} kills the host: the middles of {@code runs}
+     * equal parts of the interval (100, 300, 500, 700 and 900 ms for 5 runs of a 1 s interval), the same at every size
+     * and mode. A failure comes at any phase of the checkpoint cycle, and the phase decides what a recovery costs: a
+     * kill while the checkpoint just triggered is still being taken restores from the one before, and every task
+     * replays up to two intervals of input instead of up to one. Until session 12 the kill fell about one interval
+     * after the fifth completion was seen, so always just after a trigger: a victim with one task had acked it then,
+     * a victim with ten often had not (3 of 5 32-task runs restored from the previous checkpoint, 4-task runs never).
+     */
+    static Duration killPhase(int run, int runs) {
+        return Duration.ofMillis(CHECKPOINT_INTERVAL_MS * (2L * run - 1) / (2L * runs));
+    }
+
     /** Deploys a job of {@code tasks} tasks in {@code mode}, kills a host running a count task, measures. */
-    private Sample measure(int tasks, String mode, int run) throws Exception {
+    private Sample measure(int tasks, String mode, int run, Duration phase) throws Exception {
         int hosts = layout.hostsFor(tasks) + standbyHosts;
         while (processes.liveHostIds().size() < hosts) { // the newest host is the router's standby
             startup.startHost(router, processes.nextHostId());
@@ -316,19 +337,22 @@ public final class RecoveryBenchmark {
                 input.perSourceTask(quarter) * quarter, System.currentTimeMillis(), tasks - 2 * quarter, quarter);
         TopologyId topology = router.deploy(spec).id();
         try {
-            return measure(topology, id, mode);
+            return measure(topology, id, mode, phase);
         } finally {
             deleteQuietly(topology); // also when not measured: a job left running would load the next runs
         }
     }
 
-    private Sample measure(TopologyId topology, String id, String mode) throws InterruptedException {
+    private Sample measure(TopologyId topology, String id, String mode, Duration phase)
+            throws InterruptedException {
         // by id: the router lists only the latest few checkpoints
         await(() -> router.checkpoints(topology).latestCompletedCheckpoint()
                         .filter(latest -> latest.checkpointId() >= CHECKPOINTS_BEFORE_THE_KILL).isPresent(),
                 CHECKPOINTS_BEFORE_THE_KILL + " completed checkpoints of " + id);
         HostId victim = hostRunningCount(router.topology(topology));
         long cpuBusy = Math.round(MachineCpu.busyOver(Duration.ofSeconds(1)).orElse(-0.01) * 100);
+        Instant trigger = awaitNextTrigger(topology, id);
+        sleepUntil(trigger.plus(phase));
         Instant killedAt = Instant.now();
         processes.killHost(victim);
         await(() -> recoveryOf(topology, victim).map(r -> {
@@ -350,7 +374,35 @@ public final class RecoveryBenchmark {
                 Duration.between(killedAt, recovery.caughtUpAt()).toMillis(),
                 recovery.local() == null || recovery.local().replayedRecords() == null ? -1
                         : recovery.local().replayedRecords(),
-                !Boolean.FALSE.equals(recovery.otherTasksPaused()), cpuBusy);
+                !Boolean.FALSE.equals(recovery.otherTasksPaused()), cpuBusy,
+                Duration.between(trigger, killedAt).toMillis());
+    }
+
+    /**
+     * When the next checkpoint of the topology was triggered, by the router's record: waits for one triggered after
+     * the latest listed now (the router triggers them one interval apart, give or take its tick).
+     */
+    private Instant awaitNextTrigger(TopologyId topology, String id) throws InterruptedException {
+        long before = latestTrigger(topology).map(CheckpointView::checkpointId).orElse(0L);
+        await(() -> latestTrigger(topology).filter(latest -> latest.checkpointId() > before).isPresent(),
+                "the next checkpoint trigger of " + id);
+        return Objects.requireNonNull(latestTrigger(topology).orElseThrow().triggeredAt());
+    }
+
+    private Optional<CheckpointView> latestTrigger(TopologyId topology) {
+        return router.checkpoints(topology).checkpoints().stream().filter(c -> c.triggeredAt() != null)
+                .max(Comparator.comparingLong(CheckpointView::checkpointId));
+    }
+
+    /**
+     * Sleeps until {@code at}; returns at once if it is past (the trigger was seen late: the kill comes late, and the
+     * sample says by how much).
+     */
+    private static void sleepUntil(Instant at) throws InterruptedException {
+        long millis = Duration.between(Instant.now(), at).toMillis();
+        if (millis > 0) {
+            Thread.sleep(millis);
+        }
     }
 
     private void deleteQuietly(TopologyId topology) {
