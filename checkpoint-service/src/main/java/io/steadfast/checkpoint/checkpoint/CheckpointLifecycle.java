@@ -221,11 +221,17 @@ public class CheckpointLifecycle {
      * recovery restores) or failed. A checkpoint without a record yet accepts snapshots.
      */
     public void requireSnapshotsWritable(TopologyId topology, CheckpointId checkpointId, TaskId task) {
+        requireSnapshotsWritable(topology, checkpointId, List.of(task));
+    }
+
+    /** As {@link #requireSnapshotsWritable(TopologyId, CheckpointId, TaskId)} for several tasks' snapshots at once. */
+    public void requireSnapshotsWritable(TopologyId topology, CheckpointId checkpointId, List<TaskId> tasks) {
         checkpoints.find(topology, checkpointId).ifPresent(record -> {
             if (record.status() != CheckpointStatus.PENDING) {
-                throw rejected(NOT_PENDING, topology, checkpointId, List.of(task), "Checkpoint " + checkpointId
+                String of = tasks.size() == 1 ? "the snapshot of '" + tasks.get(0) + "'" : "the snapshots of " + tasks;
+                throw rejected(NOT_PENDING, topology, checkpointId, tasks, "Checkpoint " + checkpointId
                         + " of topology '" + topology + "' is " + record.status() + "; its snapshots cannot change."
-                        + " Upload the snapshot of '" + task + "' under a pending checkpoint");
+                        + " Upload " + of + " under a pending checkpoint");
             }
         });
     }

@@ -77,6 +77,28 @@ public final class CachingSnapshotStore implements SnapshotStore {
         return stored;
     }
 
+    /** Stores them in the durable store's way (together), then caches each as {@link #put} does. */
+    @Override
+    public List<StoredSnapshot> putAll(List<SnapshotUpload> uploads) {
+        long deletionsBefore;
+        synchronized (this) {
+            uploads.forEach(upload -> evict(upload.key()));
+            deletionsBefore = deletionsMade;
+        }
+        List<StoredSnapshot> stored = store.putAll(uploads);
+        synchronized (this) {
+            for (int i = 0; i < uploads.size(); i++) {
+                SnapshotKey key = uploads.get(i).key();
+                byte[] content = uploads.get(i).content();
+                evict(key);
+                if (maxEntryBytes > 0 && content.length <= maxEntryBytes && !deletedSince(deletionsBefore, key)) {
+                    cache(key, new Cached(stored.get(i), content));
+                }
+            }
+        }
+        return stored;
+    }
+
     @Override
     public Optional<StoredSnapshot> find(SnapshotKey key) {
         Cached entry = cachedEntry(key);

@@ -106,29 +106,15 @@ class SnapshotController {
         return snapshots.list(RequestIds.topology(topology), RequestIds.checkpointId("checkpointId", checkpointId));
     }
 
-    /** Many snapshots in one body, in the format of {@link SnapshotBatchReader}; each is stored as it arrives. */
+    /**
+     * Many snapshots of one checkpoint in one body, in the format of {@link SnapshotBatchReader}, stored together
+     * (see {@link SnapshotBatchUpload}).
+     */
     @PostMapping("/{topology}/{checkpointId}/batch")
     @ResponseStatus(HttpStatus.CREATED)
-    List<StoredSnapshot> batch(@PathVariable String topology, @PathVariable String checkpointId, InputStream body)
-            throws IOException {
-        TopologyId topologyId = RequestIds.topology(topology);
-        CheckpointId id = RequestIds.checkpointId("checkpointId", checkpointId);
-        SnapshotBatchReader reader = new SnapshotBatchReader(body);
-        List<StoredSnapshot> stored = new ArrayList<>();
-        int entry = 0;
-        try {
-            for (SnapshotBatchReader.Entry next = reader.next(); next != null; next = reader.next()) {
-                entry = next.index();
-                TaskId task = RequestIds.task("entries[" + entry + "].taskId", next.taskId(), topologyId);
-                lifecycle.requireSnapshotsWritable(topologyId, id, task);
-                StoredSnapshot snapshot = snapshots.put(SnapshotKey.of(topologyId, id, task), next.content());
-                meters.stored(snapshot);
-                stored.add(snapshot);
-            }
-        } catch (IOException | RuntimeException e) {
-            throw new BatchUploadException(entry, stored, e);
-        }
-        return stored;
+    List<StoredSnapshot> batch(@PathVariable String topology, @PathVariable String checkpointId, InputStream body) {
+        return new SnapshotBatchUpload(RequestIds.topology(topology),
+                RequestIds.checkpointId("checkpointId", checkpointId), snapshots, lifecycle, meters).storeAll(body);
     }
 
     private ResponseEntity<StoredSnapshot> store(SnapshotKey key, InputStream body) throws IOException {

@@ -108,6 +108,25 @@ class CachingSnapshotStoreIT {
     }
 
     @Test
+    void answersTheSnapshotsOfABatchFromMemoryWithinTheBound() throws IOException {
+        CachingSnapshotStore cache = new CachingSnapshotStore(durable, 1000);
+        cache.put(key(4, TASK), new ByteArrayInputStream(bytes(100, 7)));
+        List<StoredSnapshot> stored = cache.putAll(List.of(new SnapshotUpload(key(4, TASK), bytes(240, 1)),
+                new SnapshotUpload(key(4, OTHER_TASK), bytes(251, 2)))); // over a quarter of the bound
+
+        assertThat(stored).extracting(StoredSnapshot::sizeBytes).containsExactly(240L, 251L);
+        assertThat(cache.isCached(key(4, TASK))).isTrue();
+        assertThat(cache.isCached(key(4, OTHER_TASK))).as("too large to cache").isFalse();
+        assertThat(read(durable, key(4, OTHER_TASK))).contains(bytes(251, 2));
+
+        dropChunksBehindTheStores();
+
+        assertThat(read(cache, key(4, TASK))).as("the batch's bytes, not those stored before").contains(bytes(240, 1));
+        assertThat(cache.find(key(4, TASK))).contains(stored.get(0));
+        assertThat(cache.cachedBytes()).isEqualTo(240);
+    }
+
+    @Test
     void aReplacedSnapshotReadsAsTheNewOne() throws IOException {
         CachingSnapshotStore cache = new CachingSnapshotStore(durable, 1024 * 1024);
         cache.put(key(1, TASK), new ByteArrayInputStream(bytes(1000, 1)));

@@ -15,6 +15,7 @@ import io.steadfast.checkpoint.checkpoint.TaskAck;
 import io.steadfast.checkpoint.snapshot.MongoSnapshotStore;
 import io.steadfast.checkpoint.snapshot.SnapshotContent;
 import io.steadfast.checkpoint.snapshot.SnapshotKey;
+import io.steadfast.checkpoint.snapshot.SnapshotUpload;
 import io.steadfast.checkpoint.snapshot.SnapshotNotFoundException;
 import io.steadfast.checkpoint.snapshot.StoredSnapshot;
 import io.steadfast.runtime.plan.TaskId;
@@ -124,6 +125,42 @@ public abstract class CheckpointStorageContract {
         byte[] exact = random(CHUNK, 2);
         assertThat(snapshots.put(key(1, SINK), new ByteArrayInputStream(exact)).chunks()).isEqualTo(1);
         assertThat(read(key(1, SINK))).isEqualTo(exact);
+    }
+
+    @Test
+    void storesABatchWithOneSyncAndReadsEverySnapshotBack() throws IOException {
+        TaskId count = TaskId.parse("word-count/count#0");
+        byte[] large = random(2 * CHUNK + 7, 11);
+        byte[] small = "count state".getBytes();
+        int syncsBefore = syncs;
+
+        List<StoredSnapshot> stored = snapshots.putAll(List.of(new SnapshotUpload(key(2, SOURCE), large),
+                new SnapshotUpload(key(2, count), small), new SnapshotUpload(key(2, SINK), new byte[0])));
+
+        assertThat(syncs).isEqualTo(syncsBefore + 1);
+        assertThat(stored).extracting(StoredSnapshot::task).containsExactly(SOURCE, count, SINK);
+        assertThat(stored).extracting(StoredSnapshot::chunks).containsExactly(3, 1, 0);
+        assertThat(stored).extracting(StoredSnapshot::sizeBytes).containsExactly((long) large.length,
+                (long) small.length, 0L);
+        assertThat(read(key(2, SOURCE))).isEqualTo(large);
+        assertThat(read(key(2, count))).isEqualTo(small);
+        assertThat(read(key(2, SINK))).isEmpty();
+        assertThat(snapshots.list(TOPOLOGY, new CheckpointId(2))).hasSize(3);
+        assertThat(database.getCollection("snapshot_chunks").countDocuments()).isEqualTo(4);
+    }
+
+    @Test
+    void aBatchReplacesSnapshotsStoredBeforeAndDropsTheirChunks() throws IOException {
+        snapshots.put(key(3, SOURCE), new ByteArrayInputStream(random(3 * CHUNK, 12)));
+        byte[] again = random(CHUNK / 3, 13);
+        byte[] sink = random(CHUNK + 1, 14);
+
+        snapshots.putAll(List.of(new SnapshotUpload(key(3, SOURCE), again), new SnapshotUpload(key(3, SINK), sink)));
+
+        assertThat(read(key(3, SOURCE))).isEqualTo(again);
+        assertThat(read(key(3, SINK))).isEqualTo(sink);
+        assertThat(snapshots.find(key(3, SOURCE)).orElseThrow().chunks()).isEqualTo(1);
+        assertThat(database.getCollection("snapshot_chunks").countDocuments()).isEqualTo(3);
     }
 
     @Test

@@ -4,6 +4,10 @@ import static io.steadfast.checkpoint.web.HttpApi.encode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -92,6 +96,42 @@ class CheckpointApiIT extends ServiceOverHttp {
         assertThat(ack("life", 1, "life/sink#0").status()).isEqualTo(409);
         assertThat(api.putBytes("/api/v1/snapshots/life/1?task=" + encode("life/sink#0"), new byte[1]).status())
                 .isEqualTo(409);
+    }
+
+    @Test
+    void aBatchForACompletedCheckpointIsRefusedNamingItsTasksAndStoresNothing() {
+        completedCheckpoint("sealed", 1);
+        byte[] body = batchOf("sealed/op#0", "changed", "sealed/op#1", "new");
+
+        HttpApi.Reply refused = api.postBytes("/api/v1/snapshots/sealed/1/batch", body);
+
+        assertThat(refused.status()).isEqualTo(409);
+        assertThat(refused.contentType()).startsWith(PROBLEM);
+        assertThat(refused.json().get("tasks").toString()).contains("sealed/op#0", "sealed/op#1");
+        assertThat(refused.json().get("detail").asString()).contains("COMPLETED", "under a pending checkpoint");
+        assertThat(refused.json().get("entry").asInt()).isZero();
+        assertThat(refused.json().get("stored")).isEmpty();
+        assertThat(api.get("/api/v1/snapshots/sealed/1?task=" + encode("sealed/op#0")).text()).isEqualTo("state 1");
+        assertThat(api.get("/api/v1/snapshots/sealed/1?task=" + encode("sealed/op#1")).status()).isEqualTo(404);
+    }
+
+    /** The batch upload format: for each entry, the task id's length and UTF-8 bytes, the content's length and bytes. */
+    private static byte[] batchOf(String... taskAndContent) {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(body);
+        try {
+            for (int i = 0; i < taskAndContent.length; i += 2) {
+                byte[] id = taskAndContent[i].getBytes(StandardCharsets.UTF_8);
+                byte[] content = taskAndContent[i + 1].getBytes(StandardCharsets.UTF_8);
+                out.writeInt(id.length);
+                out.write(id);
+                out.writeLong(content.length);
+                out.write(content);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return body.toByteArray();
     }
 
     @Test
