@@ -15,13 +15,17 @@ import io.steadfast.checkpoint.snapshot.MongoSnapshotStore;
 import io.steadfast.checkpoint.snapshot.SnapshotMeters;
 import io.steadfast.checkpoint.snapshot.SnapshotStore;
 import io.steadfast.checkpoint.store.StoreDurability;
+import io.steadfast.runtime.concurrent.DaemonThreads;
 import java.time.Clock;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /** Wires the stores (snapshots, checkpoint records, replay logs) and the checkpoint lifecycle over the database. */
 @Configuration(proxyBeanMethods = false)
-class CheckpointServiceConfiguration {
+class CheckpointServiceConfiguration implements DisposableBean {
 
     @Bean
     Clock clock() {
@@ -41,11 +45,23 @@ class CheckpointServiceConfiguration {
         return new MongoCheckpointStore(database, durability);
     }
 
+    /**
+     * Runs retention after each completed checkpoint, on one thread ({@code steadfast-checkpoint-retention}); not a
+     * bean, which would take the place of the application's task executor.
+     */
+    private final ExecutorService retentionRuns =
+            Executors.newSingleThreadExecutor(new DaemonThreads("steadfast-checkpoint-retention"));
+
     @Bean
     CheckpointLifecycle checkpointLifecycle(CheckpointStore checkpoints, SnapshotStore snapshots,
             CheckpointProperties properties, MeterRegistry registry, Clock clock) {
         return new CheckpointLifecycle(checkpoints, snapshots, new RetentionPolicy(properties.retention().completed()),
-                new CheckpointMeters(registry), clock);
+                new CheckpointMeters(registry), clock, retentionRuns);
+    }
+
+    @Override
+    public void destroy() {
+        retentionRuns.shutdown();
     }
 
     @Bean

@@ -2,6 +2,7 @@ package io.steadfast.checkpoint.web;
 
 import static io.steadfast.checkpoint.web.HttpApi.encode;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.ByteArrayOutputStream;
@@ -9,6 +10,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -221,6 +223,9 @@ class CheckpointApiIT extends ServiceOverHttp {
 
         completedCheckpoint("kept", 5);
 
+        // retention runs after the completion is answered
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+                assertThat(api.get("/api/v1/checkpoints/kept/" + 1).status()).isEqualTo(404));
         JsonNode list = api.get("/api/v1/checkpoints/kept").json();
         List<Long> ids = new ArrayList<>();
         list.get("checkpoints").forEach(record -> ids.add(record.get("checkpointId").asLong()));
