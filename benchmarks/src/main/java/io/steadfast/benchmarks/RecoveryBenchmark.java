@@ -184,9 +184,11 @@ public final class RecoveryBenchmark {
      *
      * @param cpuBusyPercent how busy the machine's CPUs were in the second before the kill (-1 if unknown)
      * @param killPhase      how long after the latest checkpoint trigger the kill fell
+     * @param checkpointMillis how long the latest checkpoint completed before the kill took, trigger to completion
+     *                         (a kill before the new one completes restores from the one before)
      */
     record Sample(long detection, long restore, long catchUp, long total, long replayedRecords, boolean othersPaused,
-                  long cpuBusyPercent, long killPhase) {
+                  long cpuBusyPercent, long killPhase, long checkpointMillis) {
 
         /** The time the recovery itself took, without the detection: restore and catch-up. */
         long recoveryAlone() {
@@ -251,20 +253,22 @@ public final class RecoveryBenchmark {
                 + " ms after a checkpoint trigger):");
         System.out.println();
         System.out.println("| tasks | mode | detection | restore | catch-up | total | records replayed | others paused"
-                + " | CPU busy before the kill |");
-        System.out.println("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+                + " | CPU busy before the kill | checkpoint duration before the kill |");
+        System.out.println("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
         for (int tasks : sizes) {
             for (String mode : modes) {
                 List<Sample> of = samples.get(key(tasks, mode));
                 if (of == null) {
-                    System.out.printf(Locale.ROOT, "| %d | %s | not measured | | | | | | |%n", tasks, mode);
+                    System.out.printf(Locale.ROOT, "| %d | %s | not measured | | | | | | | |%n", tasks, mode);
                     continue;
                 }
                 long replayed = median(of, Sample::replayedRecords);
-                System.out.printf(Locale.ROOT, "| %d | %s | %d ms | %d ms | %d ms | %d ms | %s | %s | %d %% |%n", tasks,
+                System.out.printf(Locale.ROOT, "| %d | %s | %d ms | %d ms | %d ms | %d ms | %s | %s | %d %% | %d ms |%n",
+                        tasks,
                         mode, median(of, Sample::detection), median(of, Sample::restore), median(of, Sample::catchUp),
                         median(of, Sample::total), replayed < 0 ? "—" : String.format(Locale.ROOT, "%,d", replayed),
-                        of.stream().anyMatch(Sample::othersPaused) ? "yes" : "no", median(of, Sample::cpuBusyPercent));
+                        of.stream().anyMatch(Sample::othersPaused) ? "yes" : "no", median(of, Sample::cpuBusyPercent),
+                        median(of, Sample::checkpointMillis));
             }
         }
         if (modes.contains("LOCAL") && sizes.length > 1) {
@@ -351,6 +355,8 @@ public final class RecoveryBenchmark {
                 CHECKPOINTS_BEFORE_THE_KILL + " completed checkpoints of " + id);
         HostId victim = hostRunningCount(router.topology(topology));
         long cpuBusy = Math.round(MachineCpu.busyOver(Duration.ofSeconds(1)).orElse(-0.01) * 100);
+        long checkpointMillis = router.checkpoints(topology).latestCompletedCheckpoint()
+                .map(CheckpointView::durationMillis).orElse(-1L);
         Instant trigger = awaitNextTrigger(topology, id);
         sleepUntil(trigger.plus(phase));
         Instant killedAt = Instant.now();
@@ -375,7 +381,7 @@ public final class RecoveryBenchmark {
                 recovery.local() == null || recovery.local().replayedRecords() == null ? -1
                         : recovery.local().replayedRecords(),
                 !Boolean.FALSE.equals(recovery.otherTasksPaused()), cpuBusy,
-                Duration.between(trigger, killedAt).toMillis());
+                Duration.between(trigger, killedAt).toMillis(), checkpointMillis);
     }
 
     /**
