@@ -2,8 +2,6 @@ package io.steadfast.checkpoint.checkpoint;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.steadfast.checkpoint.CheckpointId;
@@ -11,21 +9,17 @@ import io.steadfast.checkpoint.snapshot.MongoSnapshotStore;
 import io.steadfast.checkpoint.snapshot.SnapshotKey;
 import io.steadfast.checkpoint.snapshot.SnapshotStore;
 import io.steadfast.checkpoint.snapshot.SnapshotUpload;
-import io.steadfast.checkpoint.store.EmbeddedMongoStore;
+import io.steadfast.checkpoint.store.EmbeddedStoreOverTcp;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Queue;
-import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Retention runs after a completion, on the executor the lifecycle is given, not within it: the completion is
@@ -37,30 +31,17 @@ class RetentionAfterCompletionIT {
     private static final TopologyId TOPOLOGY = new TopologyId("retained");
     private static final TaskId TASK = TaskId.parse("retained/count#0");
 
-    @TempDir
-    static Path dir;
-    private static EmbeddedMongoStore embedded;
-    private static MongoClient client;
+    @RegisterExtension
+    static final EmbeddedStoreOverTcp STORE = new EmbeddedStoreOverTcp();
+
     private final Queue<Runnable> runs = new ArrayDeque<>();
     private CheckpointLifecycle lifecycle;
     private SnapshotStore snapshots;
     private CheckpointStore checkpoints;
 
-    @BeforeAll
-    static void start() {
-        embedded = EmbeddedMongoStore.start(dir.resolve("store.mv"), "127.0.0.1", 0);
-        client = MongoClients.create(embedded.connectionString());
-    }
-
-    @AfterAll
-    static void stop() {
-        client.close();
-        embedded.close();
-    }
-
     @BeforeEach
     void openStores() {
-        MongoDatabase database = client.getDatabase("retention-" + UUID.randomUUID().toString().substring(0, 8));
+        MongoDatabase database = STORE.freshDatabase("retention");
         snapshots = new MongoSnapshotStore(database, 64 * 1024, () -> { }, Clock.systemUTC());
         checkpoints = new MongoCheckpointStore(database, () -> { });
         lifecycle = new CheckpointLifecycle(checkpoints, snapshots, new RetentionPolicy(1),

@@ -2,33 +2,27 @@ package io.steadfast.checkpoint.snapshot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
 import io.steadfast.checkpoint.CheckpointId;
-import io.steadfast.checkpoint.store.EmbeddedMongoStore;
+import io.steadfast.checkpoint.store.EmbeddedStoreOverTcp;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.bson.Document;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The cache in front of the embedded store over TCP: what it answers from memory, and that it never answers what the
@@ -42,28 +36,15 @@ class CachingSnapshotStoreIT {
     private static final TaskId TASK = TaskId.parse("cached/count#0");
     private static final TaskId OTHER_TASK = TaskId.parse("cached/count#1");
 
-    @TempDir
-    static Path dir;
-    private static EmbeddedMongoStore embedded;
-    private static MongoClient client;
+    @RegisterExtension
+    static final EmbeddedStoreOverTcp STORE = new EmbeddedStoreOverTcp();
+
     private MongoDatabase database;
     private MongoSnapshotStore durable;
 
-    @BeforeAll
-    static void start() {
-        embedded = EmbeddedMongoStore.start(dir.resolve("store.mv"), "127.0.0.1", 0);
-        client = MongoClients.create(embedded.connectionString());
-    }
-
-    @AfterAll
-    static void stop() {
-        client.close();
-        embedded.close();
-    }
-
     @BeforeEach
     void openStore() {
-        database = client.getDatabase("cache-" + UUID.randomUUID().toString().substring(0, 8));
+        database = STORE.freshDatabase("cache");
         durable = new MongoSnapshotStore(database, 64 * 1024, () -> { }, Clock.systemUTC());
     }
 
