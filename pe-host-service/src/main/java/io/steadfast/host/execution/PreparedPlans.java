@@ -32,6 +32,11 @@ public final class PreparedPlans {
 
     private final Map<TopologyId, ExecutionPlan> plans = new ConcurrentHashMap<>();
 
+    /** The prepared plan of {@code topology}, at whatever epoch. */
+    public Optional<ExecutionPlan> of(TopologyId topology) {
+        return Optional.ofNullable(plans.get(topology));
+    }
+
     /** The prepared plan of {@code topology}, if it is at {@code epoch}. */
     public Optional<ExecutionPlan> at(TopologyId topology, int epoch) {
         return Optional.ofNullable(plans.get(topology)).filter(plan -> plan.epoch() == epoch);

@@ -196,6 +196,23 @@ public final class ProcessingNode implements AutoCloseable {
     }
 
     /**
+     * Restores ahead the operators of tasks of a topology this host may be asked to recover in place, from their
+     * snapshots in {@code checkpointId} (see {@link HostRuntime#restoreAhead}), with the plan this host holds of it;
+     * none without one.
+     *
+     * @return the tasks whose operators were restored ahead
+     */
+    public List<TaskId> restoreAhead(TopologyId topology, Map<TaskId, OperatorSnapshot> snapshots, long checkpointId) {
+        Optional<ExecutionPlan> plan = runtime.plan(topology).or(() -> prepared.of(topology));
+        return plan.map(held -> runtime.restoreAhead(held, snapshots, checkpointId)).orElse(List.of());
+    }
+
+    /** Whether the operator of {@code task} restored ahead from {@code checkpointId} waits for a recovery. */
+    public boolean restoredAhead(TaskId task, long checkpointId) {
+        return runtime.restoredAhead(task, checkpointId);
+    }
+
+    /**
      * The plan of a topology at an epoch, if this host holds it: it runs tasks of the topology at that epoch, or
      * prepared the plan ahead ({@link #preparePlans}).
      */

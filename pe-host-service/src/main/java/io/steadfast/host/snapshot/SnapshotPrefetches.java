@@ -128,6 +128,31 @@ public final class SnapshotPrefetches {
         return Optional.of(snapshots);
     }
 
+    /**
+     * Completes with the snapshots of {@code tasks} in a checkpoint once every one is fetched, leaving them to be
+     * taken; empty if one of them is not being fetched ahead. Completes exceptionally if a fetch failed.
+     */
+    public Optional<CompletableFuture<Map<TaskId, OperatorSnapshot>>> whenFetched(Collection<TaskId> tasks,
+                                                                                 long checkpointId) {
+        Map<TaskId, CompletableFuture<OperatorSnapshot>> fetching = new LinkedHashMap<>();
+        synchronized (this) {
+            forgetExpired();
+            for (TaskId task : tasks) {
+                Prefetched prefetched = kept.get(new Key(task, checkpointId));
+                if (prefetched == null) {
+                    return Optional.empty();
+                }
+                fetching.put(task, prefetched.snapshot());
+            }
+        }
+        return Optional.of(CompletableFuture.allOf(fetching.values().toArray(CompletableFuture[]::new))
+                .thenApply(done -> {
+                    Map<TaskId, OperatorSnapshot> snapshots = new LinkedHashMap<>();
+                    fetching.forEach((task, snapshot) -> snapshots.put(task, snapshot.join()));
+                    return snapshots;
+                }));
+    }
+
     /** Whether every one of {@code tasks} has its snapshot in a checkpoint fetched ahead, waiting to be taken. */
     public synchronized boolean fetched(Collection<TaskId> tasks, long checkpointId) {
         forgetExpired();

@@ -196,7 +196,8 @@ class LocalRecoveryController {
 
     /**
      * Fetches ahead the snapshots of tasks this host may be asked to recover (the router suspects their host), for the
-     * recovery to take instead of fetching them; answers at once.
+     * recovery to take instead of fetching them, and then restores the tasks' operators from them ahead too
+     * ({@link ProcessingNode#restoreAhead}); answers at once.
      */
     @PostMapping("/snapshot-prefetches")
     ResponseEntity<SnapshotPrefetchAnswer> prefetchSnapshots(@PathVariable String topologyId,
@@ -206,8 +207,22 @@ class LocalRecoveryController {
         if (request.peers() != null && !request.peers().isEmpty()) {
             decisionsAhead.prefetch(request.peers(), tasks);
         }
-        return ResponseEntity.accepted().body(new SnapshotPrefetchAnswer(
-                prefetched.prefetch(tasks, request.checkpointId())));
+        long checkpointId = request.checkpointId();
+        int started = prefetched.prefetch(tasks, checkpointId);
+        if (started > 0) { // else fetched, or being fetched, and restored ahead once already
+            prefetched.whenFetched(tasks, checkpointId).ifPresent(fetching -> fetching.thenAcceptAsync(
+                    snapshots -> restoreAhead(topology, snapshots, checkpointId), recoveryReads));
+        }
+        return ResponseEntity.accepted().body(new SnapshotPrefetchAnswer(started));
+    }
+
+    private void restoreAhead(TopologyId topology, Map<TaskId, OperatorSnapshot> snapshots, long checkpointId) {
+        long start = System.nanoTime();
+        List<TaskId> restored = node.restoreAhead(topology, snapshots, checkpointId);
+        if (!restored.isEmpty()) {
+            LOG.info("Restored ahead the operators of {} from checkpoint {} in {} ms, for a recovery that may follow",
+                    restored, checkpointId, millis(System.nanoTime() - start));
+        }
     }
 
     /**

@@ -35,6 +35,17 @@ class SnapshotPrefetchesTest {
     }
 
     @Test
+    void saysWhenEveryOneIsFetchedOnlyForTasksBeingFetchedAheadAndAFailedFetchFailsIt() {
+        prefetches.prefetch(List.of(A, B), 4);
+
+        assertThat(prefetches.whenFetched(List.of(A, C), 4)).as("C is not fetched ahead").isEmpty();
+        assertThat(prefetches.whenFetched(List.of(A), 5)).as("not in that checkpoint").isEmpty();
+        assertThat(prefetches.whenFetched(List.of(A, B), 4)).hasValueSatisfying(fetched ->
+                assertThat(fetched).as("the store holds none of them").isCompletedExceptionally());
+        assertThat(prefetches.size()).as("nothing taken out").isEqualTo(2);
+    }
+
+    @Test
     void forgetsWhatNoRecoveryTookInTime() {
         prefetches.prefetch(List.of(A, B), 4);
         now.addAndGet(SnapshotPrefetches.KEPT_FOR.toNanos());

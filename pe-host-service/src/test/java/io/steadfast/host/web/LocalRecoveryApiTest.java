@@ -172,6 +172,29 @@ class LocalRecoveryApiTest {
     }
 
     @Test
+    void restoresTheOperatorsAheadFromTheSnapshotsFetchedAheadAndTheRecoveryTakesThem() throws Exception {
+        ExecutionPlan plan = plan(10_000);
+        runUntilCheckpointOneThenLoseEveryTask(plan);
+        List<String> all = plan.tasks().stream().map(task -> task.id().toString()).toList();
+        List<TaskId> ids = plan.tasks().stream().map(TaskSpec::id).toList();
+        HostAssignment view = new HostAssignment(List.of(new HostDeployment(plan.topology(), plan.epoch(), List.of())));
+        node.preparePlans(view, topology -> Optional.of(plan)); // the plan the router's view names, held ahead
+
+        mvc.perform(post("/api/v1/deployments/lr/snapshot-prefetches").contentType(MediaType.APPLICATION_JSON)
+                        .content(JSON.writeValueAsString(Map.of("checkpointId", 1, "tasks", all))))
+                .andExpect(status().isAccepted());
+        await().atMost(Duration.ofSeconds(10)).until(() -> ids.stream().allMatch(id -> node.restoredAhead(id, 1)));
+
+        mvc.perform(post("/api/v1/deployments/lr/recoveries").contentType(MediaType.APPLICATION_JSON)
+                        .content(planlessRecovery(plan, all, 1, plan.epoch())))
+                .andExpect(status().isCreated())
+                .andExpect(jsonPath("$.tasks.length()").value(all.size()));
+
+        assertThat(ids).as("the recovery took every operator restored ahead").noneMatch(id -> node.restoredAhead(id, 1));
+        finishesWithExactResults();
+    }
+
+    @Test
     void takesTheDecisionsFetchedAheadOnceThePeersConfirmTheyHoldNoMore() throws Exception {
         ExecutionPlan plan = plan(10_000);
         runUntilCheckpointOneThenLoseEveryTask(plan);

@@ -206,11 +206,21 @@ public final class StreamTask {
      */
     public void restoreInPlaceOnStart(OperatorSnapshot snapshot, long checkpointId, byte[] known,
                                       CompletableFuture<byte[]> rest) {
+        restoreInPlaceOnStart(snapshot, checkpointId, known, rest, false);
+    }
+
+    /**
+     * As {@link #restoreInPlaceOnStart(OperatorSnapshot, long, byte[], CompletableFuture)}; with
+     * {@code stateRestored}, the task's driver holds the snapshot's state already (restored into it ahead, while the
+     * failure was being confirmed), and only the channels' positions and the decisions are taken from it.
+     */
+    public void restoreInPlaceOnStart(OperatorSnapshot snapshot, long checkpointId, byte[] known,
+                                      CompletableFuture<byte[]> rest, boolean stateRestored) {
         requireNotStarted();
         requireInputPositions(snapshot);
         // an empty mail wakes the task, parked or about to park, to go on replaying
         rest.whenComplete((decisions, error) -> mailbox.putMail(() -> { }));
-        restoreOnStart = () -> applyInPlace(snapshot, checkpointId, known, rest);
+        restoreOnStart = () -> applyInPlace(snapshot, checkpointId, known, rest, stateRestored);
     }
 
     private void requireInputPositions(OperatorSnapshot snapshot) {
@@ -223,14 +233,16 @@ public final class StreamTask {
     }
 
     private void applyInPlace(OperatorSnapshot snapshot, long checkpointId, byte[] known,
-                              CompletableFuture<byte[]> rest) {
+                              CompletableFuture<byte[]> rest, boolean stateRestored) {
         lastBarrier = checkpointId;
         ChannelPositions positions = snapshot.positions();
         for (Map.Entry<ChannelId, long[]> input : inputSeqs.entrySet()) {
             input.getValue()[0] = positions.inputs().get(input.getKey().index());
         }
         output.resumeAt(positions);
-        snapshot.restoreInto(operatorType, driver);
+        if (!stateRestored) {
+            snapshot.restoreInto(operatorType, driver);
+        }
         Determinant.Parsed knownAhead = Determinant.parse(known);
         if (!knownAhead.determinants().isEmpty()) {
             replay = new InputReplay(knownAhead, positions.determinantOffset(), inputs);

@@ -70,13 +70,32 @@ public final class TaskFactory {
     public StreamTask create(TaskSpec spec, Function<ChannelId, FrameSender> senders,
                              Function<ChannelId, DeterminantForwarder> forwarders, CheckpointListener checkpoints,
                              DeterminantLog log) {
+        return create(spec, driverFor(spec), senders, forwarders, checkpoints, log);
+    }
+
+    /**
+     * The operator of a task, with its config bound, as {@link #create} makes it: a driver made ahead (and restored
+     * from a snapshot ahead, see {@link StreamTask#restoreInPlaceOnStart(OperatorSnapshot, long, byte[],
+     * java.util.concurrent.CompletableFuture, boolean)}) is handed to {@link #create(TaskSpec, OperatorDriver,
+     * Function, Function, CheckpointListener, DeterminantLog)}.
+     *
+     * @throws IllegalArgumentException if the type is unknown
+     * @throws io.steadfast.api.operator.ConfigException if the config does not bind
+     */
+    public OperatorDriver driverFor(TaskSpec spec) {
         OperatorType<?> type = registry.require(spec.type());
         Object config = registry.bindConfig(spec.type(), spec.config());
         OperatorInfo info = new OperatorInfo(spec.id().topology().value(), spec.id().operator().value(),
                 spec.id().subtask(), spec.parallelism());
-        OperatorDriver driver = type.role() == OperatorRole.SOURCE
+        return type.role() == OperatorRole.SOURCE
                 ? new SourceDriver(type, config, info, clock)
                 : new KeyedProcessorDriver(type, config, info, registry.codecs());
+    }
+
+    /** As {@link #create(TaskSpec, Function, Function, CheckpointListener, DeterminantLog)}, around {@code driver}. */
+    public StreamTask create(TaskSpec spec, OperatorDriver driver, Function<ChannelId, FrameSender> senders,
+                             Function<ChannelId, DeterminantForwarder> forwarders, CheckpointListener checkpoints,
+                             DeterminantLog log) {
         TaskMetrics metrics = new TaskMetrics();
         List<OutputEdgeWriter> edges = new ArrayList<>();
         for (OutputEdge edge : spec.outputs()) {

@@ -42,10 +42,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Local recovery on real sockets, without the services: the host of the counting tasks dies mid-stream, its
@@ -101,6 +101,9 @@ class LocalRecoveryTest {
         }
     }
 
+    /** Whether the standby restores the lost tasks' operators ahead of their recovery. */
+    private boolean restoreAhead;
+
     private HostRuntime startHost(String name) {
         return startHost(name, TaskSettings.defaults());
     }
@@ -113,8 +116,14 @@ class LocalRecoveryTest {
         return host;
     }
 
-    @Test
-    void recoversTheTasksOfALostHostAloneWhileEveryOtherTaskKeepsRunningAndEveryKeyIsExact() {
+    /**
+     * With {@code restoredAhead}, the standby restores the lost tasks' operators from their snapshots while the
+     * failure is still being confirmed (as it does once it fetched them ahead), and the recovery takes them.
+     */
+    @ParameterizedTest(name = "operators restored ahead: {0}")
+    @ValueSource(booleans = {false, true})
+    void recoversTheTasksOfALostHostAloneWhileEveryOtherTaskKeepsRunningAndEveryKeyIsExact(boolean restoredAhead) {
+        restoreAhead = restoredAhead;
         ExecutionPlan plan = plan("""
                 {"id": "local", "operators": [
                   {"id": "src", "type": "generator", "parallelism": 1,
@@ -266,6 +275,11 @@ class LocalRecoveryTest {
                 .filter(entry -> entry.getValue().equals(lostHost.id())).map(Map.Entry::getKey)
                 .collect(Collectors.toSet());
         live.remove(lostHost);
+        if (restoreAhead) {
+            Map<TaskId, OperatorSnapshot> lostSnapshots = new HashMap<>(snapshots);
+            lostSnapshots.keySet().retainAll(lost);
+            assertThat(standby.restoreAhead(plan, lostSnapshots, restoreFrom)).containsExactlyInAnyOrderElementsOf(lost);
+        }
         Map<TaskId, byte[]> knownAhead = new HashMap<>();
         if (decisions == Decisions.KNOWN_AHEAD_IN_PART) {
             // what the live hosts hold now, fetched ahead; the lost tasks go on deciding until they are lost
@@ -302,6 +316,8 @@ class LocalRecoveryTest {
         assertThat(started).as("created and started upstream first: a recovered source gates what its receivers"
                 + " replay").containsExactlyElementsOf(plan.tasks().stream().map(TaskSpec::id).filter(lost::contains)
                 .toList());
+        assertThat(lost).as("no operator restored ahead is left behind: the recovery took each")
+                .noneMatch(task -> standby.restoredAhead(task, restoreFrom));
         if (decisions == Decisions.KNOWN_AHEAD_IN_PART) {
             AtomicLong replayedAhead = new AtomicLong(-1);
             await("the recovered tasks replay the decisions known ahead without waiting for the rest, and stop at"
