@@ -358,9 +358,7 @@ public final class RecoveryBenchmark {
         long checkpointMillis = router.checkpoints(topology).latestCompletedCheckpoint()
                 .map(CheckpointView::durationMillis).orElse(-1L);
         Instant trigger = awaitNextTrigger(topology, id);
-        sleepUntil(trigger.plus(phase));
-        Instant killedAt = Instant.now();
-        processes.killHost(victim);
+        Instant killedAt = killAt(victim, trigger.plus(phase));
         await(() -> recoveryOf(topology, victim).map(r -> {
             if (r.isAbandoned()) { // e.g. a live host declared dead meanwhile on a saturated machine: a new recovery
                 throw new IllegalStateException("the recovery of " + id + " was abandoned: " + r.message());
@@ -401,13 +399,24 @@ public final class RecoveryBenchmark {
     }
 
     /**
-     * Sleeps until {@code at}; returns at once if it is past (the trigger was seen late: the kill comes late, and the
-     * sample says by how much).
+     * Kills {@code victim} with SIGKILL at {@code at}, on a scheduler, and returns when it did; at once if {@code at} is
+     * past (the trigger was seen late: the kill comes late, and the sample says by how much).
+     *
+     * @return when the kill was sent
      */
-    private static void sleepUntil(Instant at) throws InterruptedException {
-        long millis = Duration.between(Instant.now(), at).toMillis();
-        if (millis > 0) {
-            Thread.sleep(millis);
+    private Instant killAt(HostId victim, Instant at) throws InterruptedException {
+        ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor(new DaemonThreads("bench-kill"));
+        try {
+            return killer.schedule(() -> {
+                Instant killedAt = Instant.now();
+                processes.killHost(victim);
+                return killedAt;
+            }, Math.max(0, Duration.between(Instant.now(), at).toNanos()), TimeUnit.NANOSECONDS).get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("could not kill " + victim + ": " + e.getCause().getMessage(),
+                    e.getCause());
+        } finally {
+            killer.shutdownNow();
         }
     }
 

@@ -170,8 +170,9 @@ public class MongoSnapshotStore implements SnapshotStore {
             byte[] content = snapshot.content();
             int count = 0;
             for (int from = 0; from < content.length; from += chunkSize) {
-                chunkDocuments.add(chunk(snapshot.key(), upload, count++,
-                        Arrays.copyOfRange(content, from, Math.min(content.length, from + chunkSize))));
+                byte[] data = content.length <= chunkSize ? content // one chunk, the usual case: no copy
+                        : Arrays.copyOfRange(content, from, Math.min(content.length, from + chunkSize));
+                chunkDocuments.add(chunk(snapshot.key(), upload, count++, data));
             }
             SnapshotKey key = snapshot.key();
             ids.add(upload);

@@ -121,6 +121,12 @@ class LocalRecoveryApiTest {
         mvc.perform(delete("/api/v1/deployments/lr"));
     }
 
+    /** Asks the host to fetch the snapshots of {@code tasks} in checkpoint 1 ahead, as the router does on a suspicion. */
+    private ResultActions prefetchInCheckpointOne(List<String> tasks) throws Exception {
+        return mvc.perform(post("/api/v1/deployments/lr/snapshot-prefetches").contentType(MediaType.APPLICATION_JSON)
+                .content(JSON.writeValueAsString(Map.of("checkpointId", 1, "tasks", tasks))));
+    }
+
     private void finishesWithExactResults() {
         await().atMost(Duration.ofSeconds(30)).until(() -> statusOf("lr/sink#0") == TaskStatus.FINISHED);
         Map<String, Object> counts = node.queryAll(TaskId.parse("lr/sink#0"), "latest", 100);
@@ -151,12 +157,10 @@ class LocalRecoveryApiTest {
         List<String> all = plan.tasks().stream().map(task -> task.id().toString()).toList();
         List<TaskId> ids = plan.tasks().stream().map(TaskSpec::id).toList();
 
-        mvc.perform(post("/api/v1/deployments/lr/snapshot-prefetches").contentType(MediaType.APPLICATION_JSON)
-                        .content(JSON.writeValueAsString(Map.of("checkpointId", 1, "tasks", all))))
+        prefetchInCheckpointOne(all)
                 .andExpect(status().isAccepted())
                 .andExpect(jsonPath("$.started").value(all.size()));
-        mvc.perform(post("/api/v1/deployments/lr/snapshot-prefetches").contentType(MediaType.APPLICATION_JSON)
-                        .content(JSON.writeValueAsString(Map.of("checkpointId", 1, "tasks", all.subList(0, 1)))))
+        prefetchInCheckpointOne(all.subList(0, 1))
                 .andExpect(status().isAccepted())
                 .andExpect(jsonPath("$.started").value(0)); // fetched or being fetched already
         await().atMost(Duration.ofSeconds(10)).until(() -> prefetches.fetched(ids, 1));
@@ -180,8 +184,7 @@ class LocalRecoveryApiTest {
         HostAssignment view = new HostAssignment(List.of(new HostDeployment(plan.topology(), plan.epoch(), List.of())));
         node.preparePlans(view, topology -> Optional.of(plan)); // the plan the router's view names, held ahead
 
-        mvc.perform(post("/api/v1/deployments/lr/snapshot-prefetches").contentType(MediaType.APPLICATION_JSON)
-                        .content(JSON.writeValueAsString(Map.of("checkpointId", 1, "tasks", all))))
+        prefetchInCheckpointOne(all)
                 .andExpect(status().isAccepted());
         await().atMost(Duration.ofSeconds(10)).until(() -> ids.stream().allMatch(id -> node.restoredAhead(id, 1)));
 
