@@ -51,6 +51,10 @@ public final class FakeHostClient implements HostClient {
     public final Map<HostId, Map<TaskId, DeterminantSpan>> heldDeterminants = new ConcurrentHashMap<>();
     /** The peers named in each snapshot prefetch (asked for the lost tasks' decisions), by prefetch as listed. */
     public final Map<String, List<URI>> prefetchPeers = new ConcurrentHashMap<>();
+    /** The placement each prefetch would prepare its tasks for, by prefetch (as in {@code prefetches}). */
+    public final Map<String, TaskPlacement> prefetchPlacements = new ConcurrentHashMap<>();
+    /** The placement of each recovery, by recovery (as in {@code recoveries}). */
+    public final Map<String, TaskPlacement> recoveryPlacements = new ConcurrentHashMap<>();
     /** The recovery id of each in-place recovery, by the host asked. */
     public final Map<HostId, String> recoveryIds = new ConcurrentHashMap<>();
     /** The last catch-up each host was sent. */
@@ -74,6 +78,8 @@ public final class FakeHostClient implements HostClient {
         redirectHeads.clear();
         heldDeterminants.clear();
         prefetchPeers.clear();
+        prefetchPlacements.clear();
+        recoveryPlacements.clear();
         recoveryIds.clear();
         catchUps.clear();
         recoveryWaitsForTargets = Duration.ZERO;
@@ -101,6 +107,8 @@ public final class FakeHostClient implements HostClient {
         failIfFailing(host);
         recoveries.add(recovery.plan().topology() + "@" + host.id() + ":" + recovery.tasks() + ":"
                 + recovery.checkpointId());
+        recoveryPlacements.put(recovery.plan().topology() + "@" + host.id() + ":" + recovery.tasks() + ":"
+                + recovery.checkpointId(), recovery.placement());
         recoveryIds.put(host.id(), recovery.recovery());
         if (!recoveryWaitsForTargets.isZero()) {
             String targetsHere = recovery.plan().topology() + "@" + host.id() + ":";
@@ -117,10 +125,13 @@ public final class FakeHostClient implements HostClient {
 
     @Override
     public void prefetchSnapshots(RegisteredHost host, TopologyId topology, long checkpointId, List<TaskId> tasks,
-                                  List<URI> peers) {
+                                  List<URI> peers, TaskPlacement placement) {
         failIfFailing(host);
         String prefetch = topology + "@" + host.id() + ":" + tasks + ":" + checkpointId;
         prefetchPeers.put(prefetch, List.copyOf(peers));
+        if (placement != null) {
+            prefetchPlacements.put(prefetch, placement);
+        }
         prefetches.add(prefetch);
     }
 

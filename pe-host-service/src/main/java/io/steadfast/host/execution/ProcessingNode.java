@@ -207,6 +207,25 @@ public final class ProcessingNode implements AutoCloseable {
         return plan.map(held -> runtime.restoreAhead(held, snapshots, checkpointId)).orElse(List.of());
     }
 
+    /**
+     * Prepares ahead the recovery in place of tasks of a topology this host may be asked to recover, as the router would
+     * place them ({@code placement}), from their snapshots in {@code checkpointId} (see
+     * {@link HostRuntime#prepareRecovery}), with the plan this host holds of it; none without one.
+     *
+     * @return the tasks prepared
+     */
+    public List<TaskId> prepareRecovery(TopologyId topology, TaskPlacement placement,
+                                        Map<TaskId, OperatorSnapshot> snapshots, long checkpointId) {
+        Optional<ExecutionPlan> plan = runtime.plan(topology).or(() -> prepared.of(topology));
+        return plan.map(held -> runtime.prepareRecovery(held, placement, snapshots.keySet(), snapshots, checkpointId))
+                .orElse(List.of());
+    }
+
+    /** Whether {@code task} prepared ahead from {@code checkpointId} waits for a recovery. */
+    public boolean preparedAhead(TaskId task, long checkpointId) {
+        return runtime.preparedAhead(task, checkpointId);
+    }
+
     /** Whether the operator of {@code task} restored ahead from {@code checkpointId} waits for a recovery. */
     public boolean restoredAhead(TaskId task, long checkpointId) {
         return runtime.restoredAhead(task, checkpointId);

@@ -197,13 +197,15 @@ class LocalRecoveryController {
     /**
      * Fetches ahead the snapshots of tasks this host may be asked to recover (the router suspects their host), for the
      * recovery to take instead of fetching them, and then restores the tasks' operators from them ahead too
-     * ({@link ProcessingNode#restoreAhead}); answers at once.
+     * ({@link ProcessingNode#restoreAhead}) and, given the placement the recovery would have, prepares the tasks whole
+     * ({@link ProcessingNode#prepareRecovery}); answers at once.
      */
     @PostMapping("/snapshot-prefetches")
     ResponseEntity<SnapshotPrefetchAnswer> prefetchSnapshots(@PathVariable String topologyId,
                                                              @Valid @RequestBody SnapshotPrefetch request) {
         TopologyId topology = topology(topologyId);
         List<TaskId> tasks = request.tasks().stream().map(task -> taskOf(topology, task, "tasks")).toList();
+        TaskPlacement placement = request.placement() == null ? null : placementOf(request.placement());
         if (request.peers() != null && !request.peers().isEmpty()) {
             decisionsAhead.prefetch(request.peers(), tasks);
         }
@@ -211,17 +213,33 @@ class LocalRecoveryController {
         int started = prefetched.prefetch(tasks, checkpointId);
         if (started > 0) { // else fetched, or being fetched, and restored ahead once already
             prefetched.whenFetched(tasks, checkpointId).ifPresent(fetching -> fetching.thenAcceptAsync(
-                    snapshots -> restoreAhead(topology, snapshots, checkpointId), recoveryReads));
+                    snapshots -> restoreAhead(topology, snapshots, checkpointId, placement), recoveryReads));
         }
         return ResponseEntity.accepted().body(new SnapshotPrefetchAnswer(started));
     }
 
-    private void restoreAhead(TopologyId topology, Map<TaskId, OperatorSnapshot> snapshots, long checkpointId) {
+    private void restoreAhead(TopologyId topology, Map<TaskId, OperatorSnapshot> snapshots, long checkpointId,
+                              @Nullable TaskPlacement placement) {
         long start = System.nanoTime();
         List<TaskId> restored = node.restoreAhead(topology, snapshots, checkpointId);
-        if (!restored.isEmpty()) {
-            LOG.info("Restored ahead the operators of {} from checkpoint {} in {} ms, for a recovery that may follow",
-                    restored, checkpointId, millis(System.nanoTime() - start));
+        if (restored.isEmpty()) {
+            return;
+        }
+        long restoredNanos = System.nanoTime();
+        List<TaskId> prepared = placement == null ? List.of()
+                : node.prepareRecovery(topology, placement, snapshots, checkpointId);
+        LOG.info("Restored ahead the operators of {} from checkpoint {} in {} ms{}, for a recovery that may follow",
+                restored, checkpointId, millis(restoredNanos - start), prepared.isEmpty() ? ""
+                        : " and prepared those tasks in " + millis(System.nanoTime() - restoredNanos) + " ms");
+    }
+
+    private static TaskPlacement placementOf(DeploymentRequest.Placement placement) {
+        try {
+            return placement.toTaskPlacement();
+        } catch (IllegalArgumentException e) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "placement: " + e.getMessage() + "; give the"
+                    + " placement the recovery would have, as a recovery request does (task id to host, host to"
+                    + " data-plane endpoint)");
         }
     }
 
@@ -399,9 +417,11 @@ class LocalRecoveryController {
      * @param tasks        the tasks whose snapshots to fetch
      * @param peers        base URLs of the live hosts to fetch the tasks' logged decisions from ahead as well
      *                     (optional; the recovery then takes them once the peers confirm they hold no more)
+     * @param placement    where every task would run after the recovery, these on this host (optional; with it the
+     *                     tasks are prepared whole ahead, for a recovery with that placement)
      */
     record SnapshotPrefetch(@NotNull @Min(1) Long checkpointId, @NotEmpty List<String> tasks,
-                            @Nullable List<URI> peers) {
+                            @Nullable List<URI> peers, @Valid DeploymentRequest.@Nullable Placement placement) {
     }
 
     /** @param started how many snapshots it started to fetch (those fetched or being fetched already not counted) */

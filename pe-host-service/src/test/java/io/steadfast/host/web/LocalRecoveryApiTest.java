@@ -36,8 +36,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
@@ -123,8 +126,12 @@ class LocalRecoveryApiTest {
 
     /** Asks the host to fetch the snapshots of {@code tasks} in checkpoint 1 ahead, as the router does on a suspicion. */
     private ResultActions prefetchInCheckpointOne(List<String> tasks) throws Exception {
+        return prefetchInCheckpointOne(Map.of("checkpointId", 1, "tasks", tasks));
+    }
+
+    private ResultActions prefetchInCheckpointOne(Map<String, Object> request) throws Exception {
         return mvc.perform(post("/api/v1/deployments/lr/snapshot-prefetches").contentType(MediaType.APPLICATION_JSON)
-                .content(JSON.writeValueAsString(Map.of("checkpointId", 1, "tasks", tasks))));
+                .content(JSON.writeValueAsString(request)));
     }
 
     private void finishesWithExactResults() {
@@ -175,25 +182,37 @@ class LocalRecoveryApiTest {
         assertThat(prefetches.fetched(ids.subList(0, 1), 1)).as("taken out by the recovery").isFalse();
     }
 
-    @Test
-    void restoresTheOperatorsAheadFromTheSnapshotsFetchedAheadAndTheRecoveryTakesThem() throws Exception {
+    /**
+     * Once it fetched the snapshots ahead, the host restores the operators ahead; given the placement the recovery
+     * would have, it prepares the tasks whole too. The recovery with that placement takes what was made.
+     */
+    @ParameterizedTest(name = "placement given: {0}")
+    @ValueSource(booleans = {false, true})
+    void makesTheTasksAheadFromTheSnapshotsFetchedAheadAndTheRecoveryTakesThem(boolean placementGiven)
+            throws Exception {
         ExecutionPlan plan = plan(10_000);
         runUntilCheckpointOneThenLoseEveryTask(plan);
         List<String> all = plan.tasks().stream().map(task -> task.id().toString()).toList();
         List<TaskId> ids = plan.tasks().stream().map(TaskSpec::id).toList();
         HostAssignment view = new HostAssignment(List.of(new HostDeployment(plan.topology(), plan.epoch(), List.of())));
         node.preparePlans(view, topology -> Optional.of(plan)); // the plan the router's view names, held ahead
+        Predicate<TaskId> madeAhead = placementGiven ? id -> node.preparedAhead(id, 1) : id -> node.restoredAhead(id, 1);
 
-        prefetchInCheckpointOne(all)
+        prefetchInCheckpointOne(placementGiven ? Map.of("checkpointId", 1, "tasks", all, "placement", placement(plan))
+                : Map.of("checkpointId", 1, "tasks", all))
                 .andExpect(status().isAccepted());
-        await().atMost(Duration.ofSeconds(10)).until(() -> ids.stream().allMatch(id -> node.restoredAhead(id, 1)));
+        await().atMost(Duration.ofSeconds(10)).until(() -> ids.stream().allMatch(madeAhead));
+        if (placementGiven) {
+            assertThat(ids).as("the prepared tasks took the operators restored ahead")
+                    .noneMatch(id -> node.restoredAhead(id, 1));
+        }
 
         mvc.perform(post("/api/v1/deployments/lr/recoveries").contentType(MediaType.APPLICATION_JSON)
                         .content(planlessRecovery(plan, all, 1, plan.epoch())))
                 .andExpect(status().isCreated())
                 .andExpect(jsonPath("$.tasks.length()").value(all.size()));
 
-        assertThat(ids).as("the recovery took every operator restored ahead").noneMatch(id -> node.restoredAhead(id, 1));
+        assertThat(ids).as("the recovery took everything made ahead").noneMatch(madeAhead);
         finishesWithExactResults();
     }
 
@@ -295,6 +314,16 @@ class LocalRecoveryApiTest {
                         .content("{\"heads\": {}, \"recovery\": \"r\", \"heldDeterminants\": " + heldDeterminants
                                 + "}"))
                 .andExpect(status().isBadRequest());
+    }
+
+    @Test
+    void refusesASnapshotPrefetchWhosePlacementPutsATaskOnAHostWithoutEndpoint() throws Exception {
+        mvc.perform(post("/api/v1/deployments/lr/snapshot-prefetches").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"checkpointId\": 1, \"tasks\": [\"lr/count#0\"], \"placement\": {\"hosts\":"
+                                + " {\"lr/count#0\": \"lr-host\"}, \"endpoints\": {}}}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail", containsString("placement: task lr/count#0 is placed on host lr-host,"
+                        + " which has no data-plane endpoint")));
     }
 
     @Test

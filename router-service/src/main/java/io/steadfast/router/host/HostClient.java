@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.jspecify.annotations.Nullable;
 
 /** The router's calls to a host's REST API. Every method throws {@link HostCallException} when the call fails. */
 public interface HostClient {
@@ -30,10 +31,13 @@ public interface HostClient {
     /**
      * Asks the host to fetch ahead the snapshots of tasks in a checkpoint, which it may be asked to recover in place
      * (their host is suspected), and their logged decisions from {@code peers}; the host answers at once and fetches
-     * them in the background.
+     * them in the background, then restores the tasks' operators from them and, with {@code placement} (where every
+     * task would run after that recovery), prepares the tasks whole for a recovery with that placement.
+     *
+     * @param placement the placement the recovery would have, or null
      */
     void prefetchSnapshots(RegisteredHost host, TopologyId topology, long checkpointId, List<TaskId> tasks,
-                           List<URI> peers);
+                           List<URI> peers, @Nullable TaskPlacement placement);
 
     /**
      * Asks the host to point its channels towards moved tasks at their new data endpoints.

@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.MediaType;
 import org.springframework.http.converter.json.JacksonJsonHttpMessageConverter;
@@ -62,7 +63,7 @@ public final class RestHostClient implements HostClient {
         for (int round = 0; round < WARM_UP_ROUNDS; round++) {
             bodies.write(new InPlaceRecoveryBody(null, 0, placement, tasks, 1, 1, peers, tasks, Instant.EPOCH,
                     "warm-up"));
-            bodies.write(new PrefetchBody(1, tasks, peers));
+            bodies.write(new PrefetchBody(1, tasks, peers, placement));
             bodies.write(new RedirectBody(Map.of("warm-up/source#0", "tcp://127.0.0.1:1")));
             bodies.write(new CatchUpBody(Map.of("warm-up/source#0->warm-up/sink#0", 1L), "warm-up",
                     Map.of("http://127.0.0.1:1", Map.of("warm-up/source#0", span))));
@@ -123,10 +124,11 @@ public final class RestHostClient implements HostClient {
 
     @Override
     public void prefetchSnapshots(RegisteredHost host, TopologyId topology, long checkpointId, List<TaskId> tasks,
-                                  List<URI> peers) {
+                                  List<URI> peers, @Nullable TaskPlacement placement) {
         call(host, "fetch ahead the snapshots of " + tasks + " in checkpoint " + checkpointId, () -> http.post()
                 .uri(deploymentUri(host, topology, "/snapshot-prefetches")).contentType(MediaType.APPLICATION_JSON)
-                .body(new PrefetchBody(checkpointId, tasks.stream().map(TaskId::toString).toList(), peers))
+                .body(new PrefetchBody(checkpointId, tasks.stream().map(TaskId::toString).toList(), peers,
+                        placement == null ? null : placementBody(placement)))
                 .retrieve().toBodilessEntity());
     }
 
@@ -250,7 +252,9 @@ public final class RestHostClient implements HostClient {
     record RedirectBody(Map<String, String> endpoints) {
     }
 
-    record PrefetchBody(long checkpointId, List<String> tasks, List<URI> peers) {
+    /** Body of a host's {@code POST .../snapshot-prefetches}; the placement is left out when null. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record PrefetchBody(long checkpointId, List<String> tasks, List<URI> peers, @Nullable PlacementBody placement) {
     }
 
     /** A host's answer to {@code POST .../redirects}. */

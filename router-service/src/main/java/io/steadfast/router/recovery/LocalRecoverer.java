@@ -90,8 +90,7 @@ final class LocalRecoverer implements AutoCloseable {
                                   long latestTriggered, List<RegisteredHost> live) {
         List<RegisteredHost> standbys = standby.among(live, topologies.all());
         Map<HostId, List<TaskId>> byTarget = byTarget(lost, live, standbys);
-        Map<TaskId, HostId> placement = new TreeMap<>(topology.placement());
-        byTarget.forEach((host, tasks) -> tasks.forEach(task -> placement.put(task, host)));
+        Map<TaskId, HostId> placement = placementAfter(topology, byTarget);
         topologies.replaceWithoutWaiting(new DeployedTopology(topology.id(), topology.spec(), topology.plan(),
                 placement, topology.deployedAt()));
         try {
@@ -110,12 +109,10 @@ final class LocalRecoverer implements AutoCloseable {
         ExecutionPlan plan = topology.plan();
         Map<HostId, RegisteredHost> byId = new TreeMap<>();
         live.forEach(host -> byId.put(host.id(), host));
-        Map<HostId, String> endpoints = new TreeMap<>();
-        placement.values().forEach(host -> endpoints.put(host, byId.get(host).dataEndpoint()));
-
         Instant requestedAt = clock.instant();
         long start = System.nanoTime();
-        TaskPlacement taskPlacement = new TaskPlacement(placement, endpoints);
+        TaskPlacement taskPlacement = taskPlacement(placement, byId);
+        Map<HostId, String> endpoints = taskPlacement.endpoints();
         List<RegisteredHost> ranTasks = ranTasksOf(topology, live);
         List<URI> peers = ranTasks.stream().map(RegisteredHost::controlUrl).toList();
         String recovery = UUID.randomUUID().toString();
@@ -167,8 +164,9 @@ final class LocalRecoverer implements AutoCloseable {
     /**
      * Asks the hosts that would recover {@code lost} now (with the same live hosts, the same ones {@link #recover}
      * picks) to fetch their snapshots in each of {@code checkpointIds} ahead, and the lost tasks' logged decisions
-     * once if asked, while the failure of their host is being confirmed; returns at once. A host that cannot is skipped: the
-     * recovery fetches them itself.
+     * once if asked, while the failure of their host is being confirmed, and to prepare the tasks for the placement
+     * {@link #recover} would give them; returns at once. A host that cannot is skipped: the recovery fetches them
+     * itself (and makes the tasks itself if the placement turns out otherwise).
      *
      * @param checkpointIds the checkpoints the recovery may restore from (the latest completed, and any pending one
      *                      that may complete meanwhile)
@@ -181,17 +179,35 @@ final class LocalRecoverer implements AutoCloseable {
         live.forEach(host -> byId.put(host.id(), host));
         List<URI> peers = decisions ? ranTasksOf(topology, live).stream().map(RegisteredHost::controlUrl).toList()
                 : List.of();
-        byTarget(lost, live, standby.among(live, topologies.all())).forEach((host, tasks) -> calls.execute(() -> {
+        Map<HostId, List<TaskId>> byTarget = byTarget(lost, live, standby.among(live, topologies.all()));
+        Map<TaskId, HostId> after = placementAfter(topology, byTarget);
+        // a task on a host that is not live (another failure being recovered): the recovery's placement is not known
+        TaskPlacement placement = byId.keySet().containsAll(after.values()) ? taskPlacement(after, byId) : null;
+        byTarget.forEach((host, tasks) -> calls.execute(() -> {
             for (int i = 0; i < checkpointIds.size(); i++) {
                 try {
                     hostClient.prefetchSnapshots(byId.get(host), topology.id(), checkpointIds.get(i), tasks,
-                            i == 0 ? peers : List.of());
+                            i == 0 ? peers : List.of(), placement);
                 } catch (RuntimeException e) {
                     LOG.debug("Host {} did not take the prefetch of {} in checkpoint {}: {}", host, tasks,
                             checkpointIds.get(i), e.getMessage());
                 }
             }
         }));
+    }
+
+    /** Where every task of the topology runs once {@code byTarget} recovered the lost ones. */
+    private static Map<TaskId, HostId> placementAfter(DeployedTopology topology, Map<HostId, List<TaskId>> byTarget) {
+        Map<TaskId, HostId> placement = new TreeMap<>(topology.placement());
+        byTarget.forEach((host, tasks) -> tasks.forEach(task -> placement.put(task, host)));
+        return placement;
+    }
+
+    /** {@code placement} with the data-plane endpoint of each of its hosts, all among {@code live}. */
+    private static TaskPlacement taskPlacement(Map<TaskId, HostId> placement, Map<HostId, RegisteredHost> live) {
+        Map<HostId, String> endpoints = new TreeMap<>();
+        placement.values().forEach(host -> endpoints.put(host, live.get(host).dataEndpoint()));
+        return new TaskPlacement(placement, endpoints);
     }
 
     /**

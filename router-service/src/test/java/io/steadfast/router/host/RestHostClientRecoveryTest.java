@@ -160,6 +160,25 @@ class RestHostClientRecoveryTest {
     }
 
     @Test
+    void sendsThePlacementTheRecoveryWouldHaveWithAPrefetchAndNoneWhenItIsNotKnown() throws IOException {
+        RegisteredHost host = host(body -> Map.entry(201, CREATED));
+        server.createContext("/api/v1/deployments/rh/snapshot-prefetches", exchange -> respond(exchange,
+                body -> Map.entry(202, "{\"started\": 1}")));
+        RestHostClient client = RestHostClient.over(RestClient.builder());
+        InPlaceRecovery recovery = recovery();
+
+        client.prefetchSnapshots(host, TopologyId.of("rh"), 3, recovery.tasks(), List.of(), recovery.placement());
+        client.prefetchSnapshots(host, TopologyId.of("rh"), 3, recovery.tasks(), List.of(), null);
+
+        assertThat(received).hasSize(2);
+        JsonNode placement = received.get(0).get("placement");
+        assertThat(placement.get("hosts").get("rh/count#0").asString()).isEqualTo("rh-host");
+        assertThat(placement.get("endpoints").get("rh-host").asString()).isEqualTo("tcp://127.0.0.1:1");
+        assertThat(received.get(1).has("placement")).as("left out, not null").isFalse();
+        assertThat(received.get(1).get("checkpointId").asLong()).isEqualTo(3);
+    }
+
+    @Test
     void warmsUpTheCallsOfALocalRecoveryInMemoryAndStillCallsHostsAfterwards() throws IOException {
         RegisteredHost host = host(body -> Map.entry(201, CREATED));
         RestHostClient client = RestHostClient.over(RestClient.builder());

@@ -246,6 +246,9 @@ class LocalRecoveryOrchestrationTest {
         orchestrator.recover(killC());
         assertThat(hostClient.recoveries).as("the same hosts recover the same tasks from the same checkpoint")
                 .containsExactlyInAnyOrder("t@host-d:[t/count#0, t/count#1, t/source#0]:" + checkpoint);
+        String recovery = "t@host-d:[t/count#0, t/count#1, t/source#0]:" + checkpoint;
+        assertThat(hostClient.prefetchPlacements.get(recovery)).as("the tasks were prepared for the placement the"
+                + " recovery has").isNotNull().isEqualTo(hostClient.recoveryPlacements.get(recovery));
     }
 
     @Test

@@ -41,11 +41,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Local recovery on real sockets, without the services: the host of the counting tasks dies mid-stream, its
@@ -101,8 +103,18 @@ class LocalRecoveryTest {
         }
     }
 
-    /** Whether the standby restores the lost tasks' operators ahead of their recovery. */
-    private boolean restoreAhead;
+    /** What the standby makes ahead of the recovery, while the failure would be being confirmed. */
+    enum Ahead {
+        NOTHING,
+        /** The lost tasks' operators, restored from their snapshots. */
+        OPERATORS,
+        /** The lost tasks whole, for the placement the recovery has: it only opens their channels and starts them. */
+        TASKS,
+        /** The lost tasks whole, for another placement than the recovery's: it drops them and makes its own. */
+        TASKS_FOR_ANOTHER_PLACEMENT
+    }
+
+    private Ahead ahead = Ahead.NOTHING;
 
     private HostRuntime startHost(String name) {
         return startHost(name, TaskSettings.defaults());
@@ -117,13 +129,13 @@ class LocalRecoveryTest {
     }
 
     /**
-     * With {@code restoredAhead}, the standby restores the lost tasks' operators from their snapshots while the
-     * failure is still being confirmed (as it does once it fetched them ahead), and the recovery takes them.
+     * The standby may make the lost tasks' operators, or the tasks whole, while the failure is still being confirmed
+     * (as it does once it fetched their snapshots ahead), and the recovery takes them.
      */
-    @ParameterizedTest(name = "operators restored ahead: {0}")
-    @ValueSource(booleans = {false, true})
-    void recoversTheTasksOfALostHostAloneWhileEveryOtherTaskKeepsRunningAndEveryKeyIsExact(boolean restoredAhead) {
-        restoreAhead = restoredAhead;
+    @ParameterizedTest(name = "made ahead: {0}")
+    @EnumSource(Ahead.class)
+    void recoversTheTasksOfALostHostAloneWhileEveryOtherTaskKeepsRunningAndEveryKeyIsExact(Ahead madeAhead) {
+        ahead = madeAhead;
         ExecutionPlan plan = plan("""
                 {"id": "local", "operators": [
                   {"id": "src", "type": "generator", "parallelism": 1,
@@ -170,10 +182,11 @@ class LocalRecoveryTest {
      * tasks run, redirected to, with input waiting; and the first of them may be known ahead, replayed before the
      * rest comes in.
      */
-    @ParameterizedTest(name = "decisions {0}")
-    @EnumSource(Decisions.class)
+    @ParameterizedTest(name = "decisions {0}, made ahead: {1}")
+    @MethodSource("decisionsAndWhatIsMadeAhead")
     void replaysTheLoggedDecisionsOfMultiInputTasksLostTogetherWithTheirSourceAndEveryKeyIsExact(
-            Decisions decisions) {
+            Decisions decisions, Ahead madeAhead) {
+        ahead = madeAhead;
         ExecutionPlan plan = plan("""
                 {"id": "replay", "operators": [
                   {"id": "src", "type": "generator", "parallelism": 2,
@@ -214,6 +227,15 @@ class LocalRecoveryTest {
                 .containsExactlyInAnyOrderEntriesOf(survivorsBefore);
         assertThat(recordsIn(first, "src")).as("the live source never rewound").isEqualTo(COUNT / 2);
         assertThat(recordsIn(downstream, "recount")).isEqualTo(COUNT);
+    }
+
+    /**
+     * Every way the decisions come, with nothing made ahead and with the tasks prepared whole: the lost counters' frames
+     * forward their same-host source's decisions, through the logs the recovery must find in place.
+     */
+    static Stream<Arguments> decisionsAndWhatIsMadeAhead() {
+        return Stream.of(Decisions.values()).flatMap(decisions -> Stream.of(Ahead.NOTHING, Ahead.TASKS)
+                .map(made -> Arguments.of(decisions, made)));
     }
 
     private ExecutionPlan plan(String json) {
@@ -275,10 +297,23 @@ class LocalRecoveryTest {
                 .filter(entry -> entry.getValue().equals(lostHost.id())).map(Map.Entry::getKey)
                 .collect(Collectors.toSet());
         live.remove(lostHost);
-        if (restoreAhead) {
+        Map<TaskId, HostId> moved = new HashMap<>(placement.hosts());
+        lost.forEach(task -> moved.put(task, standby.id()));
+        TaskPlacement recoveryPlacement = new TaskPlacement(moved, endpoints());
+        long preparedBefore = standby.preparedTasksTaken();
+        if (ahead != Ahead.NOTHING) {
             Map<TaskId, OperatorSnapshot> lostSnapshots = new HashMap<>(snapshots);
             lostSnapshots.keySet().retainAll(lost);
             assertThat(standby.restoreAhead(plan, lostSnapshots, restoreFrom)).containsExactlyInAnyOrderElementsOf(lost);
+            if (ahead == Ahead.TASKS || ahead == Ahead.TASKS_FOR_ANOTHER_PLACEMENT) {
+                Map<HostId, String> endpoints = new HashMap<>(endpoints());
+                if (ahead == Ahead.TASKS_FOR_ANOTHER_PLACEMENT) {
+                    endpoints.put(new HostId("host-elsewhere"), "tcp://127.0.0.1:1");
+                }
+                assertThat(standby.prepareRecovery(plan, new TaskPlacement(moved, endpoints), lost, lostSnapshots,
+                        restoreFrom)).containsExactlyInAnyOrderElementsOf(lost);
+                assertThat(lost).allMatch(task -> standby.preparedAhead(task, restoreFrom));
+            }
         }
         Map<TaskId, byte[]> knownAhead = new HashMap<>();
         if (decisions == Decisions.KNOWN_AHEAD_IN_PART) {
@@ -295,13 +330,10 @@ class LocalRecoveryTest {
                     .isNotEmpty().allSatisfy((task, known) ->
                             assertThat(known.length).isLessThanOrEqualTo(determinants.get(task).length));
         }
-        Map<TaskId, HostId> moved = new HashMap<>(placement.hosts());
-        lost.forEach(task -> moved.put(task, standby.id()));
         CompletableFuture<Map<TaskId, byte[]>> collected = decisions == Decisions.WITH_THE_SNAPSHOTS
                 ? CompletableFuture.completedFuture(determinants) : new CompletableFuture<>();
         List<TaskId> started = new ArrayList<>();
-        Runnable recover = () -> started.addAll(standby.recoverInPlace(plan, new TaskPlacement(moved, endpoints()),
-                lost, new InPlaceRestore(restoreFrom, snapshots, collected, knownAhead, nextCheckpoint.get(), lost,
+        Runnable recover = () -> started.addAll(standby.recoverInPlace(plan, recoveryPlacement, lost, new InPlaceRestore(restoreFrom, snapshots, collected, knownAhead, nextCheckpoint.get(), lost,
                         System.nanoTime(), Map.of())));
         if (!targetsFirst) {
             recover.run();
@@ -318,6 +350,10 @@ class LocalRecoveryTest {
                 .toList());
         assertThat(lost).as("no operator restored ahead is left behind: the recovery took each")
                 .noneMatch(task -> standby.restoredAhead(task, restoreFrom));
+        assertThat(lost).as("no task prepared ahead is left behind").noneMatch(task -> standby.preparedAhead(task,
+                restoreFrom));
+        assertThat(standby.preparedTasksTaken() - preparedBefore).as("the tasks prepared ahead that the recovery took")
+                .isEqualTo(ahead == Ahead.TASKS ? lost.size() : 0);
         if (decisions == Decisions.KNOWN_AHEAD_IN_PART) {
             AtomicLong replayedAhead = new AtomicLong(-1);
             await("the recovered tasks replay the decisions known ahead without waiting for the rest, and stop at"

@@ -16,14 +16,16 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
-/** What a host keeps of the operators it restored ahead: each taken once, only by its checkpoint and epoch, for a while. */
-class OperatorsRestoredAheadTest {
+/** What a host keeps of what it made ahead: each taken once, only by its checkpoint and epoch, for a while, bounded. */
+class HeldAheadTest {
 
     private static final TaskId A = TaskId.parse("t/count#0");
     private static final TaskId B = TaskId.parse("t/count#1");
 
     private final AtomicLong now = new AtomicLong();
-    private final OperatorsRestoredAhead ahead = new OperatorsRestoredAhead(now::get);
+    private static final int MAX_KEPT = 256;
+
+    private final HeldAhead<OperatorDriver> ahead = new HeldAhead<>(now::get, MAX_KEPT);
 
     private static OperatorDriver driver() {
         OperatorRegistry registry = OperatorRegistry.load();
@@ -47,12 +49,12 @@ class OperatorsRestoredAheadTest {
     @Test
     void forgetsWhatNoRecoveryTookInTimeAndWhatACancelledTopologyLeft() {
         ahead.put(A, 4, 1, driver());
-        now.addAndGet(OperatorsRestoredAhead.KEPT_FOR.toNanos());
+        now.addAndGet(HeldAhead.KEPT_FOR.toNanos());
         ahead.put(B, 4, 1, driver());
         ahead.put(TaskId.parse("other/count#0"), 4, 1, driver());
         now.addAndGet(Duration.ofMillis(1).toNanos());
 
-        assertThat(ahead.take(A, 4, 1)).as("older than " + OperatorsRestoredAhead.KEPT_FOR).isEmpty();
+        assertThat(ahead.take(A, 4, 1)).as("older than " + HeldAhead.KEPT_FOR).isEmpty();
         ahead.forget(new TopologyId("t"));
         assertThat(ahead.holds(B, 4)).isFalse();
         assertThat(ahead.size()).isEqualTo(1);
@@ -60,10 +62,10 @@ class OperatorsRestoredAheadTest {
 
     @Test
     void keepsABoundedNumberDroppingTheOldestFirst() {
-        IntStream.range(0, OperatorsRestoredAhead.MAX_KEPT + 5).forEach(i ->
+        IntStream.range(0, MAX_KEPT + 5).forEach(i ->
                 ahead.put(TaskId.parse("t/count#" + i), 4, 1, driver()));
 
-        assertThat(ahead.size()).isEqualTo(OperatorsRestoredAhead.MAX_KEPT);
+        assertThat(ahead.size()).isEqualTo(MAX_KEPT);
         assertThat(ahead.holds(TaskId.parse("t/count#4"), 4)).isFalse();
         assertThat(ahead.holds(TaskId.parse("t/count#5"), 4)).isTrue();
     }
