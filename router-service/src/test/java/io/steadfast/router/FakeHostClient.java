@@ -53,6 +53,8 @@ public final class FakeHostClient implements HostClient {
     public final Map<String, List<URI>> prefetchPeers = new ConcurrentHashMap<>();
     /** The placement each prefetch would prepare its tasks for, by prefetch (as in {@code prefetches}). */
     public final Map<String, TaskPlacement> prefetchPlacements = new ConcurrentHashMap<>();
+    /** The hosts named with each redirect, by topology@host. */
+    public final Map<String, Map<String, HostId>> redirectHosts = new ConcurrentHashMap<>();
     /** The placement of each recovery, by recovery (as in {@code recoveries}). */
     public final Map<String, TaskPlacement> recoveryPlacements = new ConcurrentHashMap<>();
     /** The recovery id of each in-place recovery, by the host asked. */
@@ -80,6 +82,7 @@ public final class FakeHostClient implements HostClient {
         prefetchPeers.clear();
         prefetchPlacements.clear();
         recoveryPlacements.clear();
+        redirectHosts.clear();
         recoveryIds.clear();
         catchUps.clear();
         recoveryWaitsForTargets = Duration.ZERO;
@@ -136,9 +139,11 @@ public final class FakeHostClient implements HostClient {
     }
 
     @Override
-    public Redirected redirect(RegisteredHost host, TopologyId topology, Map<TaskId, String> newEndpoints) {
+    public Redirected redirect(RegisteredHost host, TopologyId topology, Map<TaskId, String> newEndpoints,
+                               Map<String, HostId> hosts) {
         failIfFailing(host);
         redirects.add(topology + "@" + host.id() + ":" + new java.util.TreeSet<>(newEndpoints.keySet()));
+        redirectHosts.put(topology + "@" + host.id(), Map.copyOf(hosts));
         return new Redirected(redirectHeads, heldDeterminants.getOrDefault(host.id(), Map.of()));
     }
 

@@ -261,13 +261,15 @@ public final class ProcessingNode implements AutoCloseable {
     }
 
     /**
-     * Points this host's channels towards moved tasks at their new endpoints.
+     * Points this host's channels towards moved tasks at their new endpoints, learning the host behind each endpoint
+     * named in {@code hosts} (to name it when its connection drops).
      *
      * @return the last sequence number sent on each channel redirected: what the moved task must take in to have
      *         caught up
      */
-    public Map<ChannelId, Long> redirect(TopologyId topology, Map<TaskId, String> newEndpoints) {
-        return runtime.redirectChannelsTo(topology, newEndpoints);
+    public Map<ChannelId, Long> redirect(TopologyId topology, Map<TaskId, String> newEndpoints,
+                                         Map<String, HostId> hosts) {
+        return runtime.redirectChannelsTo(topology, newEndpoints, hosts);
     }
 
     /** Tells the tasks recovered here what their live upstream tasks had sent when redirected to them. */

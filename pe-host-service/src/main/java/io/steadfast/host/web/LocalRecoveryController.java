@@ -16,6 +16,7 @@ import io.steadfast.runtime.host.InPlaceRestore;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.plan.ExecutionPlan;
+import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.RecoveryMode;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.task.OperatorSnapshot;
@@ -282,7 +283,11 @@ class LocalRecoveryController {
     RedirectResponse redirect(@PathVariable String topologyId, @Valid @RequestBody RedirectRequest request) {
         Map<TaskId, String> endpoints = new LinkedHashMap<>();
         request.endpoints().forEach((task, endpoint) -> endpoints.put(parseTask(task), endpoint));
-        Map<ChannelId, Long> heads = node.redirect(topology(topologyId), endpoints);
+        Map<String, HostId> hosts = new LinkedHashMap<>();
+        if (request.hosts() != null) {
+            request.hosts().forEach((endpoint, host) -> hosts.put(endpoint, hostOf(host)));
+        }
+        Map<ChannelId, Long> heads = node.redirect(topology(topologyId), endpoints, hosts);
         Map<String, Long> byChannel = new TreeMap<>();
         heads.forEach((channel, head) -> byChannel.put(channel.toString(), head));
         Map<String, DeterminantSpan> held = new TreeMap<>();
@@ -311,6 +316,15 @@ class LocalRecoveryController {
         }
         node.catchUpTargets(topology, heads);
         return ResponseEntity.accepted().build();
+    }
+
+    private static HostId hostOf(String host) {
+        try {
+            return new HostId(host);
+        } catch (IllegalArgumentException e) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "hosts: " + e.getMessage()
+                    + "; name the host behind each endpoint by its id, as it registered with the router");
+        }
     }
 
     private static URI peerOf(String peer) {
@@ -428,8 +442,12 @@ class LocalRecoveryController {
     record SnapshotPrefetchAnswer(int started) {
     }
 
-    /** @param endpoints the new data-plane endpoint of each moved task */
-    record RedirectRequest(@NotEmpty Map<String, String> endpoints) {
+    /**
+     * @param endpoints the new data-plane endpoint of each moved task
+     * @param hosts     the host behind each of those endpoints (optional): this host then names it when its
+     *                  data-plane connection there drops, which has the router check it at once
+     */
+    record RedirectRequest(@NotEmpty Map<String, String> endpoints, @Nullable Map<String, String> hosts) {
     }
 
     /**

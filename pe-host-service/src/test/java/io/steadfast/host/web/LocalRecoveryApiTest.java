@@ -437,6 +437,15 @@ class LocalRecoveryApiTest {
                 .andExpect(jsonPath("$.heldDeterminants").isEmpty());
     }
 
+    @Test
+    void refusesARedirectNamingABlankHostBehindAnEndpoint() throws Exception {
+        mvc.perform(post("/api/v1/deployments/lr/redirects").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"endpoints\": {\"lr/count#0\": \"tcp://127.0.0.1:1\"},"
+                                + " \"hosts\": {\"tcp://127.0.0.1:1\": \" \"}}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail", containsString("hosts: Host id must be 1-128 non-blank characters")));
+    }
+
     private long recordsOut(String task) {
         return node.taskReports().stream().filter(r -> r.task().equals(task)).mapToLong(TaskReport::recordsOut)
                 .findFirst().orElse(-1);

@@ -2,6 +2,7 @@ package io.steadfast.router.host;
 
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ExecutionPlan;
+import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.net.URI;
@@ -40,12 +41,15 @@ public interface HostClient {
                            List<URI> peers, @Nullable TaskPlacement placement);
 
     /**
-     * Asks the host to point its channels towards moved tasks at their new data endpoints.
+     * Asks the host to point its channels towards moved tasks at their new data endpoints, telling it the host behind
+     * each of those endpoints ({@code hosts}: it names that host when its connection there drops, which has this
+     * router check it at once instead of waiting for missed heartbeats).
      *
      * @return the last sequence number the host had sent on each channel redirected, and what it holds of the moved
      *         tasks' logged decisions
      */
-    Redirected redirect(RegisteredHost host, TopologyId topology, Map<TaskId, String> newEndpoints);
+    Redirected redirect(RegisteredHost host, TopologyId topology, Map<TaskId, String> newEndpoints,
+                        Map<String, HostId> hosts);
 
     /**
      * Tells the host what the live upstream tasks of the tasks it recovered had sent them, and what the peers hold of

@@ -3,6 +3,7 @@ package io.steadfast.router.host;
 import io.steadfast.runtime.host.DeterminantSpan;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ExecutionPlan;
+import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.net.URI;
@@ -64,7 +65,8 @@ public final class RestHostClient implements HostClient {
             bodies.write(new InPlaceRecoveryBody(null, 0, placement, tasks, 1, 1, peers, tasks, Instant.EPOCH,
                     "warm-up"));
             bodies.write(new PrefetchBody(1, tasks, peers, placement));
-            bodies.write(new RedirectBody(Map.of("warm-up/source#0", "tcp://127.0.0.1:1")));
+            bodies.write(new RedirectBody(Map.of("warm-up/source#0", "tcp://127.0.0.1:1"),
+                    Map.of("tcp://127.0.0.1:1", "warm-up-host")));
             bodies.write(new CatchUpBody(Map.of("warm-up/source#0->warm-up/sink#0", 1L), "warm-up",
                     Map.of("http://127.0.0.1:1", Map.of("warm-up/source#0", span))));
             bodies.read(InPlaceRecovery.Answer.class, bodies.write(new InPlaceRecovery.Answer(tasks, 1, 1, 1, 1)));
@@ -133,12 +135,15 @@ public final class RestHostClient implements HostClient {
     }
 
     @Override
-    public Redirected redirect(RegisteredHost host, TopologyId topology, Map<TaskId, String> newEndpoints) {
+    public Redirected redirect(RegisteredHost host, TopologyId topology, Map<TaskId, String> newEndpoints,
+                               Map<String, HostId> hosts) {
         Map<String, String> endpoints = new TreeMap<>();
         newEndpoints.forEach((task, endpoint) -> endpoints.put(task.toString(), endpoint));
+        Map<String, String> hostIds = new TreeMap<>();
+        hosts.forEach((endpoint, hostId) -> hostIds.put(endpoint, hostId.value()));
         RedirectAnswer answer = call(host, "redirect channels of topology '" + topology + "'", () -> http.post()
                 .uri(deploymentUri(host, topology, "/redirects")).contentType(MediaType.APPLICATION_JSON)
-                .body(new RedirectBody(endpoints)).retrieve().body(RedirectAnswer.class));
+                .body(new RedirectBody(endpoints, hostIds)).retrieve().body(RedirectAnswer.class));
         Map<TaskId, DeterminantSpan> held = new TreeMap<>();
         if (answer != null && answer.heldDeterminants() != null) {
             answer.heldDeterminants().forEach((task, span) -> held.put(TaskId.parse(task), span));
@@ -248,8 +253,8 @@ public final class RestHostClient implements HostClient {
                                Instant requestedAt, String recovery) {
     }
 
-    /** Body of a host's {@code POST .../redirects}: the new data endpoint of each moved task. */
-    record RedirectBody(Map<String, String> endpoints) {
+    /** Body of a host's {@code POST .../redirects}: the new data endpoint of each moved task, and its host. */
+    record RedirectBody(Map<String, String> endpoints, Map<String, String> hosts) {
     }
 
     /** Body of a host's {@code POST .../snapshot-prefetches}; the placement is left out when null. */

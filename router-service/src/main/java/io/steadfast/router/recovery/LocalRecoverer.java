@@ -119,10 +119,12 @@ final class LocalRecoverer implements AutoCloseable {
         // the redirects first: their answers, passed on to the targets, confirm the decisions every recovered task
         // waits for at the end of those it replays
         Map<TaskId, String> newEndpoints = new TreeMap<>();
+        Map<String, HostId> newHosts = new TreeMap<>();
         lost.forEach(task -> newEndpoints.put(task, endpoints.get(placement.get(task))));
+        lost.forEach(task -> newHosts.put(endpoints.get(placement.get(task)), placement.get(task)));
         Map<RegisteredHost, CompletableFuture<Redirected>> redirects = new LinkedHashMap<>();
-        ranTasks.forEach(host -> redirects.put(host,
-                CompletableFuture.supplyAsync(() -> hostClient.redirect(host, topology.id(), newEndpoints), calls)));
+        ranTasks.forEach(host -> redirects.put(host, CompletableFuture.supplyAsync(() ->
+                hostClient.redirect(host, topology.id(), newEndpoints, newHosts), calls)));
         Map<HostId, CompletableFuture<InPlaceRecovery.Answer>> answers = new LinkedHashMap<>();
         byTarget.forEach((hostId, tasks) -> answers.put(hostId, CompletableFuture.supplyAsync(() ->
                 hostClient.recoverInPlace(byId.get(hostId), new InPlaceRecovery(plan, taskPlacement, tasks,

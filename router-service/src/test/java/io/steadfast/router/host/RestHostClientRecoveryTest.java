@@ -144,11 +144,14 @@ class RestHostClientRecoveryTest {
         TaskId count = TaskId.parse("rh/count#0");
 
         client.recoverInPlace(host, recovery());
-        Redirected redirected = client.redirect(host, TopologyId.of("rh"), Map.of(count, "tcp://127.0.0.1:2"));
+        Redirected redirected = client.redirect(host, TopologyId.of("rh"), Map.of(count, "tcp://127.0.0.1:2"),
+                Map.of("tcp://127.0.0.1:2", new HostId("rh-standby")));
         client.catchUpTargets(host, TopologyId.of("rh"), new CatchUp("recovery-1", redirected.heads(),
                 Map.of(URI.create("http://peer-a:8080"), redirected.heldDeterminants())));
 
         assertThat(received.get(0).get("recovery").asString()).isEqualTo("recovery-1");
+        assertThat(received.get(1).get("hosts").get("tcp://127.0.0.1:2").asString()).as("the host behind the new"
+                + " endpoint, to name it when the connection there drops").isEqualTo("rh-standby");
         assertThat(redirected.heads()).containsExactly(Map.entry("rh~0@4", 17L));
         assertThat(redirected.heldDeterminants()).containsExactly(Map.entry(count, new DeterminantSpan(2, 40)));
         JsonNode catchUp = received.get(2);

@@ -170,6 +170,9 @@ class LocalRecoveryOrchestrationTest {
         assertThat(hostClient.redirects).as("the live hosts that ran tasks of the topology point their channels at"
                 + " the moved task; the standby has none").containsExactlyInAnyOrder("t@host-a:[t/count#1]",
                 "t@host-b:[t/count#1]");
+        assertThat(hostClient.redirectHosts).as("each learns the host behind the new endpoint, to name it should its"
+                + " connection there drop").containsOnly(Map.entry("t@host-a", Map.of("tcp://host-d:1", STANDBY)),
+                Map.entry("t@host-b", Map.of("tcp://host-d:1", STANDBY)));
         assertThat(hostClient.deployments).as("nothing was redeployed").isEmpty();
         assertThat(hostClient.cancelled).as("nothing was cancelled").isEmpty();
         DeployedTopology now = topologies.find(T).orElseThrow();

@@ -189,11 +189,7 @@ public final class HostRuntime implements AutoCloseable {
             tasks.put(task.id(), task);
         }
         channelsByTopology.put(topology, opened);
-        placement.endpoints().forEach((host, endpoint) -> {
-            if (!host.equals(id)) {
-                hostsByEndpoint.put(endpoint, host);
-            }
-        });
+        learnPeers(placement.endpoints());
         created.values().forEach(StreamTask::start);
         LOG.info("Host {} started {} tasks of topology '{}' ({} local channels)", id, created.size(), topology,
                 localChannels.size());
@@ -337,6 +333,7 @@ public final class HostRuntime implements AutoCloseable {
             created.put(taskId, task);
         }
         channelsByTopology.computeIfAbsent(topology, t -> new ArrayList<>()).addAll(opened);
+        learnPeers(placement.endpoints());
         preparedTaken.addAndGet(prepared.size());
         LOG.info("Host {} recovered {} tasks of topology '{}' in place from checkpoint {}{}: {}", id, created.size(),
                 topology, restore.checkpointId(), prepared.isEmpty() ? "" : ", prepared ahead", created.keySet());
@@ -582,11 +579,16 @@ public final class HostRuntime implements AutoCloseable {
 
     /**
      * Redirects every outbound channel of this host towards one of {@code newEndpoints}' tasks (moved there by
-     * a local recovery) to that task's new endpoint.
+     * a local recovery) to that task's new endpoint, and learns the host behind each new endpoint ({@code hosts}):
+     * a connection there that drops is then reported as that host's ({@link #onPeerHostDisconnected}). Without it,
+     * a host that took over tasks and died later was found only by its missed heartbeats (800 ms by default).
      *
+     * @param hosts the host of each new endpoint (may name fewer, or none)
      * @return the channels redirected
      */
-    public Map<ChannelId, Long> redirectChannelsTo(TopologyId topology, Map<TaskId, String> newEndpoints) {
+    public Map<ChannelId, Long> redirectChannelsTo(TopologyId topology, Map<TaskId, String> newEndpoints,
+                                                   Map<String, HostId> hosts) {
+        hosts.forEach((endpoint, host) -> learnPeers(Map.of(host, endpoint)));
         ExecutionPlan plan = plans.get(topology);
         if (plan == null) {
             return Map.of();
@@ -674,11 +676,20 @@ public final class HostRuntime implements AutoCloseable {
         LOG.info("Host {} cancelled {} tasks of topology '{}'", id, stopping.size(), topology);
     }
 
+    /** Learns which host each data-plane endpoint belongs to, this host's own left out. */
+    private void learnPeers(Map<HostId, String> endpoints) {
+        endpoints.forEach((host, endpoint) -> {
+            if (!host.equals(id)) {
+                hostsByEndpoint.put(endpoint, host);
+            }
+        });
+    }
+
     /**
      * Tells {@code listener} of every peer host whose data-plane connection from this host dropped: a hint that
      * the peer may be dead (see {@link io.steadfast.runtime.dataplane.PeerListener}). The peer is named from the
-     * placements deployed here; drops of endpoints no placement named are ignored. Called on the data plane's IO
-     * thread: hand off and return.
+     * placements deployed or recovered here and the hosts named with redirects; drops of endpoints none of them named
+     * are ignored. Called on the data plane's IO thread: hand off and return.
      */
     public void onPeerHostDisconnected(Consumer<HostId> listener) {
         dataPlane.addPeerListener(endpoint -> {

@@ -172,6 +172,13 @@ class LocalRecoveryTest {
         assertThat(standby.taskReports()).as("each recovered task caught up, having taken in what was replayed to it")
                 .allSatisfy(report -> assertThat(report.catchUp()).isNotNull()
                         .satisfies(catchUp -> assertThat(catchUp.records()).isPositive()));
+        List<HostId> suspected = new CopyOnWriteArrayList<>();
+        standby.onPeerHostDisconnected(suspected::add);
+        sinks.close();
+        live.remove(sinks);
+        all.remove(sinks);
+        await("the standby names the sinks' host, known from the recovery's placement, when its connection there"
+                + " drops").atMost(Duration.ofSeconds(5)).until(() -> suspected.contains(sinks.id()));
     }
 
     /**
@@ -340,8 +347,9 @@ class LocalRecoveryTest {
         }
         Map<TaskId, String> newEndpoints = new HashMap<>();
         lost.forEach(task -> newEndpoints.put(task, standby.dataEndpoint()));
+        Map<String, HostId> newHosts = Map.of(standby.dataEndpoint(), standby.id());
         live.stream().filter(host -> host != standby).forEach(host -> standby.catchUpTargets(plan.topology(),
-                host.redirectChannelsTo(plan.topology(), newEndpoints)));
+                host.redirectChannelsTo(plan.topology(), newEndpoints, newHosts)));
         if (targetsFirst) {
             recover.run(); // the targets that came first are kept for the tasks it creates
         }
