@@ -217,7 +217,7 @@ public final class ProcessingNode implements AutoCloseable {
     public List<TaskId> prepareRecovery(TopologyId topology, TaskPlacement placement,
                                         Map<TaskId, OperatorSnapshot> snapshots, long checkpointId) {
         Optional<ExecutionPlan> plan = runtime.plan(topology).or(() -> prepared.of(topology));
-        return plan.map(held -> runtime.prepareRecovery(held, placement, snapshots.keySet(), snapshots, checkpointId))
+        return plan.map(held -> runtime.prepareRecovery(held, placement, snapshots, checkpointId))
                 .orElse(List.of());
     }
 

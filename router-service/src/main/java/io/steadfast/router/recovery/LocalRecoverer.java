@@ -120,8 +120,11 @@ final class LocalRecoverer implements AutoCloseable {
         // waits for at the end of those it replays
         Map<TaskId, String> newEndpoints = new TreeMap<>();
         Map<String, HostId> newHosts = new TreeMap<>();
-        lost.forEach(task -> newEndpoints.put(task, endpoints.get(placement.get(task))));
-        lost.forEach(task -> newHosts.put(endpoints.get(placement.get(task)), placement.get(task)));
+        lost.forEach(task -> {
+            HostId target = placement.get(task);
+            newEndpoints.put(task, endpoints.get(target));
+            newHosts.put(endpoints.get(target), target);
+        });
         Map<RegisteredHost, CompletableFuture<Redirected>> redirects = new LinkedHashMap<>();
         ranTasks.forEach(host -> redirects.put(host, CompletableFuture.supplyAsync(() ->
                 hostClient.redirect(host, topology.id(), newEndpoints, newHosts), calls)));

@@ -67,6 +67,8 @@ public final class HostRuntime implements AutoCloseable {
     private static final byte[] NO_DECISIONS = new byte[0];
     /** The most tasks held prepared ahead of a recovery at once (a recovery of more prepares none of them). */
     static final int MAX_PREPARED = 64;
+    /** The most operators held restored ahead at once: small, one per task of a failed host's share of a job. */
+    static final int MAX_RESTORED_AHEAD = 256;
 
     private final HostId id;
     private final DataPlane dataPlane;
@@ -85,8 +87,7 @@ public final class HostRuntime implements AutoCloseable {
 
     private final CheckpointListener checkpoints;
     private final ExecutorService snapshotWriter;
-    /** Operators restored ahead: small, one per task of a failed host's share of a job. */
-    private final HeldAhead<OperatorDriver> restoredAhead = new HeldAhead<>(System::nanoTime, 256);
+    private final HeldAhead<OperatorDriver> restoredAhead = new HeldAhead<>(System::nanoTime, MAX_RESTORED_AHEAD);
     /** Tasks prepared ahead: each holds its output channels' frame buffers (32 KB each by default). */
     private final HeldAhead<PreparedTask> preparedAhead = new HeldAhead<>(System::nanoTime, MAX_PREPARED);
     private final AtomicLong preparedTaken = new AtomicLong();
@@ -189,7 +190,7 @@ public final class HostRuntime implements AutoCloseable {
             tasks.put(task.id(), task);
         }
         channelsByTopology.put(topology, opened);
-        learnPeers(placement.endpoints());
+        placement.endpoints().forEach(this::learnPeer);
         created.values().forEach(StreamTask::start);
         LOG.info("Host {} started {} tasks of topology '{}' ({} local channels)", id, created.size(), topology,
                 localChannels.size());
@@ -333,7 +334,7 @@ public final class HostRuntime implements AutoCloseable {
             created.put(taskId, task);
         }
         channelsByTopology.computeIfAbsent(topology, t -> new ArrayList<>()).addAll(opened);
-        learnPeers(placement.endpoints());
+        placement.endpoints().forEach(this::learnPeer);
         preparedTaken.addAndGet(prepared.size());
         LOG.info("Host {} recovered {} tasks of topology '{}' in place from checkpoint {}{}: {}", id, created.size(),
                 topology, restore.checkpointId(), prepared.isEmpty() ? "" : ", prepared ahead", created.keySet());
@@ -373,16 +374,15 @@ public final class HostRuntime implements AutoCloseable {
      * As nothing is opened or started ahead, a dropped task leaves nothing behind. Making ten tasks of the 32-task
      * benchmark job took 9-13 ms on the recovery's path on a loaded machine.
      *
-     * @param tasksToPrepare the tasks the recovery would start here, each with a snapshot in {@code snapshots}
+     * @param snapshots the snapshot of each task the recovery would start here
      * @return the tasks prepared (none if any of them cannot be: a recovery takes all or none)
      */
     public synchronized List<TaskId> prepareRecovery(ExecutionPlan plan, TaskPlacement placement,
-                                                     Set<TaskId> tasksToPrepare,
                                                      Map<TaskId, OperatorSnapshot> snapshots, long checkpointId) {
-        List<TaskSpec> specs = plan.tasks().stream().filter(spec -> tasksToPrepare.contains(spec.id())).toList();
-        boolean preparable = specs.size() == tasksToPrepare.size() && specs.size() <= MAX_PREPARED
+        List<TaskSpec> specs = plan.tasks().stream().filter(spec -> snapshots.containsKey(spec.id())).toList();
+        boolean preparable = specs.size() == snapshots.size() && specs.size() <= MAX_PREPARED
                 && specs.stream().allMatch(spec -> id.equals(placement.hosts().get(spec.id()))
-                        && snapshots.containsKey(spec.id()) && !tasks.containsKey(spec.id())
+                        && !tasks.containsKey(spec.id())
                         && restoredAhead.holds(spec.id(), checkpointId));
         if (!preparable) {
             return List.of();
@@ -588,7 +588,7 @@ public final class HostRuntime implements AutoCloseable {
      */
     public Map<ChannelId, Long> redirectChannelsTo(TopologyId topology, Map<TaskId, String> newEndpoints,
                                                    Map<String, HostId> hosts) {
-        hosts.forEach((endpoint, host) -> learnPeers(Map.of(host, endpoint)));
+        hosts.forEach((endpoint, host) -> learnPeer(host, endpoint));
         ExecutionPlan plan = plans.get(topology);
         if (plan == null) {
             return Map.of();
@@ -676,13 +676,11 @@ public final class HostRuntime implements AutoCloseable {
         LOG.info("Host {} cancelled {} tasks of topology '{}'", id, stopping.size(), topology);
     }
 
-    /** Learns which host each data-plane endpoint belongs to, this host's own left out. */
-    private void learnPeers(Map<HostId, String> endpoints) {
-        endpoints.forEach((host, endpoint) -> {
-            if (!host.equals(id)) {
-                hostsByEndpoint.put(endpoint, host);
-            }
-        });
+    /** Learns that {@code endpoint} is {@code host}'s data plane (this host's own left out). */
+    private void learnPeer(HostId host, String endpoint) {
+        if (!host.equals(id)) {
+            hostsByEndpoint.put(endpoint, host);
+        }
     }
 
     /**

@@ -317,7 +317,7 @@ class LocalRecoveryTest {
                 if (ahead == Ahead.TASKS_FOR_ANOTHER_PLACEMENT) {
                     endpoints.put(new HostId("host-elsewhere"), "tcp://127.0.0.1:1");
                 }
-                assertThat(standby.prepareRecovery(plan, new TaskPlacement(moved, endpoints), lost, lostSnapshots,
+                assertThat(standby.prepareRecovery(plan, new TaskPlacement(moved, endpoints), lostSnapshots,
                         restoreFrom)).containsExactlyInAnyOrderElementsOf(lost);
                 assertThat(lost).allMatch(task -> standby.preparedAhead(task, restoreFrom));
             }
