@@ -2,6 +2,8 @@ package io.steadfast.host.execution;
 
 import io.steadfast.api.operator.ConfigException;
 import io.steadfast.host.execution.DeploymentRejectedException.Reason;
+import io.steadfast.runtime.dataplane.DataPlane;
+import io.steadfast.runtime.dataplane.DataPlaneConfig;
 import io.steadfast.runtime.dataplane.DataPlaneMetrics;
 import io.steadfast.runtime.host.HeldDeterminants;
 import io.steadfast.runtime.host.HostRuntime;
@@ -14,7 +16,9 @@ import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.plan.TaskSpec;
+import io.steadfast.runtime.task.CheckpointListener;
 import io.steadfast.runtime.task.OperatorSnapshot;
+import io.steadfast.runtime.task.TaskSettings;
 import io.steadfast.runtime.topology.ConfigProblem;
 import io.steadfast.runtime.topology.TopologyId;
 import io.steadfast.runtime.host.HostAssignment;
@@ -226,9 +230,25 @@ public final class ProcessingNode implements AutoCloseable {
         return runtime.preparedAhead(task, checkpointId);
     }
 
+    /** How many tasks prepared ahead the recoveries on this host have taken. */
+    public long preparedTasksTaken() {
+        return runtime.preparedTasksTaken();
+    }
+
     /** Whether the operator of {@code task} restored ahead from {@code checkpointId} waits for a recovery. */
     public boolean restoredAhead(TaskId task, long checkpointId) {
         return runtime.restoredAhead(task, checkpointId);
+    }
+
+    /**
+     * A second runtime in this process, with a data plane of its own on loopback and this host's operators, to play a
+     * peer host in the recovery warm-up: this host takes over its tasks as a standby takes over a failed host's, and
+     * serves it as a live host serves a recovery (redirects, resends, logged decisions). Its tasks' snapshots go to
+     * {@code checkpoints}; nothing of it is registered or reported. Close it when done.
+     */
+    public HostRuntime rehearsalPeer(CheckpointListener checkpoints) {
+        return new HostRuntime(new HostId(id().value() + "-rehearsal-peer"), registry,
+                DataPlane.start(DataPlaneConfig.defaults()), TaskSettings.defaults(), clock, checkpoints);
     }
 
     /**

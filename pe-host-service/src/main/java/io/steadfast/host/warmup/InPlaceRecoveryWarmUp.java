@@ -2,6 +2,7 @@ package io.steadfast.host.warmup;
 
 import io.steadfast.host.execution.ProcessingNode;
 import io.steadfast.host.web.DeploymentRequest;
+import io.steadfast.runtime.host.HostRuntime;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
@@ -37,11 +38,20 @@ import tools.jackson.databind.json.JsonMapper;
  * fetched ahead (first calls of the request's success path: linking record methods, building the answer's JSON
  * writer, creating the request meters) where a live host spent 0-1 ms.
  *
- * <p>Each round deploys a 32-task word count here (at a new epoch) and completes a checkpoint of it whose snapshots
- * {@link WarmUpSnapshots} keeps; asks this host to fetch them ahead with the decisions its peer (itself) holds, as on
- * a suspicion; cancels every task; asks for their recovery in place, confirms the decisions fetched ahead as the
- * router's catch-up message does, and lets the recovered job finish. Nothing leaves the host: the router and the
- * checkpoint-service never hear of the job.
+ * <p>Each round runs a 32-task word count across this host and a rehearsal peer (a second runtime in this process,
+ * with a data plane of its own: {@link ProcessingNode#rehearsalPeer}), which runs every third subtask of each
+ * operator, as a host of a three-host cluster does; completes a checkpoint of it, whose snapshots
+ * {@link WarmUpSnapshots} keeps; and then plays the router through a failure of the peer. It cancels the peer's
+ * tasks, asks this host to fetch their snapshots ahead with the decisions its peers (itself) hold and the placement
+ * the recovery will have, as on a suspicion, waits until it has prepared the tasks ahead, asks for their recovery in
+ * place, redirects this host's channels to the recovered tasks as a live host's, passes the heads and held decisions
+ * it answers on as the catch-up targets, and lets the job finish. So a real recovery's paths on both sides run here
+ * first: a standby's (tasks prepared ahead, their input replayed over the data plane from live hosts' logs, in the
+ * order of the decisions a live host held) and a live host's (redirects, resends, the decisions it received with its
+ * input). Until session 15 every task of a one-host job was lost in each round: nothing was prepared ahead and no
+ * decision was held or replayed, and a standby's first real recovery spent a third of its CPU in the interpreter, the
+ * JIT compilers and first links of those paths. Nothing leaves the host: the router and the checkpoint-service never
+ * hear of the job.
  */
 final class InPlaceRecoveryWarmUp {
 
@@ -49,7 +59,11 @@ final class InPlaceRecoveryWarmUp {
     static final TopologyId TOPOLOGY = TopologyId.of("steadfast-warm-up-recovery");
     /** Rounds: enough for the per-task and per-channel code to be compiled, a few seconds on two busy cores. */
     static final int ROUNDS = 4;
+    /** The peer runs the subtasks whose index leaves this remainder divided by three. */
+    private static final int PEER_SHARE = 3;
     private static final Duration STEP_LIMIT = Duration.ofSeconds(10);
+    /** How long a round waits for its tasks to be prepared ahead, as a standby's are during a suspicion. */
+    private static final Duration PREPARE_LIMIT = Duration.ofSeconds(2);
     private static final String JOB = """
             {"id": "%s", "recovery": {"mode": "LOCAL"}, "operators": [
               {"id": "source", "type": "generator", "parallelism": 8,
@@ -63,6 +77,8 @@ final class InPlaceRecoveryWarmUp {
     private final TaskWaits waits;
     private final String self;
     private final URI api;
+    /** Bytes of logged decisions the rounds' recoveries collected from this host as the live peer, for the tests. */
+    private long decisionBytes;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2)).build();
 
@@ -83,71 +99,108 @@ final class InPlaceRecoveryWarmUp {
     int run() throws InterruptedException {
         long start = System.nanoTime();
         ExecutionPlan first = PlanExpander.expand(new TopologySpecReader().read(JOB));
+        HostRuntime peer = node.rehearsalPeer(snapshots);
         Map<TaskId, HostId> hosts = new TreeMap<>();
-        first.tasks().forEach(task -> hosts.put(task.id(), node.id()));
-        TaskPlacement placement = new TaskPlacement(hosts, Map.of(node.id(), node.dataEndpoint()));
-        Set<TaskId> tasks = new TreeSet<>(hosts.keySet());
-        int recovered = 0;
+        first.tasks().forEach(task -> hosts.put(task.id(),
+                task.id().subtask() % PEER_SHARE == 1 ? peer.id() : node.id()));
+        TaskPlacement shared = new TaskPlacement(hosts, Map.of(node.id(), node.dataEndpoint(),
+                peer.id(), peer.dataEndpoint()));
+        Set<TaskId> lost = new TreeSet<>();
+        hosts.forEach((task, host) -> {
+            if (host.equals(peer.id())) {
+                lost.add(task);
+            }
+        });
+        Map<TaskId, HostId> afterwards = new TreeMap<>();
+        hosts.keySet().forEach(task -> afterwards.put(task, node.id()));
+        TaskPlacement recovered = new TaskPlacement(afterwards, Map.of(node.id(), node.dataEndpoint()));
+        int rounds = 0;
         try {
             for (int round = 1; round <= ROUNDS; round++) {
-                if (!recoverOnce(first.withEpoch(round), placement, tasks, round)) {
+                if (!recoverOnce(first.withEpoch(round), peer, shared, recovered, lost, round)) {
                     break;
                 }
-                recovered++;
+                rounds++;
             }
         } catch (RuntimeException e) {
             LOG.debug("The in-place recovery warm-up stopped: {}", e.toString());
         } finally {
-            cancel();
+            cancel(peer);
+            peer.close();
             snapshots.drop(TOPOLOGY);
         }
-        LOG.info("Warmed up recovery in place with {} of {} rounds of a {}-task job in {} ms", recovered, ROUNDS,
-                tasks.size(), (System.nanoTime() - start) / 1_000_000);
-        return recovered;
+        LOG.info("Warmed up recovery in place with {} of {} rounds of a {}-task job, {} of its tasks taken over from a"
+                + " rehearsal peer each time, in {} ms", rounds, ROUNDS, hosts.size(), lost.size(),
+                (System.nanoTime() - start) / 1_000_000);
+        return rounds;
     }
 
-    private boolean recoverOnce(ExecutionPlan plan, TaskPlacement placement, Set<TaskId> tasks, long checkpointId)
-            throws InterruptedException {
+    private boolean recoverOnce(ExecutionPlan plan, HostRuntime peer, TaskPlacement shared, TaskPlacement recovered,
+                                Set<TaskId> lost, long checkpointId) throws InterruptedException {
         snapshots.keep(TOPOLOGY);
-        node.deploy(plan, placement);
-        if (!node.triggerCheckpoint(TOPOLOGY, checkpointId)
-                || !TaskWaits.holdsWithin(() -> snapshots.of(TOPOLOGY).size() == tasks.size(), STEP_LIMIT)) {
+        node.deploy(plan, shared);
+        peer.deploy(plan, shared);
+        node.triggerCheckpoint(TOPOLOGY, checkpointId);
+        peer.triggerCheckpoint(TOPOLOGY, checkpointId);
+        if (!TaskWaits.holdsWithin(() -> snapshots.of(TOPOLOGY).size() == plan.tasks().size(), STEP_LIMIT)) {
             LOG.debug("The warm-up job's checkpoint {} did not complete", checkpointId);
+            cancel(peer);
             return false;
         }
         node.checkpointCompleted(TOPOLOGY, checkpointId);
-        List<String> all = tasks.stream().map(TaskId::toString).toList();
+        peer.checkpointCompleted(TOPOLOGY, checkpointId);
+        List<String> tasks = lost.stream().map(TaskId::toString).toList();
         String recovery = TOPOLOGY + "-" + checkpointId;
         try {
-            expect(202, post("snapshot-prefetches", Map.of("checkpointId", checkpointId, "tasks", all,
-                    "peers", List.of(self))).join());
-            cancel(); // every task of the job is lost
+            peer.cancel(TOPOLOGY); // the peer's tasks are lost; its data plane stays up, as a dead host's port
+            expect(202, post("snapshot-prefetches", Map.of("checkpointId", checkpointId, "tasks", tasks,
+                    "peers", List.of(self), "placement", DeploymentRequest.Placement.of(recovered))).join());
+            if (!TaskWaits.holdsWithin(() -> lost.stream().allMatch(task -> node.preparedAhead(task, checkpointId)),
+                    PREPARE_LIMIT)) {
+                LOG.debug("The warm-up job's lost tasks were not all prepared ahead from checkpoint {} within {}; the"
+                        + " recovery goes on without them", checkpointId, PREPARE_LIMIT);
+            }
             Map<String, Object> request = new LinkedHashMap<>();
-            request.put("plan", plan);
-            request.put("placement", DeploymentRequest.Placement.of(placement));
-            request.put("tasks", all);
+            request.put("epoch", plan.epoch()); // not the plan: this host runs tasks of the job
+            request.put("placement", DeploymentRequest.Placement.of(recovered));
+            request.put("tasks", tasks);
             request.put("checkpointId", checkpointId);
             request.put("latestTriggered", checkpointId);
             request.put("peers", List.of(self));
-            request.put("recovering", all);
+            request.put("recovering", tasks);
             request.put("requestedAt", Instant.now().toString());
             request.put("recovery", recovery);
-            CompletableFuture<HttpResponse<String>> recovered = post("recoveries", request);
-            // what the router sends once the live hosts answered its redirects: here, that its only peer holds nothing
-            expect(202, post("catch-up-targets", Map.of("heads", Map.of(), "recovery", recovery,
-                    "heldDeterminants", Map.of(self, Map.of()))).join());
-            expect(201, recovered.get(STEP_LIMIT.toMillis(), TimeUnit.MILLISECONDS));
+            CompletableFuture<HttpResponse<String>> recovering = post("recoveries", request);
+            // this host as a live host: its channels to the lost tasks now point at where they are recovered
+            Map<String, String> endpoints = new TreeMap<>();
+            tasks.forEach(task -> endpoints.put(task, node.dataEndpoint()));
+            HttpResponse<String> redirected = post("redirects", Map.of("endpoints", endpoints,
+                    "hosts", Map.of(node.dataEndpoint(), node.id().value()))).join();
+            expect(200, redirected);
+            Map<?, ?> answer = JsonMapper.shared().readValue(redirected.body(), Map.class);
+            expect(202, post("catch-up-targets", Map.of("heads", answer.get("heads"), "recovery", recovery,
+                    "heldDeterminants", Map.of(self, answer.get("heldDeterminants")))).join());
+            HttpResponse<String> recoveredAnswer = recovering.get(STEP_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
+            expect(201, recoveredAnswer);
+            Object collected = JsonMapper.shared().readValue(recoveredAnswer.body(), Map.class).get("determinantBytes");
+            decisionBytes += collected instanceof Number bytes ? bytes.longValue() : 0;
         } catch (ExecutionException | TimeoutException | RuntimeException e) {
             LOG.debug("The warm-up job's recovery from checkpoint {} did not go through: {}", checkpointId,
                     e.toString());
+            cancel(peer);
             return false;
         }
         boolean finished = waits.finishWithin(TOPOLOGY, STEP_LIMIT);
-        cancel();
+        cancel(peer);
         if (!finished) {
             LOG.debug("The warm-up job recovered from checkpoint {} did not finish", checkpointId);
         }
         return finished;
+    }
+
+    /** Bytes of logged decisions the recoveries of the rounds run so far took from this host, held as a live peer. */
+    long decisionBytes() {
+        return decisionBytes;
     }
 
     private CompletableFuture<HttpResponse<String>> post(String path, Object body) {
@@ -164,7 +217,9 @@ final class InPlaceRecoveryWarmUp {
         }
     }
 
-    private void cancel() {
+    /** Cancels the job on this host and on the peer (either may run none of it). */
+    private void cancel(HostRuntime peer) {
         node.cancel(TOPOLOGY);
+        peer.cancel(TOPOLOGY);
     }
 }

@@ -18,7 +18,7 @@ import org.springframework.test.context.ContextConfiguration;
 
 /**
  * The recovery warm-up rehearses local recoveries through the host's own HTTP API, as the router drives them: every
- * round's snapshots are fetched ahead and taken by the recovery, its decisions confirmed, and the recovered job
+ * round's snapshots are fetched ahead, its tasks prepared ahead from them and taken by the recovery, its decisions confirmed, and the recovered job
  * finishes; nothing is left running or kept, and nothing reaches the snapshot store.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "steadfast.host.id=rehearsal")
@@ -47,10 +47,25 @@ class InPlaceRecoveryRehearsalTest {
         await().atMost(Duration.ofSeconds(120)).until(warmUp::done);
         assertThat(node.deployments()).as("the start-up warm-up left nothing running").isEmpty();
 
-        int rounds = new InPlaceRecoveryWarmUp(node, snapshots, URI.create("http://127.0.0.1:" + port)).run();
+        long preparedTakenBefore = node.preparedTasksTaken();
+
+        long resentBefore = node.dataPlaneMetrics().framesResent();
+        InPlaceRecoveryWarmUp rehearsal = new InPlaceRecoveryWarmUp(node, snapshots,
+                URI.create("http://127.0.0.1:" + port));
+
+        int rounds = rehearsal.run();
 
         assertThat(rounds).as("rounds whose prefetch, recovery and confirmation were accepted and whose job finished")
                 .isEqualTo(InPlaceRecoveryWarmUp.ROUNDS);
+        assertThat(node.preparedTasksTaken() - preparedTakenBefore)
+                .as("every round's recovery took the 11 tasks of the rehearsal peer (every third subtask: 3 sources, 5"
+                        + " counts, 3 sinks) prepared ahead, as a standby's does after a suspicion")
+                .isEqualTo(InPlaceRecoveryWarmUp.ROUNDS * 11L);
+        assertThat(rehearsal.decisionBytes())
+                .as("the recovered counts replayed the decisions this host received with their output, as a live host")
+                .isPositive();
+        assertThat(node.dataPlaneMetrics().framesResent() - resentBefore)
+                .as("this host's live tasks resent their logged output to the recovered tasks").isPositive();
         assertThat(prefetches.size()).as("every snapshot fetched ahead was taken by its recovery").isZero();
         assertThat(node.deployments()).isEmpty();
         assertThat(node.taskReports()).isEmpty();
