@@ -52,6 +52,14 @@ public final class ProcessingNode implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ProcessingNode.class);
     private static final Duration QUERY_TIMEOUT = Duration.ofSeconds(5);
 
+    /**
+     * How long tasks deployed or recovered in place here may be missing from the router's view before this host
+     * takes them for stale: the router records a recovery in place tens of milliseconds after the host answered it,
+     * seconds on a saturated machine. Kept short: a host wrongly declared dead whose tasks run elsewhere now must
+     * drop its own at its next heartbeat.
+     */
+    static final Duration RECORDED_WITHIN = Duration.ofSeconds(3);
+
     private final HostRuntime runtime;
     private final OperatorRegistry registry;
     private final TaskMeters meters;
@@ -318,10 +326,13 @@ public final class ProcessingNode implements AutoCloseable {
     /**
      * Cancels every deployment here that the router's view no longer has on this host: a topology the router
      * runs at a later epoch (it was recovered elsewhere, typically while this host was declared dead and its
-     * tasks kept running unseen), one the router runs at the same epoch with no task here, and one the router
-     * does not know (cancelled while this host was unreachable, or forgotten by a router restarted without a
-     * store) once it has run here for longer than {@code unknownGrace}: a topology being deployed reaches the
-     * router's view only after every host accepted it. A deployment newer than the router's view (a
+     * tasks kept running unseen); one the router runs at the same epoch with no task here, unless tasks of it were
+     * deployed or recovered in place here within {@link #RECORDED_WITHIN} (the router records tasks it recovered in
+     * place only once the recovery is done, so a heartbeat answered meanwhile shows none here: in session 15 such an
+     * answer cancelled a task 2 ms after its recovery had started it, and the job never caught up); and one the
+     * router does not know (cancelled while this host was unreachable, or forgotten by a router restarted without a
+     * store) once it has run here unchanged for longer than {@code unknownGrace}: a topology being deployed reaches
+     * the router's view only after every host accepted it. A deployment newer than the router's view (a
      * redeployment the router has not recorded yet) is kept.
      *
      * @return what was cancelled and why, for the log
@@ -334,8 +345,9 @@ public final class ProcessingNode implements AutoCloseable {
             LocalDeployment local = entry.getValue();
             Optional<HostDeployment> wanted = assignment.of(topology);
             String reason = null;
+            Duration unchanged = Duration.between(local.changedAt(), now);
             if (wanted.isEmpty()) {
-                if (Duration.between(local.deployedAt(), now).compareTo(unknownGrace) > 0) {
+                if (unchanged.compareTo(unknownGrace) > 0) {
                     reason = "the router does not know topology '" + topology + "' (it was cancelled while this host"
                             + " was unreachable, or the router restarted without its store)";
                 }
@@ -343,7 +355,8 @@ public final class ProcessingNode implements AutoCloseable {
                 reason = "the router runs topology '" + topology + "' at epoch " + wanted.get().epoch()
                         + (wanted.get().tasks().isEmpty() ? " on other hosts" : "")
                         + " (it was recovered while this host was declared dead)";
-            } else if (wanted.get().epoch() == local.epoch() && wanted.get().tasks().isEmpty()) {
+            } else if (wanted.get().epoch() == local.epoch() && wanted.get().tasks().isEmpty()
+                    && unchanged.compareTo(RECORDED_WITHIN) > 0) {
                 reason = "the router placed no task of topology '" + topology + "' epoch " + local.epoch()
                         + " on this host";
             }
@@ -426,6 +439,7 @@ public final class ProcessingNode implements AutoCloseable {
         runtime.close();
     }
 
-    private record LocalDeployment(int epoch, List<TaskId> tasks, Instant deployedAt) {
+    /** @param changedAt when tasks of the topology were last deployed or recovered in place here */
+    private record LocalDeployment(int epoch, List<TaskId> tasks, Instant changedAt) {
     }
 }

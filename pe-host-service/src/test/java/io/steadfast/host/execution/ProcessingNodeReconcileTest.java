@@ -128,6 +128,28 @@ class ProcessingNodeReconcileTest {
     }
 
     @Test
+    void keepsTasksTheRoutersViewShowsNowhereHereUntilTheirDeploymentHasSettled() {
+        // tasks just started here (deployed, or recovered in place: the router records those only once the recovery
+        // is done) against a heartbeat answer from before: the router's view has the topology, with no task here
+        List<TaskId> recovered = deploy("recovered", 0);
+        HostAssignment before = new HostAssignment(List.of(new HostDeployment(TopologyId.of("recovered"), 0,
+                List.of())));
+
+        assertThat(node.reconcile(before, GRACE)).as("just started here: the router may not have recorded it")
+                .isEmpty();
+        clock.advance(ProcessingNode.RECORDED_WITHIN);
+        assertThat(node.reconcile(before, GRACE)).isEmpty();
+        assertThat(node.deployments()).containsExactly(new HostDeployment(TopologyId.of("recovered"), 0, recovered));
+
+        clock.advance(Duration.ofMillis(1));
+        List<StaleDeployment> cancelled = node.reconcile(before, GRACE);
+
+        assertThat(cancelled).singleElement().satisfies(stale -> assertThat(stale.reason())
+                .contains("placed no task of topology 'recovered' epoch 0 on this host"));
+        assertThat(runningTopologies()).isEmpty();
+    }
+
+    @Test
     void aCancelledTopologyCanBeDeployedAgainAtTheRoutersEpoch() {
         deploy("back", 0);
         node.reconcile(new HostAssignment(List.of(new HostDeployment(TopologyId.of("back"), 1, List.of()))), GRACE);
