@@ -83,6 +83,15 @@ public final class RecoveryBenchmark {
      */
     static final int CHECKPOINTS_BEFORE_THE_KILL = 5;
     private static final Duration TIMEOUT = Duration.ofSeconds(180);
+    /**
+     * How often the benchmark asks the router how a job or a recovery stands. The figures are the router's own
+     * timestamps, so a slower poll loses no precision; but every poll costs the router (and, for checkpoints, the
+     * checkpoint-service and its store) and this JVM CPU, and during a 32-task recovery the two cores are saturated:
+     * polled every 50 ms (until session 15), this JVM alone took 5-12 % of a core in the recovery's window.
+     */
+    static final Duration POLL = Duration.ofMillis(250);
+    /** How often it asks for the next checkpoint trigger, which times the kill (the first run's, 100 ms after it). */
+    static final Duration TRIGGER_POLL = Duration.ofMillis(50);
 
     private final ClusterProcesses processes;
     private final ClusterStartup startup;
@@ -350,7 +359,7 @@ public final class RecoveryBenchmark {
     private Sample measure(TopologyId topology, String id, String mode, Duration phase)
             throws InterruptedException {
         // by id: the router lists only the latest few checkpoints
-        await(() -> router.checkpoints(topology).latestCompletedCheckpoint()
+        await(POLL, () -> router.checkpoints(topology).latestCompletedCheckpoint()
                         .filter(latest -> latest.checkpointId() >= CHECKPOINTS_BEFORE_THE_KILL).isPresent(),
                 CHECKPOINTS_BEFORE_THE_KILL + " completed checkpoints of " + id);
         HostId victim = hostRunningCount(router.topology(topology));
@@ -359,7 +368,7 @@ public final class RecoveryBenchmark {
                 .map(CheckpointView::durationMillis).orElse(-1L);
         Instant trigger = awaitNextTrigger(topology, id);
         Instant killedAt = killAt(victim, trigger.plus(phase));
-        await(() -> recoveryOf(topology, victim).map(r -> {
+        await(POLL, () -> recoveryOf(topology, victim).map(r -> {
             if (r.isAbandoned()) { // e.g. a live host declared dead meanwhile on a saturated machine: a new recovery
                 throw new IllegalStateException("the recovery of " + id + " was abandoned: " + r.message());
             }
@@ -388,7 +397,7 @@ public final class RecoveryBenchmark {
      */
     private Instant awaitNextTrigger(TopologyId topology, String id) throws InterruptedException {
         long before = latestTrigger(topology).map(CheckpointView::checkpointId).orElse(0L);
-        await(() -> latestTrigger(topology).filter(latest -> latest.checkpointId() > before).isPresent(),
+        await(TRIGGER_POLL, () -> latestTrigger(topology).filter(latest -> latest.checkpointId() > before).isPresent(),
                 "the next checkpoint trigger of " + id);
         return Objects.requireNonNull(latestTrigger(topology).orElseThrow().triggeredAt());
     }
@@ -440,10 +449,10 @@ public final class RecoveryBenchmark {
     }
 
     /**
-     * Checks every 50 ms on a scheduler until the condition holds, up to {@link #TIMEOUT}; a request the loaded
-     * router does not answer in time is retried, not fatal.
+     * Checks every {@code every} on a scheduler until the condition holds, up to {@link #TIMEOUT}; a request the
+     * loaded router does not answer in time is retried, not fatal.
      */
-    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+    private static void await(Duration every, BooleanSupplier condition, String what) throws InterruptedException {
         CompletableFuture<Void> held = new CompletableFuture<>();
         ScheduledExecutorService checks = Executors.newSingleThreadScheduledExecutor(
                 new DaemonThreads("bench-await"));
@@ -456,7 +465,7 @@ public final class RecoveryBenchmark {
                 } catch (RuntimeException e) {
                     held.completeExceptionally(e); // the condition can no longer hold
                 }
-            }, 0, 50, TimeUnit.MILLISECONDS);
+            }, 0, every.toMillis(), TimeUnit.MILLISECONDS);
             held.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             throw new IllegalStateException("timed out after " + TIMEOUT + " waiting for " + what);
