@@ -4,6 +4,7 @@ import io.steadfast.host.execution.ProcessingNode;
 import io.steadfast.host.web.DeploymentRequest;
 import io.steadfast.runtime.host.HostRuntime;
 import io.steadfast.runtime.host.TaskPlacement;
+import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.PlanExpander;
@@ -64,13 +65,20 @@ final class InPlaceRecoveryWarmUp {
     private static final Duration STEP_LIMIT = Duration.ofSeconds(10);
     /** How long a round waits for its tasks to be prepared ahead, as a standby's are during a suspicion. */
     private static final Duration PREPARE_LIMIT = Duration.ofSeconds(2);
+    /**
+     * How long after a round's plan is made its sources start: both runtimes have deployed by then, so no frame
+     * reaches a receiver that is not open yet (which the data plane drops with a warning).
+     */
+    private static final long START_DELAY_MILLIS = 200;
+    /** Records this host's tasks take in after the checkpoint before the peer fails. */
+    private static final long RECORDS_AFTER_CHECKPOINT = 1_000;
     private static final String JOB = """
             {"id": "%s", "recovery": {"mode": "LOCAL"}, "operators": [
               {"id": "source", "type": "generator", "parallelism": 8,
-               "config": {"count": 2000, "keys": 1000, "ratePerSecond": 5000}},
+               "config": {"count": 2000, "keys": 1000, "ratePerSecond": 5000, "pacedSince": %d}},
               {"id": "count", "type": "keyed-count", "parallelism": 16, "inputs": [{"from": "source"}]},
               {"id": "sink", "type": "latest-value-sink", "parallelism": 8, "inputs": [{"from": "count"}]}
-            ]}""".formatted(TOPOLOGY);
+            ]}""";
 
     private final ProcessingNode node;
     private final WarmUpSnapshots snapshots;
@@ -98,7 +106,7 @@ final class InPlaceRecoveryWarmUp {
      */
     int run() throws InterruptedException {
         long start = System.nanoTime();
-        ExecutionPlan first = PlanExpander.expand(new TopologySpecReader().read(JOB));
+        ExecutionPlan first = plan(0);
         HostRuntime peer = node.rehearsalPeer(snapshots);
         Map<TaskId, HostId> hosts = new TreeMap<>();
         first.tasks().forEach(task -> hosts.put(task.id(),
@@ -117,7 +125,7 @@ final class InPlaceRecoveryWarmUp {
         int rounds = 0;
         try {
             for (int round = 1; round <= ROUNDS; round++) {
-                if (!recoverOnce(first.withEpoch(round), peer, shared, recovered, lost, round)) {
+                if (!recoverOnce(plan(round), peer, shared, recovered, lost, round)) {
                     break;
                 }
                 rounds++;
@@ -135,11 +143,19 @@ final class InPlaceRecoveryWarmUp {
         return rounds;
     }
 
+    /** The job at {@code epoch}, its sources to start {@link #START_DELAY_MILLIS} from now. */
+    private static ExecutionPlan plan(int epoch) {
+        return PlanExpander.expand(new TopologySpecReader().read(JOB.formatted(TOPOLOGY,
+                System.currentTimeMillis() + START_DELAY_MILLIS))).withEpoch(epoch);
+    }
+
     private boolean recoverOnce(ExecutionPlan plan, HostRuntime peer, TaskPlacement shared, TaskPlacement recovered,
                                 Set<TaskId> lost, long checkpointId) throws InterruptedException {
         snapshots.keep(TOPOLOGY);
         node.deploy(plan, shared);
         peer.deploy(plan, shared);
+        // records flow before the checkpoint and after it, so that the lost tasks have decisions to replay
+        TaskWaits.holdsWithin(() -> recordsTakenIn() > 0, STEP_LIMIT);
         node.triggerCheckpoint(TOPOLOGY, checkpointId);
         peer.triggerCheckpoint(TOPOLOGY, checkpointId);
         if (!TaskWaits.holdsWithin(() -> snapshots.of(TOPOLOGY).size() == plan.tasks().size(), STEP_LIMIT)) {
@@ -149,6 +165,8 @@ final class InPlaceRecoveryWarmUp {
         }
         node.checkpointCompleted(TOPOLOGY, checkpointId);
         peer.checkpointCompleted(TOPOLOGY, checkpointId);
+        long atCheckpoint = recordsTakenIn();
+        TaskWaits.holdsWithin(() -> recordsTakenIn() > atCheckpoint + RECORDS_AFTER_CHECKPOINT, STEP_LIMIT);
         List<String> tasks = lost.stream().map(TaskId::toString).toList();
         String recovery = TOPOLOGY + "-" + checkpointId;
         try {
@@ -196,6 +214,11 @@ final class InPlaceRecoveryWarmUp {
             LOG.debug("The warm-up job recovered from checkpoint {} did not finish", checkpointId);
         }
         return finished;
+    }
+
+    /** Records this host's tasks of the job have taken in. */
+    private long recordsTakenIn() {
+        return waits.reports(TOPOLOGY).stream().mapToLong(TaskReport::recordsIn).sum();
     }
 
     /** Bytes of logged decisions the recoveries of the rounds run so far took from this host, held as a live peer. */

@@ -49,6 +49,7 @@ final class IoLoop implements Runnable {
     private final IoCommandQueue commands = new IoCommandQueue();
     private final CompletableFuture<String> bound = new CompletableFuture<>();
     private final RateLimitedWarning droppedFrameWarning = new RateLimitedWarning(log);
+    private final RecentlyClosedChannels recentlyClosed = new RecentlyClosedChannels();
     private final List<PeerListener> peerListeners = new CopyOnWriteArrayList<>();
     private final long timerPeriodNanos;
 
@@ -338,6 +339,11 @@ final class IoLoop implements Runnable {
 
     private void dropUnknown(WireMessage message, long now) {
         metrics.unknownChannelFramesDropped.increment();
+        if (recentlyClosed.contains(message.channel(), now)) {
+            log.debug("Data plane {} dropped {} for channel {}, closed here lately", endpointForLog(),
+                    message.getClass().getSimpleName(), message.channel());
+            return;
+        }
         droppedFrameWarning.warn(now, "Data plane {} dropped {} for channel {}, which is not open here",
                 endpointForLog(), message.getClass().getSimpleName(), message.channel());
     }
@@ -394,6 +400,7 @@ final class IoLoop implements Runnable {
 
     void openOutbound(OutboundChannelState channel, String peerEndpoint) {
         outbound.put(channel.id(), channel);
+        recentlyClosed.reopened(channel.id());
         channel.connectTo(peerFor(peerEndpoint, channel), System.nanoTime());
         log.debug("Opened outbound channel {} to {} at seq {}", channel.id(), peerEndpoint, channel.nextSeq());
     }
@@ -413,11 +420,13 @@ final class IoLoop implements Runnable {
         if (channel != null) {
             channel.discardRetained();
             detach(channel, channel.peer());
+            recentlyClosed.closed(id, System.nanoTime());
         }
     }
 
     void openInbound(InboundChannelState channel) {
         inbound.put(channel.id(), channel);
+        recentlyClosed.reopened(channel.id());
         byte[] earlySender = earlySyncs.remove(channel.id());
         if (earlySender != null) {
             channel.onSync(earlySender);
@@ -426,7 +435,9 @@ final class IoLoop implements Runnable {
     }
 
     void closeInbound(ChannelId id) {
-        inbound.remove(id);
+        if (inbound.remove(id) != null) {
+            recentlyClosed.closed(id, System.nanoTime());
+        }
         earlySyncs.remove(id);
     }
 
