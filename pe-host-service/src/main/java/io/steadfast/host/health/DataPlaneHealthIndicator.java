@@ -24,6 +24,7 @@ public class DataPlaneHealthIndicator implements HealthIndicator {
         return health.withDetail("endpoint", node.dataEndpoint())
                 .withDetail("framesSent", metrics.framesSent())
                 .withDetail("framesResent", metrics.framesResent())
+                .withDetail("bundlesSent", metrics.bundlesSent())
                 .withDetail("framesReceived", metrics.framesReceived())
                 .withDetail("malformedFramesDropped", metrics.malformedFramesDropped())
                 .withDetail("retainedFrames", metrics.retainedFrames())

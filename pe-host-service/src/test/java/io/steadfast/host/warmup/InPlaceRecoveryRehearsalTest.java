@@ -50,6 +50,7 @@ class InPlaceRecoveryRehearsalTest {
         long preparedTakenBefore = node.preparedTasksTaken();
 
         long resentBefore = node.dataPlaneMetrics().framesResent();
+        long bundlesBefore = node.dataPlaneMetrics().bundlesSent();
         InPlaceRecoveryWarmUp rehearsal = new InPlaceRecoveryWarmUp(node, snapshots,
                 URI.create("http://127.0.0.1:" + port));
 
@@ -66,6 +67,8 @@ class InPlaceRecoveryRehearsalTest {
                 .isPositive();
         assertThat(node.dataPlaneMetrics().framesResent() - resentBefore)
                 .as("this host's live tasks resent their logged output to the recovered tasks").isPositive();
+        assertThat(node.dataPlaneMetrics().bundlesSent() - bundlesBefore)
+                .as("several logged frames at a time, in bundles").isPositive();
         assertThat(prefetches.size()).as("every snapshot fetched ahead was taken by its recovery").isZero();
         assertThat(node.deployments()).isEmpty();
         assertThat(node.taskReports()).isEmpty();

@@ -4,12 +4,14 @@ import io.steadfast.api.Event;
 import io.steadfast.api.Headers;
 import io.steadfast.api.codec.CodecException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Decodes a payload written by {@link RecordBatchWriter}. Validates the whole batch before it hands any record
+ * Decodes a payload written by {@link RecordBatchWriter}, or several such batches back to back (frames a sender sent
+ * together, each batch starting with its record count). Validates the whole payload before it hands any record
  * to the visitor, so that a malformed batch is rejected as a unit ({@link CodecException}) and never half
  * processed. Thread-safe (stateless apart from the registry).
  */
@@ -57,7 +59,15 @@ public final class RecordBatchReader {
      * @throws CodecException if the payload ends or is malformed within those records
      */
     public static List<DeterminantRecord> leadingDeterminants(byte[] payload) {
-        ByteArrayCodecInput in = new ByteArrayCodecInput(payload);
+        return leadingDeterminants(payload, 0, payload.length);
+    }
+
+    /**
+     * As {@link #leadingDeterminants(byte[])}, of the batch in {@code payload[from..to)}: one frame of several sent
+     * together, whose payloads lie back to back.
+     */
+    public static List<DeterminantRecord> leadingDeterminants(byte[] payload, int from, int to) {
+        ByteArrayCodecInput in = new ByteArrayCodecInput(payload, from, to - from);
         int total = in.readCount("record count");
         List<DeterminantRecord> leading = List.of();
         for (int i = 0; i < total && in.readByte() == RecordKind.DETERMINANTS.code(); i++) {
@@ -92,19 +102,48 @@ public final class RecordBatchReader {
             throw new CodecException("negative record count " + expectedSequenced);
         }
         ByteArrayCodecInput in = new ByteArrayCodecInput(payload);
-        int total = in.readCount("record count");
-        if (total < expectedSequenced) {
-            throw new CodecException("the payload holds " + total + " records, fewer than the " + expectedSequenced
-                    + " sequenced records the header announced");
-        }
         if (expectedSequenced > in.remaining()) {
             throw new CodecException("record count " + expectedSequenced + " exceeds the payload of "
                     + in.remaining() + " bytes");
         }
-        Object[] records = new Object[total];
+        Object[] records = null;
+        int count = 0;
         int sequenced = 0;
+        do {
+            int remainingBefore = in.remaining();
+            int total = in.readCount("record count");
+            if (total == 0 && records != null) {
+                throw new CodecException(remainingBefore + " trailing bytes after " + count + " records");
+            }
+            if (total > in.remaining()) {
+                throw new CodecException("a batch of " + total + " records in the " + in.remaining()
+                        + " bytes left of the payload");
+            }
+            if (records == null) {
+                records = new Object[total];
+            } else if (count + total > records.length) {
+                records = Arrays.copyOf(records, Math.max(count + total, 2 * records.length));
+            }
+            sequenced = decodeBatch(in, records, count, count + total, sequenced, expectedSequenced);
+            count += total;
+        } while (in.remaining() > 0);
+        if (sequenced != expectedSequenced) {
+            throw new CodecException("the header announced " + expectedSequenced + " sequenced records, the payload "
+                    + "holds " + sequenced);
+        }
+        return count == records.length ? records : Arrays.copyOf(records, count);
+    }
+
+    /**
+     * Decodes the records of one batch (its count read) into {@code records[from..to)}.
+     *
+     * @return the sequenced records decoded so far: {@code sequencedBefore} and this batch's
+     */
+    private int decodeBatch(ByteArrayCodecInput in, Object[] records, int from, int to, int sequencedBefore,
+                            int expectedSequenced) {
+        int sequenced = sequencedBefore;
         long previousEventTime = 0;
-        for (int i = 0; i < total; i++) {
+        for (int i = from; i < to; i++) {
             int kind = in.readByte();
             if (kind == RecordKind.EVENT.code()) {
                 Event<Object> event = readEvent(in, previousEventTime);
@@ -135,14 +174,7 @@ public final class RecordBatchReader {
                         + "announced, at record " + i);
             }
         }
-        if (in.remaining() != 0) {
-            throw new CodecException(in.remaining() + " trailing bytes after " + total + " records");
-        }
-        if (sequenced != expectedSequenced) {
-            throw new CodecException("the header announced " + expectedSequenced + " sequenced records, the payload "
-                    + "holds " + sequenced);
-        }
-        return records;
+        return sequenced;
     }
 
     private Event<Object> readEvent(ByteArrayCodecInput in, long previousEventTime) {

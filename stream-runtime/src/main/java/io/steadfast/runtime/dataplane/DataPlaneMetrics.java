@@ -11,6 +11,7 @@ public final class DataPlaneMetrics {
 
     final LongAdder framesSent = new LongAdder();
     final LongAdder framesResent = new LongAdder();
+    final LongAdder bundlesSent = new LongAdder();
     final LongAdder framesSentBeyondCredit = new LongAdder();
     final LongAdder framesNotSent = new LongAdder();
     final LongAdder preloadedFramesRegenerated = new LongAdder();
@@ -43,6 +44,15 @@ public final class DataPlaneMetrics {
         return framesResent.sum();
     }
 
+    /**
+     * Messages that carried several consecutive frames of a channel together ({@link MessageType#BUNDLE}): a backlog
+     * sent at once, such as a log replayed to a recovered receiver. Their frames count in {@link #framesSent()} or
+     * {@link #framesResent()} as well.
+     */
+    public long bundlesSent() {
+        return bundlesSent.sum();
+    }
+
     /** Frames a producer sent although {@link OutboundChannel#hasCredit()} was false. */
     public long framesSentBeyondCredit() {
         return framesSentBeyondCredit.sum();
@@ -61,7 +71,7 @@ public final class DataPlaneMetrics {
         return framesNotSent.sum();
     }
 
-    /** DATA frames received and decoded, before dedupe. */
+    /** DATA frames received and decoded (a bundle's frames each), before dedupe. */
     public long framesReceived() {
         return framesReceived.sum();
     }
@@ -155,7 +165,8 @@ public final class DataPlaneMetrics {
 
     @Override
     public String toString() {
-        return "DataPlaneMetrics{sent=" + framesSent() + ", resent=" + framesResent() + ", received="
+        return "DataPlaneMetrics{sent=" + framesSent() + ", resent=" + framesResent() + ", bundles=" + bundlesSent()
+                + ", received="
                 + framesReceived() + ", duplicates=" + duplicateFramesDropped() + ", outOfOrder="
                 + outOfOrderFramesDropped() + ", malformed=" + malformedFramesDropped() + ", oversized="
                 + oversizedFramesDropped() + ", unknownChannel=" + unknownChannelFramesDropped() + ", earlySyncs="

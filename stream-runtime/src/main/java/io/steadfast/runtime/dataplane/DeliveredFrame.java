@@ -10,13 +10,17 @@ final class DeliveredFrame implements InboundFrame {
     private final int eventCount;
     private final byte[] payload;
     private final int eventsToSkip;
+    /** Null for a frame of one part. */
+    private final int[] partEnds;
 
-    DeliveredFrame(InboundChannelState owner, long firstSeq, int eventCount, byte[] payload, int eventsToSkip) {
+    DeliveredFrame(InboundChannelState owner, long firstSeq, int eventCount, byte[] payload, int eventsToSkip,
+            int[] partEnds) {
         this.owner = owner;
         this.firstSeq = firstSeq;
         this.eventCount = eventCount;
         this.payload = payload;
         this.eventsToSkip = eventsToSkip;
+        this.partEnds = partEnds;
     }
 
     @Override
@@ -45,12 +49,23 @@ final class DeliveredFrame implements InboundFrame {
     }
 
     @Override
+    public int parts() {
+        return partEnds == null ? 1 : partEnds.length;
+    }
+
+    @Override
+    public int partEnd(int part) {
+        return partEnds == null ? InboundFrame.super.partEnd(part) : partEnds[part];
+    }
+
+    @Override
     public void consumed() {
-        owner.consumed(lastSeq());
+        owner.consumed(lastSeq(), parts());
     }
 
     @Override
     public String toString() {
-        return "InboundFrame{" + owner.id() + " " + firstSeq + ".." + lastSeq() + ", skip " + eventsToSkip + "}";
+        return "InboundFrame{" + owner.id() + " " + firstSeq + ".." + lastSeq() + ", skip " + eventsToSkip
+                + (partEnds == null ? "" : ", " + partEnds.length + " parts") + "}";
     }
 }

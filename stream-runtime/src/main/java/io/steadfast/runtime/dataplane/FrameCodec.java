@@ -10,8 +10,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Encodes and strictly decodes data plane messages. A message is one ZeroMQ header part, followed for
- * {@link MessageType#DATA} by exactly one payload part (sent without copying); one ZeroMQ message carries one or
- * more of them in a row ({@link WireBatch}, version 3). Header layout, big-endian:
+ * {@link MessageType#DATA} by exactly one payload part (sent without copying), and for {@link MessageType#BUNDLE} by
+ * one payload part holding its frames' payloads back to back; one ZeroMQ message carries one or more of them in a
+ * row ({@link WireBatch}). Header layout, big-endian:
  *
  * <pre>
  *   int   magic 'SFDP'
@@ -20,7 +21,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *   byte  topology id length n (1..63), then n bytes UTF-8
  *   int   channel index (>= 0)
  *   int   channel epoch (>= 0): the deployment of the plan the channel belongs to
- *   DATA:             long firstSeq (>= 1), int eventCount (>= 1), int payloadLength (0..maxFrameBytes)
+ *   DATA:             long firstSeq (>= 1), int eventCount (>= 0), int payloadLength (0..maxFrameBytes)
+ *   BUNDLE:           as DATA (eventCount >= 1: the frames' events together), then int parts (2..MAX_BUNDLE_PARTS)
+ *                     and each part's payload length (>= 1), which add up to payloadLength
  *   ACK, SYNC_REPLY:  long deliveredSeq (>= 0), long consumedSeq (0..deliveredSeq), int creditFrames (>= 1)
  *   SYNC:             long nextSeq (>= 1)
  * </pre>
@@ -32,8 +35,13 @@ import java.util.concurrent.ConcurrentHashMap;
 final class FrameCodec {
 
     static final int MAGIC = 0x53464450; // "SFDP"
-    /** 3: several messages per ZeroMQ message; a version 2 peer read one, and took the rest for excess parts. */
-    static final byte VERSION = 3;
+    /**
+     * 4: {@link MessageType#BUNDLE}. 3: several messages per ZeroMQ message; a version 2 peer read one, and took the
+     * rest for excess parts.
+     */
+    static final byte VERSION = 4;
+    /** The most frames one {@link MessageType#BUNDLE} carries. */
+    static final int MAX_BUNDLE_PARTS = 256;
     private static final int FIXED_PREFIX = 4 + 1 + 1 + 1;
     private static final int MAX_TOPOLOGY_BYTES = 63;
 
@@ -48,12 +56,13 @@ final class FrameCodec {
     }
 
     /**
-     * Whether this header part, as far as its first bytes tell, is a {@link MessageType#DATA} header and so has a
-     * payload part after it. Looks at magic and type only: whatever else is wrong shows when it is decoded.
+     * Whether this header part, as far as its first bytes tell, is a {@link MessageType#DATA} or
+     * {@link MessageType#BUNDLE} header and so has a payload part after it. Looks at magic and type only: whatever
+     * else is wrong shows when it is decoded.
      */
     static boolean announcesPayload(byte[] header) {
         return header != null && header.length >= 6 && ByteBuffer.wrap(header).getInt(0) == MAGIC
-                && header[5] == MessageType.DATA.code();
+                && (header[5] == MessageType.DATA.code() || header[5] == MessageType.BUNDLE.code());
     }
 
     int maxFrameBytes() {
@@ -63,6 +72,27 @@ final class FrameCodec {
     byte[] encodeDataHeader(ChannelId channel, long firstSeq, int eventCount, int payloadLength) {
         ByteBuffer buffer = start(MessageType.DATA, channel, 8 + 4 + 4);
         buffer.putLong(firstSeq).putInt(eventCount).putInt(payloadLength);
+        return buffer.array();
+    }
+
+    /**
+     * The header of a {@link MessageType#BUNDLE}: events {@code firstSeq ..} of {@code partLengths.length} frames
+     * whose payloads follow back to back in one part.
+     */
+    byte[] encodeBundleHeader(ChannelId channel, long firstSeq, int eventCount, int[] partLengths) {
+        if (partLengths.length < 2 || partLengths.length > MAX_BUNDLE_PARTS) {
+            throw new IllegalArgumentException("a bundle carries 2.." + MAX_BUNDLE_PARTS + " frames, not "
+                    + partLengths.length);
+        }
+        int payloadLength = 0;
+        for (int length : partLengths) {
+            payloadLength += length;
+        }
+        ByteBuffer buffer = start(MessageType.BUNDLE, channel, 8 + 4 + 4 + 4 + 4 * partLengths.length);
+        buffer.putLong(firstSeq).putInt(eventCount).putInt(payloadLength).putInt(partLengths.length);
+        for (int length : partLengths) {
+            buffer.putInt(length);
+        }
         return buffer.array();
     }
 
@@ -113,13 +143,14 @@ final class FrameCodec {
         ChannelId channel = decodeChannel(in);
         WireMessage message = switch (type) {
             case DATA -> decodeData(in, channel, payload);
+            case BUNDLE -> decodeBundle(in, channel, payload);
             case ACK, SYNC_REPLY -> decodePosition(in, type, channel);
             case SYNC -> decodeSync(in, channel);
         };
         if (in.hasRemaining()) {
             throw new MalformedFrameException(Reason.TRAILING_BYTES, in.remaining() + " bytes after " + type);
         }
-        if (type != MessageType.DATA && payload != null) {
+        if (type != MessageType.DATA && type != MessageType.BUNDLE && payload != null) {
             throw new MalformedFrameException(Reason.UNEXPECTED_PAYLOAD, type + " carries no payload part");
         }
         return message;
@@ -192,7 +223,41 @@ final class FrameCodec {
             throw new MalformedFrameException(Reason.LENGTH_MISMATCH, "header says " + payloadLength
                     + " payload bytes, part has " + payload.length);
         }
-        return new WireMessage.Data(channel, firstSeq, eventCount, payload);
+        return new WireMessage.Data(channel, firstSeq, eventCount, payload, null);
+    }
+
+    private WireMessage.Data decodeBundle(ByteBuffer in, ChannelId channel, byte[] payload)
+            throws MalformedFrameException {
+        WireMessage.Data whole = decodeData(in, channel, payload);
+        if (whole.eventCount() < 1) {
+            throw new MalformedFrameException(Reason.BAD_EVENT_COUNT, "bundle of eventCount " + whole.eventCount());
+        }
+        require(in, 4, "BUNDLE part count");
+        int parts = in.getInt();
+        if (parts < 2 || parts > MAX_BUNDLE_PARTS) {
+            throw new MalformedFrameException(Reason.BAD_PART_COUNT, "bundle of " + parts + " frames, allowed 2.."
+                    + MAX_BUNDLE_PARTS);
+        }
+        require(in, 4 * parts, "BUNDLE part lengths");
+        int[] partEnds = new int[parts];
+        long end = 0;
+        for (int i = 0; i < parts; i++) {
+            int length = in.getInt();
+            if (length < 1) {
+                throw new MalformedFrameException(Reason.NEGATIVE_LENGTH, "bundle part " + i + " of " + length
+                        + " bytes");
+            }
+            end += length;
+            if (end > whole.payload().length) {
+                break; // told below
+            }
+            partEnds[i] = (int) end;
+        }
+        if (end != whole.payload().length) {
+            throw new MalformedFrameException(Reason.LENGTH_MISMATCH, "bundle parts add up to " + end
+                    + " bytes, payload has " + whole.payload().length);
+        }
+        return new WireMessage.Data(channel, whole.firstSeq(), whole.eventCount(), whole.payload(), partEnds);
     }
 
     private static WireMessage.Position decodePosition(ByteBuffer in, MessageType type, ChannelId channel)

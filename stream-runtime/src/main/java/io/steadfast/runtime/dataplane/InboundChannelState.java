@@ -18,6 +18,9 @@ import org.slf4j.LoggerFactory;
  * ({@link #onTimer}, a quarter of the resync interval). A sender therefore never waits for credit an ACK would
  * have given, while a channel of a few frames a second no longer costs an ACK and a wake-up per frame (with many
  * channels, those were as many messages as the frames themselves).
+ *
+ * <p>A {@link MessageType#BUNDLE} is delivered as one frame but counts as the frames it carries, for the window, the
+ * ACKs and the average frame size alike, as it does for its sender.
  */
 final class InboundChannelState {
 
@@ -80,12 +83,13 @@ final class InboundChannelState {
 
     // ---------------------------------------------------------------- any thread
 
-    void consumed(long upToSeq) {
+    /** The consumer processed a frame of {@code frames} parts, up to event {@code upToSeq}. */
+    void consumed(long upToSeq, int frames) {
         if (closed) {
             return;
         }
         consumedSeq.accumulateAndGet(upToSeq, Math::max);
-        if (unackedFrames.incrementAndGet() >= ackEveryFrames) {
+        if (unackedFrames.addAndGet(frames) >= ackEveryFrames) {
             scheduleAck();
         } else {
             ackDeferred = true;
@@ -112,7 +116,7 @@ final class InboundChannelState {
             onUnsequenced(data);
             return;
         }
-        averageFrameBytes += (data.payload().length - averageFrameBytes) / 16;
+        averageFrameBytes += ((double) data.payload().length / data.parts() - averageFrameBytes) / 16;
         if (data.lastSeq() < expected) {
             metrics.duplicateFramesDropped.increment();
             // a sender replaying from an older position holds credit for frames we already have: tell it
@@ -133,7 +137,8 @@ final class InboundChannelState {
         }
         int skip = (int) (expected - data.firstSeq());
         lastDeliveredSeq = data.lastSeq();
-        DeliveredFrame frame = new DeliveredFrame(this, data.firstSeq(), data.eventCount(), data.payload(), skip);
+        DeliveredFrame frame = new DeliveredFrame(this, data.firstSeq(), data.eventCount(), data.payload(), skip,
+                data.partEnds());
         try {
             listener.onFrame(frame);
         } catch (RuntimeException e) {
@@ -148,7 +153,7 @@ final class InboundChannelState {
             metrics.unsequencedFramesDropped.increment();
             return;
         }
-        DeliveredFrame frame = new DeliveredFrame(this, data.firstSeq(), 0, data.payload(), 0);
+        DeliveredFrame frame = new DeliveredFrame(this, data.firstSeq(), 0, data.payload(), 0, null);
         try {
             listener.onFrame(frame);
         } catch (RuntimeException e) {

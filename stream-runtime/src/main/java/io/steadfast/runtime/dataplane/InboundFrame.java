@@ -19,8 +19,27 @@ public interface InboundFrame {
 
     int eventCount();
 
-    /** The encoded events, exactly as the sender passed them. */
+    /**
+     * The encoded events, exactly as the sender passed them; for a frame of several {@link #parts()}, their payloads
+     * back to back.
+     */
     byte[] payload();
+
+    /**
+     * How many frames the sender sent together in this one (usually 1): a sender with a backlog ready at once, such
+     * as its log replayed to a recovered receiver, sends consecutive frames in one message.
+     */
+    default int parts() {
+        return 1;
+    }
+
+    /** Where the payload of part {@code part} (from 0) ends in {@link #payload()}; the next part starts there. */
+    default int partEnd(int part) {
+        if (part != 0) {
+            throw new IndexOutOfBoundsException("part " + part + " of a frame of one part");
+        }
+        return payload().length;
+    }
 
     /** How many events at the start of the frame were already delivered and must be skipped (usually 0). */
     int eventsToSkip();
@@ -32,7 +51,7 @@ public interface InboundFrame {
 
     /**
      * The consumer has processed this frame: acknowledges every event up to {@link #lastSeq()} and so releases
-     * credit to the sender. Call once per frame, in order; any thread. A no-op after the channel closed.
+     * credit to the sender (as many frames as it has parts). Call once per frame, in order; any thread. A no-op after the channel closed.
      */
     void consumed();
 }

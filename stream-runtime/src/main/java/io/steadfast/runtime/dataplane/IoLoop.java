@@ -301,7 +301,7 @@ final class IoLoop implements Runnable {
 
     private void dispatchFromSender(byte[] sender, WireMessage message, long now) {
         if (message instanceof WireMessage.Data data) {
-            metrics.framesReceived.increment();
+            metrics.framesReceived.add(data.parts());
             InboundChannelState channel = inbound.get(data.channel());
             if (channel == null) {
                 dropUnknown(message, now);

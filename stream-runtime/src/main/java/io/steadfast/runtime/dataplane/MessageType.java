@@ -9,7 +9,12 @@ enum MessageType {
     /** Sender to receiver: "tell me where you are", sent after silence, on open and after a redirect. */
     SYNC(3),
     /** Receiver to sender: the receiver's position; the sender resends every retained frame after it. */
-    SYNC_REPLY(4);
+    SYNC_REPLY(4),
+    /**
+     * Sender to receiver: several consecutive frames of one channel in one message (a backlog the sender had ready
+     * at once, typically its log replayed to a recovered receiver), counted as that many frames for credit.
+     */
+    BUNDLE(5);
 
     private final byte code;
 
@@ -28,6 +33,7 @@ enum MessageType {
             case 2 -> ACK;
             case 3 -> SYNC;
             case 4 -> SYNC_REPLY;
+            case 5 -> BUNDLE;
             default -> null;
         };
     }

@@ -379,9 +379,9 @@ final class OutboundChannelState implements OutboundChannel {
     }
 
     /**
-     * Transmits frames from {@code sendNext} while the receiver has credit for them; stops at the socket's
-     * high-water mark (the next position report or timer tries again). Frames the receiver already has (a
-     * restored sender regenerating what it sent before) are passed over.
+     * Transmits frames from {@code sendNext} while the receiver has credit for them, consecutive ones together as a
+     * {@link FrameBundle}; stops at the socket's high-water mark (the next position report or timer tries again).
+     * Frames the receiver already has (a restored sender regenerating what it sent before) are passed over.
      */
     private void pump() {
         if (!synced) {
@@ -391,20 +391,32 @@ final class OutboundChannelState implements OutboundChannel {
             sendNext++;
         }
         while (sendNext < frames.end() && sendNext - receiverConsumed < creditFrames) {
-            RetainedFrame frame;
+            int ready = (int) Math.min(frames.end() - sendNext, creditFrames - (sendNext - receiverConsumed));
+            FrameBundle bundle;
             try {
-                frame = frames.get(sendNext);
+                bundle = FrameBundle.gather(frames, sendNext, Math.min(ready, bundleFrames()),
+                        Math.min(FrameBundle.MAX_BYTES, codec.maxFrameBytes()));
             } catch (IOException e) {
                 outputLogs.spillFailed(id, "read frame " + sendNext + " back from its spill file", "it is sent "
                         + "once a later attempt succeeds", e);
                 return; // the next timer or position report tries again
             }
-            if (!transmit(frame, sendNext >= firstUnsent)) {
+            boolean sent = bundle.size() == 1 ? transmit(bundle.first(), sendNext >= firstUnsent)
+                    : transmit(bundle);
+            if (!sent) {
                 return;
             }
-            sendNext++;
+            sendNext += bundle.size();
             firstUnsent = Math.max(firstUnsent, sendNext);
         }
+    }
+
+    /**
+     * The most frames one bundle carries: a quarter of the receiver's window, so that several bundles are in flight
+     * and the receiver's ACK after each (it acknowledges every quarter window consumed) keeps the sender going.
+     */
+    private int bundleFrames() {
+        return Math.max(2, Math.min(FrameCodec.MAX_BUNDLE_PARTS, creditFrames / 4));
     }
 
     private boolean transmit(RetainedFrame frame, boolean firstTime) {
@@ -412,13 +424,27 @@ final class OutboundChannelState implements OutboundChannel {
             metrics.framesNotSent.increment();
             return false;
         }
-        if (firstTime) {
-            metrics.framesSent.increment();
-        } else {
-            metrics.framesResent.increment();
-        }
-        metrics.bytesSent.add(frame.wireBytes());
+        countSent(1, firstTime ? 1 : 0, frame.wireBytes());
         return true;
+    }
+
+    private boolean transmit(FrameBundle bundle) {
+        byte[] header = bundle.header(codec, id);
+        byte[] payload = bundle.payload();
+        if (!peer.sendData(header, payload)) {
+            metrics.framesNotSent.add(bundle.size());
+            return false;
+        }
+        metrics.bundlesSent.increment();
+        long firstTime = Math.max(0, Math.min(bundle.size(), sendNext + bundle.size() - firstUnsent));
+        countSent(bundle.size(), (int) firstTime, header.length + payload.length);
+        return true;
+    }
+
+    private void countSent(int frameCount, int firstTime, long wireBytes) {
+        metrics.framesSent.add(firstTime);
+        metrics.framesResent.add(frameCount - firstTime);
+        metrics.bytesSent.add(wireBytes);
     }
 
     /**

@@ -93,7 +93,12 @@ final class PeerConnection {
      * @return false if it filled the batch and ZeroMQ refused the batch (high-water mark)
      */
     boolean sendData(RetainedFrame frame) {
-        return !pending.add(frame.header, frame.payload) || flush();
+        return sendData(frame.header, frame.payload);
+    }
+
+    /** Queues a DATA or BUNDLE message; false as for {@link #sendData(RetainedFrame)}. */
+    boolean sendData(byte[] header, byte[] payload) {
+        return !pending.add(header, payload) || flush();
     }
 
     /** Queues a message of no payload for the end of the pass; false as for {@link #sendData}. */

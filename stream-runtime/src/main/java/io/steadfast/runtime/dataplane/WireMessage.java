@@ -10,10 +10,19 @@ sealed interface WireMessage {
     /**
      * Events firstSeq .. firstSeq + eventCount - 1 of a channel. A frame of no events (an unsequenced
      * watermark) sits between events firstSeq - 1 and firstSeq.
+     *
+     * @param partEnds null for one frame ({@link MessageType#DATA}); for a {@link MessageType#BUNDLE}, where each of
+     *                 its frames' payloads ends in {@code payload}
      */
-    record Data(ChannelId channel, long firstSeq, int eventCount, byte[] payload) implements WireMessage {
+    record Data(ChannelId channel, long firstSeq, int eventCount, byte[] payload, int[] partEnds)
+            implements WireMessage {
         long lastSeq() {
             return firstSeq + eventCount - 1;
+        }
+
+        /** How many frames the sender sent in this message. */
+        int parts() {
+            return partEnds == null ? 1 : partEnds.length;
         }
     }
 

@@ -1,6 +1,9 @@
 package io.steadfast.runtime.host;
 
+import io.steadfast.api.codec.CodecException;
 import io.steadfast.runtime.codec.DeterminantRecord;
+import io.steadfast.runtime.codec.RecordBatchReader;
+import io.steadfast.runtime.dataplane.InboundFrame;
 import io.steadfast.runtime.topology.TopologyId;
 import java.util.Arrays;
 import java.util.Map;
@@ -8,6 +11,8 @@ import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The determinants of upstream tasks that arrived with this host's input, kept so that a recovered upstream
@@ -18,6 +23,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * (truncated at a completed checkpoint) is dropped. Thread-safe.
  */
 final class DeterminantStore {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DeterminantStore.class);
 
     private record Key(TopologyId topology, int task) {
     }
@@ -93,6 +100,26 @@ final class DeterminantStore {
     }
 
     private final Map<Key, TaskLog> logs = new ConcurrentHashMap<>();
+
+    /**
+     * Stores the determinant records each part of an arriving frame starts with (a frame of several parts carries
+     * consecutive frames of its channel, each with its own). A part whose determinants are malformed adds nothing;
+     * its task drops it as a malformed frame.
+     */
+    void receiveLeading(TopologyId topology, InboundFrame frame) {
+        int from = 0;
+        for (int part = 0; part < frame.parts(); part++) {
+            int to = frame.partEnd(part);
+            try {
+                RecordBatchReader.leadingDeterminants(frame.payload(), from, to)
+                        .forEach(record -> receive(topology, record));
+            } catch (CodecException e) {
+                LOG.debug("Frame {} of channel {} (part {}) starts with malformed determinants: {}",
+                        frame.firstSeq(), frame.channel(), part, e.getMessage());
+            }
+            from = to;
+        }
+    }
 
     void receive(TopologyId topology, DeterminantRecord record) {
         logs.computeIfAbsent(new Key(topology, record.origin()), key -> new TaskLog())

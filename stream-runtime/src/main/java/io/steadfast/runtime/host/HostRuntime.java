@@ -473,13 +473,7 @@ public final class HostRuntime implements AutoCloseable {
      */
     private InboundListener toTask(TopologyId topology, StreamTask task) {
         return frame -> {
-            try {
-                RecordBatchReader.leadingDeterminants(frame.payload())
-                        .forEach(record -> upstreamDeterminants.receive(topology, record));
-            } catch (CodecException e) {
-                LOG.debug("Frame {} of channel {} starts with malformed determinants: {}", frame.firstSeq(),
-                        frame.channel(), e.getMessage());
-            }
+            upstreamDeterminants.receiveLeading(topology, frame);
             task.deliver(new DataPlaneInputFrame(frame));
         };
     }

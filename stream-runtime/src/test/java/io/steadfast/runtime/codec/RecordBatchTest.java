@@ -34,6 +34,11 @@ class RecordBatchTest {
         public void onWatermark(long watermark) {
             records.add(watermark);
         }
+
+        @Override
+        public void onBarrier(long checkpointId) {
+            records.add(new Barrier(checkpointId));
+        }
     }
 
     private static List<Object> sampleRecords() {
@@ -186,6 +191,65 @@ class RecordBatchTest {
     }
 
     @Test
+    void readsBatchesBackToBackAsTheFramesOfABundle() {
+        writer.addDeterminants(3, 0, 5, new byte[] {1, 2});
+        writer.addEvent(Event.of("a", 1L, 1_000_000));
+        writer.addWatermark(999_999);
+        writer.addEvent(Event.of("b", 2L, 1_000_001));
+        byte[] first = writer.drain();
+        writer.addEvent(Event.of("c", 3L, 5)); // an event time far below the last batch's: deltas start afresh
+        writer.addBarrier(4);
+        byte[] second = writer.drain();
+        writer.addDeterminants(6, 1, 7, new byte[] {9});
+        writer.addEvent(Event.of("d", 4L, 2_000_000));
+        byte[] third = writer.drain();
+        byte[] joined = join(first, second, third);
+
+        reader.read(joined, 5, 0, collected);
+        assertThat(collected.records).containsExactly(Event.of("a", 1L, 1_000_000), 999_999L,
+                Event.of("b", 2L, 1_000_001), Event.of("c", 3L, 5), new Barrier(4), Event.of("d", 4L, 2_000_000));
+        assertThat(reader.decode(joined, 5, 0)).hasSize(8).filteredOn(DeterminantRecord.class::isInstance).hasSize(2);
+
+        collected.records.clear();
+        reader.read(joined, 5, 3, collected);
+        assertThat(collected.records).as("a skip reaching into the second batch")
+                .containsExactly(999_999L, new Barrier(4), Event.of("d", 4L, 2_000_000));
+
+        int secondEnds = first.length + second.length;
+        assertThat(RecordBatchReader.leadingDeterminants(joined, secondEnds, joined.length))
+                .extracting(DeterminantRecord::origin, DeterminantRecord::from).containsExactly(tuple(6, 7L));
+        assertThat(RecordBatchReader.leadingDeterminants(joined, first.length, secondEnds)).isEmpty();
+    }
+
+    @Test
+    void rejectsBatchesBackToBackThatHoldAnotherNumberOfSequencedRecords() {
+        writer.addEvent(Event.of("a", 1L, 1));
+        byte[] first = writer.drain();
+        writer.addEvent(Event.of("b", 2L, 2));
+        byte[] second = writer.drain();
+        byte[] joined = join(first, second);
+
+        assertThatThrownBy(() -> reader.read(joined, 1, 0, collected)).isInstanceOf(CodecException.class)
+                .hasMessageContaining("more than the 1");
+        assertThatThrownBy(() -> reader.read(joined, 3, 0, collected)).isInstanceOf(CodecException.class)
+                .hasMessageContaining("holds 2");
+        assertThatThrownBy(() -> reader.read(Arrays.copyOf(joined, joined.length - 1), 2, 0, collected))
+                .isInstanceOf(CodecException.class);
+        assertThat(collected.records).isEmpty();
+    }
+
+    private static byte[] join(byte[]... batches) {
+        int length = Arrays.stream(batches).mapToInt(batch -> batch.length).sum();
+        byte[] joined = new byte[length];
+        int at = 0;
+        for (byte[] batch : batches) {
+            System.arraycopy(batch, 0, joined, at, batch.length);
+            at += batch.length;
+        }
+        return joined;
+    }
+
+    @Test
     void readsAnEmptyBatch() {
         reader.read(writer.drain(), 0, 0, collected);
 
@@ -235,7 +299,7 @@ class RecordBatchTest {
         assertThatThrownBy(() -> reader.read(payload, -1, 0, collected))
                 .isInstanceOf(CodecException.class).hasMessageContaining("negative record count");
         assertThatThrownBy(() -> reader.read(payload, Integer.MAX_VALUE, 0, collected))
-                .isInstanceOf(CodecException.class).hasMessageContaining("fewer than");
+                .isInstanceOf(CodecException.class).hasMessageContaining("exceeds the payload");
         assertThat(collected.records).isEmpty();
     }
 

@@ -35,6 +35,56 @@ class FrameCodecTest {
     }
 
     @Test
+    void roundTripsABundleWithWhereEachOfItsFramesEnds() throws Exception {
+        byte[] payload = {1, 2, 3, 4, 5, 6};
+        byte[] header = codec.encodeBundleHeader(CHANNEL, 1001, 9, new int[] {2, 3, 1});
+
+        WireMessage message = codec.decode(header, payload);
+
+        assertThat(FrameCodec.announcesPayload(header)).isTrue();
+        assertThat(message).isInstanceOfSatisfying(WireMessage.Data.class, data -> {
+            assertThat(data.channel()).isEqualTo(CHANNEL);
+            assertThat(data.firstSeq()).isEqualTo(1001);
+            assertThat(data.lastSeq()).isEqualTo(1009);
+            assertThat(data.parts()).isEqualTo(3);
+            assertThat(data.partEnds()).containsExactly(2, 5, 6);
+            assertThat(data.payload()).isSameAs(payload);
+        });
+        assertThat(((WireMessage.Data) codec.decode(codec.encodeDataHeader(CHANNEL, 1, 1, 6), payload)).parts())
+                .as("a DATA frame is one part").isEqualTo(1);
+    }
+
+    @Test
+    void rejectsABundleWhosePartsDoNotAddUpOrAreOutOfRange() {
+        byte[] header = codec.encodeBundleHeader(CHANNEL, 1, 4, new int[] {2, 3});
+        int partsOffset = header.length - 4 - 8;
+        assertRejected(header, new byte[6], Reason.LENGTH_MISMATCH);
+
+        byte[] onePart = header.clone();
+        ByteBuffer.wrap(onePart).putInt(partsOffset, 1);
+        assertRejected(onePart, new byte[5], Reason.BAD_PART_COUNT, Reason.TRAILING_BYTES);
+
+        byte[] tooMany = header.clone();
+        ByteBuffer.wrap(tooMany).putInt(partsOffset, FrameCodec.MAX_BUNDLE_PARTS + 1);
+        assertRejected(tooMany, new byte[5], Reason.BAD_PART_COUNT);
+
+        byte[] emptyPart = codec.encodeBundleHeader(CHANNEL, 1, 4, new int[] {5, 1});
+        ByteBuffer.wrap(emptyPart).putInt(emptyPart.length - 4, 0);
+        assertRejected(emptyPart, new byte[5], Reason.NEGATIVE_LENGTH, Reason.LENGTH_MISMATCH);
+
+        byte[] overlong = codec.encodeBundleHeader(CHANNEL, 1, 4, new int[] {2, 3});
+        ByteBuffer.wrap(overlong).putInt(overlong.length - 4, Integer.MAX_VALUE);
+        assertRejected(overlong, new byte[5], Reason.LENGTH_MISMATCH);
+
+        byte[] noEvents = codec.encodeBundleHeader(CHANNEL, 1, 0, new int[] {2, 3});
+        assertRejected(noEvents, new byte[5], Reason.BAD_EVENT_COUNT);
+        assertRejected(header, null, Reason.MISSING_PAYLOAD);
+        for (int length = 0; length < header.length; length++) {
+            assertRejected(Arrays.copyOf(header, length), new byte[5], Reason.TRUNCATED, Reason.BAD_TOPOLOGY);
+        }
+    }
+
+    @Test
     void roundTripsAckAndSyncReply() throws Exception {
         for (MessageType type : new MessageType[] {MessageType.ACK, MessageType.SYNC_REPLY}) {
             WireMessage message = codec.decode(codec.encodePosition(type, CHANNEL, 5000, 4000, 32), null);

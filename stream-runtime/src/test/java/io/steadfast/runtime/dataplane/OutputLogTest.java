@@ -37,14 +37,39 @@ class OutputLogTest {
         return LongStream.rangeClosed(first, last).toArray();
     }
 
-    @Test
-    void replaysFromTheLogToAReceiverRestoredAtAnOlderPositionOnAnotherDataPlane() {
+    /**
+     * A logging sender, its receiver on a first data plane, and a second data plane where the receiving task is
+     * restored.
+     */
+    private record LoggedChannel(DataPlane sender, DataPlane first, DataPlane second, RecordingConsumer original,
+                                 OutboundChannel channel) {
+    }
+
+    private LoggedChannel loggedChannel() {
         DataPlane sender = resources.add(DataPlane.start(CONFIG));
         DataPlane first = resources.add(DataPlane.start(CONFIG));
         DataPlane second = resources.add(DataPlane.start(CONFIG));
         RecordingConsumer original = resources.add(new RecordingConsumer("original"));
         first.openInbound(CHANNEL, 0, original);
-        OutboundChannel channel = sender.openOutbound(CHANNEL, first.endpoint(), 1, Retention.UNTIL_TRUNCATED);
+        return new LoggedChannel(sender, first, second, original,
+                sender.openOutbound(CHANNEL, first.endpoint(), 1, Retention.UNTIL_TRUNCATED));
+    }
+
+    /** The receiving task is lost and restored on the second data plane at {@code position}; the sender redirected. */
+    private RecordingConsumer restoreOnSecond(LoggedChannel logged, long position) {
+        logged.first().closeInbound(CHANNEL);
+        RecordingConsumer restored = resources.add(new RecordingConsumer("restored"));
+        logged.second().openInbound(CHANNEL, position, restored);
+        logged.channel().redirect(logged.second().endpoint());
+        return restored;
+    }
+
+    @Test
+    void replaysFromTheLogToAReceiverRestoredAtAnOlderPositionOnAnotherDataPlane() {
+        LoggedChannel logged = loggedChannel();
+        DataPlane sender = logged.sender();
+        RecordingConsumer original = logged.original();
+        OutboundChannel channel = logged.channel();
 
         sendUpTo(channel, 20_000);
         await().until(() -> original.lastSeq() == 20_000 && channel.acknowledgedSeq() == 20_000);
@@ -54,10 +79,7 @@ class OutputLogTest {
         await().until(() -> channel.retainedFrames() == 150);
 
         // the receiving task is lost and restored elsewhere from a snapshot taken after event 8,000
-        first.closeInbound(CHANNEL);
-        RecordingConsumer restored = resources.add(new RecordingConsumer("restored"));
-        second.openInbound(CHANNEL, 8_000, restored);
-        channel.redirect(second.endpoint());
+        RecordingConsumer restored = restoreOnSecond(logged, 8_000);
 
         await().until(() -> restored.lastSeq() == 20_000);
         sendUpTo(channel, 21_000);
@@ -89,11 +111,40 @@ class OutputLogTest {
         await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(5)).until(() -> slow.mailboxSize() == 4);
         assertThat(second.metrics().framesReceived() - second.metrics().duplicateFramesDropped())
                 .as("frames delivered while nothing was consumed").isEqualTo(4);
+        assertThat(slow.mailboxDeliveries()).as("in bundles of a quarter of the window, at least 2").isEqualTo(2);
 
         slow.resume();
         await().until(() -> slow.lastSeq() == 10_000);
         assertThat(slow.seqs()).containsExactly(range(51, 10_000));
         assertThat(slow.framesWithSkip()).isEqualTo(1);
+    }
+
+    @Test
+    void replaysALogOfSmallFramesInBundlesThatCountAsTheirFramesForCredit() {
+        LoggedChannel logged = loggedChannel();
+        OutboundChannel channel = logged.channel();
+        // a low-rate channel: frames of 3 events, each delivered before the next is sent
+        for (long next = 1; next <= 900; next += 3) {
+            channel.send(TestProducer.encode(next, 3), 3);
+            long last = next + 2;
+            await().pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(1)).until(() -> logged.original().lastSeq() >= last);
+        }
+        assertThat(logged.sender().metrics().bundlesSent()).as("nothing to bundle while the receiver kept up").isZero();
+
+        RecordingConsumer restored = restoreOnSecond(logged, 100); // in the middle of frame 34 (events 100..102)
+        await().until(() -> restored.lastSeq() == 900);
+        sendUpTo(channel, 1_200);
+        await().until(() -> restored.lastSeq() == 1_200 && channel.acknowledgedSeq() == 1_200);
+
+        assertThat(restored.seqs()).containsExactly(range(101, 1_200));
+        assertThat(restored.errors()).isEmpty();
+        assertThat(restored.framesWithSkip()).isEqualTo(1);
+        assertThat(logged.sender().metrics().framesResent()).as("frames 34..300 again").isGreaterThanOrEqualTo(267);
+        assertThat(logged.sender().metrics().bundlesSent()).isPositive();
+        assertThat(restored.deliveriesProcessed()).as("267 frames replayed in bundles of up to 8 (window 32)")
+                .isLessThan(267 / 4);
+        assertThat(logged.second().metrics().framesReceived()).as("a bundle's frames each")
+                .isGreaterThanOrEqualTo(267);
     }
 
     @Test

@@ -124,7 +124,13 @@ final class RecordingConsumer implements InboundListener, AutoCloseable {
         }
     }
 
+    /** Frames delivered and not processed yet, each frame of a bundle counted (as the sender's credit counts them). */
     int mailboxSize() {
+        return mailbox.stream().mapToInt(mail -> mail.frame().parts()).sum();
+    }
+
+    /** Deliveries not processed yet: a bundle of frames is one. */
+    int mailboxDeliveries() {
         return mailbox.size();
     }
 
@@ -137,6 +143,13 @@ final class RecordingConsumer implements InboundListener, AutoCloseable {
     int count() {
         synchronized (lock) {
             return count;
+        }
+    }
+
+    /** Deliveries processed: a bundle of frames is one. */
+    long deliveriesProcessed() {
+        synchronized (lock) {
+            return framesProcessed;
         }
     }
 

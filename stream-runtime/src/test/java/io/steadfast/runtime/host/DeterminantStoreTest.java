@@ -2,7 +2,12 @@ package io.steadfast.runtime.host;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.steadfast.api.Event;
 import io.steadfast.runtime.codec.DeterminantRecord;
+import io.steadfast.runtime.codec.RecordBatchWriter;
+import io.steadfast.runtime.codec.ValueCodecRegistry;
+import io.steadfast.runtime.dataplane.InboundFrame;
+import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
@@ -37,6 +42,69 @@ class DeterminantStoreTest {
                 assertThat(bytes).containsExactly(Arrays.copyOfRange(log, 10, 100)));
         assertThat(store.read(TOPOLOGY, 7, 100)).hasValueSatisfying(bytes -> assertThat(bytes).isEmpty());
         assertThat(store.read(TOPOLOGY, 8, 10)).as("another task").isEmpty();
+    }
+
+    /** A frame of several parts (consecutive frames sent together): each part starts with its own determinants. */
+    @Test
+    void storesTheDeterminantsEveryPartOfAnArrivingFrameStartsWith() {
+        RecordBatchWriter writer = new RecordBatchWriter(ValueCodecRegistry.builtIn(), 16);
+        writer.addDeterminants(7, 0, 10, Arrays.copyOfRange(log, 10, 30));
+        writer.addEvent(Event.of("a", 1L, 1));
+        byte[] first = writer.drain();
+        writer.addEvent(Event.of("b", 2L, 2));
+        byte[] second = writer.drain();
+        writer.addDeterminants(7, 0, 30, Arrays.copyOfRange(log, 30, 45));
+        writer.addEvent(Event.of("c", 3L, 3));
+        byte[] third = writer.drain();
+        byte[] joined = new byte[first.length + second.length + third.length];
+        System.arraycopy(first, 0, joined, 0, first.length);
+        System.arraycopy(second, 0, joined, first.length, second.length);
+        System.arraycopy(third, 0, joined, first.length + second.length, third.length);
+        int[] ends = {first.length, first.length + second.length, joined.length};
+
+        store.receiveLeading(TOPOLOGY, new InboundFrame() {
+            @Override
+            public ChannelId channel() {
+                return new ChannelId(TOPOLOGY, 0);
+            }
+
+            @Override
+            public long firstSeq() {
+                return 1;
+            }
+
+            @Override
+            public int eventCount() {
+                return 3;
+            }
+
+            @Override
+            public byte[] payload() {
+                return joined;
+            }
+
+            @Override
+            public int eventsToSkip() {
+                return 0;
+            }
+
+            @Override
+            public int parts() {
+                return ends.length;
+            }
+
+            @Override
+            public int partEnd(int part) {
+                return ends[part];
+            }
+
+            @Override
+            public void consumed() {
+            }
+        });
+
+        assertThat(store.read(TOPOLOGY, 7, 10)).as("the first part's and the third's, one run")
+                .hasValueSatisfying(bytes -> assertThat(bytes).containsExactly(Arrays.copyOfRange(log, 10, 45)));
     }
 
     @Test
