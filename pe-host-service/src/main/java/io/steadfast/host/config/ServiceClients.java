@@ -2,12 +2,26 @@ package io.steadfast.host.config;
 
 import java.time.Duration;
 import org.springframework.http.client.SimpleClientHttpRequestFactory;
+import org.springframework.http.converter.json.JacksonJsonHttpMessageConverter;
 import org.springframework.web.client.RestClient;
+import tools.jackson.databind.json.JsonMapper;
 
 /** The clients of this host's calls to other services: the router, the checkpoint-service, peer hosts. */
 public final class ServiceClients {
 
+    /**
+     * The JSON converter of every client: one mapper, so that Jackson builds the (de)serializers of a type once for
+     * the host rather than once per client, and the warm-up can build those of calls a host makes only after a
+     * recovery (its first heartbeat with catch-up reports) before its first real one.
+     */
+    private static final JacksonJsonHttpMessageConverter JSON = new JacksonJsonHttpMessageConverter();
+
     private ServiceClients() {
+    }
+
+    /** The mapper the clients write and read JSON with. */
+    public static JsonMapper json() {
+        return JSON.getMapper();
     }
 
     /**
@@ -20,6 +34,8 @@ public final class ServiceClients {
         SimpleClientHttpRequestFactory requests = new SimpleClientHttpRequestFactory();
         requests.setConnectTimeout(connectTimeout);
         requests.setReadTimeout(readTimeout);
-        return RestClient.builder().requestFactory(requests).build();
+        return RestClient.builder().requestFactory(requests)
+                .configureMessageConverters(converters -> converters.registerDefaults().withJsonConverter(JSON))
+                .build();
     }
 }

@@ -124,8 +124,8 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
 
     private void sendHeartbeat() {
         HostAssignment assignment = router.put().uri("/api/v1/hosts/{hostId}/heartbeat", node.id().value())
-                .contentType(MediaType.APPLICATION_JSON)
-                .body(new Heartbeat(node.taskReports(), node.deployments())).retrieve().body(HostAssignment.class);
+                .contentType(MediaType.APPLICATION_JSON).body(Heartbeat.of(node)).retrieve()
+                .body(HostAssignment.class);
         if (assignment != null && pendingAssignment.getAndSet(assignment) == null) {
             reconciler.execute(this::reconcile);
         }
@@ -190,6 +190,11 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
     }
 
     /** Body of {@code PUT /api/v1/hosts/{id}/heartbeat}: every task's report and every deployment's epoch. */
-    record Heartbeat(List<TaskReport> tasks, List<HostDeployment> deployments) {
+    public record Heartbeat(List<TaskReport> tasks, List<HostDeployment> deployments) {
+
+        /** What the host sends now. */
+        public static Heartbeat of(ProcessingNode node) {
+            return new Heartbeat(node.taskReports(), node.deployments());
+        }
     }
 }

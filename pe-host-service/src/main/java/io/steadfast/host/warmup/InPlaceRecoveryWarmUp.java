@@ -1,6 +1,8 @@
 package io.steadfast.host.warmup;
 
+import io.steadfast.host.config.ServiceClients;
 import io.steadfast.host.execution.ProcessingNode;
+import io.steadfast.host.registration.RouterRegistration;
 import io.steadfast.host.web.DeploymentRequest;
 import io.steadfast.runtime.host.HostRuntime;
 import io.steadfast.runtime.host.TaskPlacement;
@@ -87,6 +89,8 @@ final class InPlaceRecoveryWarmUp {
     private final URI api;
     /** Bytes of logged decisions the rounds' recoveries collected from this host as the live peer, for the tests. */
     private long decisionBytes;
+    /** Bytes of the heartbeats with catch-up reports the rounds wrote. */
+    private long heartbeatBytes;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2)).build();
 
@@ -209,11 +213,24 @@ final class InPlaceRecoveryWarmUp {
             return false;
         }
         boolean finished = waits.finishWithin(TOPOLOGY, STEP_LIMIT);
+        warmHeartbeat();
         cancel(peer);
         if (!finished) {
             LOG.debug("The warm-up job recovered from checkpoint {} did not finish", checkpointId);
         }
         return finished;
+    }
+
+    /**
+     * Writes, without sending it, the heartbeat this host would send now, its recovered tasks' catch-up reports in it:
+     * a host sends its first such heartbeat right after its first real recovery, while its tasks catch up, and Jackson
+     * would build those serializers then.
+     */
+    private void warmHeartbeat() {
+        RouterRegistration.Heartbeat heartbeat = RouterRegistration.Heartbeat.of(node);
+        if (heartbeat.tasks().stream().anyMatch(report -> report.catchUp() != null)) {
+            heartbeatBytes += ServiceClients.json().writeValueAsBytes(heartbeat).length;
+        }
     }
 
     /** Records this host's tasks of the job have taken in. */
@@ -222,6 +239,10 @@ final class InPlaceRecoveryWarmUp {
     }
 
     /** Bytes of logged decisions the recoveries of the rounds run so far took from this host, held as a live peer. */
+    long heartbeatBytes() {
+        return heartbeatBytes;
+    }
+
     long decisionBytes() {
         return decisionBytes;
     }

@@ -69,6 +69,8 @@ class InPlaceRecoveryRehearsalTest {
                 .as("this host's live tasks resent their logged output to the recovered tasks").isPositive();
         assertThat(node.dataPlaneMetrics().bundlesSent() - bundlesBefore)
                 .as("several logged frames at a time, in bundles").isPositive();
+        assertThat(rehearsal.heartbeatBytes())
+                .as("the heartbeat of a host whose recovered tasks report their catch-up was written ahead").isPositive();
         assertThat(prefetches.size()).as("every snapshot fetched ahead was taken by its recovery").isZero();
         assertThat(node.deployments()).isEmpty();
         assertThat(node.taskReports()).isEmpty();
