@@ -3,6 +3,7 @@ package io.steadfast.benchmarks;
 import io.steadfast.cluster.ClusterStartup;
 import io.steadfast.cluster.RepoLayout;
 import io.steadfast.cluster.client.CheckpointView;
+import io.steadfast.cluster.client.HostView;
 import io.steadfast.cluster.client.RecoveryView;
 import io.steadfast.cluster.client.RouterClient;
 import io.steadfast.cluster.client.RouterRequestException;
@@ -24,6 +25,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
@@ -34,6 +36,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Recovery time after one host process is killed with SIGKILL, LOCAL against GLOBAL mode, at several job sizes:
@@ -92,6 +95,10 @@ public final class RecoveryBenchmark {
     static final Duration POLL = Duration.ofMillis(250);
     /** How often it asks for the next checkpoint trigger, which times the kill (the first run's, 100 ms after it). */
     static final Duration TRIGGER_POLL = Duration.ofMillis(50);
+    /** The hosts' heartbeat interval: {@code steadfast.host.heartbeat-interval}, which the hosts started here keep. */
+    static final Duration HEARTBEAT_INTERVAL = Duration.ofMillis(200);
+    /** How long before the kill's window opens the victim's latest heartbeat is read from the router. */
+    private static final Duration HEARTBEAT_READ_AHEAD = Duration.ofMillis(30);
 
     private final ClusterProcesses processes;
     private final ClusterStartup startup;
@@ -195,9 +202,10 @@ public final class RecoveryBenchmark {
      * @param killPhase      how long after the latest checkpoint trigger the kill fell
      * @param checkpointMillis how long the latest checkpoint completed before the kill took, trigger to completion
      *                         (a kill before the new one completes restores from the one before)
+     * @param heartbeatPhase how long after the victim's last heartbeat the kill fell, by the router's record
      */
     record Sample(long detection, long restore, long catchUp, long total, long replayedRecords, boolean othersPaused,
-                  long cpuBusyPercent, long killPhase, long checkpointMillis) {
+                  long cpuBusyPercent, long killPhase, long checkpointMillis, long heartbeatPhase) {
 
         /** The time the recovery itself took, without the detection: restore and catch-up. */
         long recoveryAlone() {
@@ -245,7 +253,7 @@ public final class RecoveryBenchmark {
             for (int run = 1; run <= runs; run++) {
                 for (String mode : modes) {
                     try {
-                        Sample sample = measure(tasks, mode, run, killPhase(run, runs));
+                        Sample sample = measure(tasks, mode, run, killPhase(run, runs), heartbeatPhase(run, runs));
                         System.out.printf(Locale.ROOT, "%d tasks, %s, run %d: %s%n", tasks, mode, run, sample);
                         samples.computeIfAbsent(key(tasks, mode), k -> new ArrayList<>()).add(sample);
                     } catch (IllegalStateException e) {
@@ -259,7 +267,9 @@ public final class RecoveryBenchmark {
         System.out.println("Medians of " + runs + " runs, milliseconds from the SIGKILL (run i of each size and mode"
                 + " killed at " + IntStream.rangeClosed(1, runs)
                 .mapToObj(run -> Long.toString(killPhase(run, runs).toMillis())).collect(Collectors.joining(", "))
-                + " ms after a checkpoint trigger):");
+                + " ms after a checkpoint trigger, give or take half a heartbeat interval, and "
+                + IntStream.rangeClosed(1, runs).mapToObj(run -> Long.toString(heartbeatPhase(run, runs).toMillis()))
+                .collect(Collectors.joining(", ")) + " ms after a heartbeat of the victim):");
         System.out.println();
         System.out.println("| tasks | mode | detection | restore | catch-up | total | records replayed | others paused"
                 + " | CPU busy before the kill | checkpoint duration before the kill |");
@@ -328,8 +338,25 @@ public final class RecoveryBenchmark {
         return Duration.ofMillis(CHECKPOINT_INTERVAL_MS * (2L * run - 1) / (2L * runs));
     }
 
+    /**
+     * How long after the victim's latest heartbeat run {@code run} of {@code runs} kills it: equal parts of the hosts'
+     * heartbeat interval (20, 60, 100, 140 and 180 ms for 5 runs), the same at every size and mode, the kill falling
+     * within half an interval of its {@link #killPhase}. A SIGKILLed host is declared dead when it has been silent
+     * for {@code steadfast.router.suspicion.min-silence} (300 ms) after its last heartbeat — in every run of session
+     * 16, exactly then — so the detection is that silence less the heartbeat phase of the kill, whatever the job's
+     * size. Until session 16 the phase was left to chance, and it was not random: each run's job is deployed once the
+     * freshly started victim is seen LIVE (polled), and the victim's heartbeats come every interval plus the time
+     * each takes, which grows with the job, so the phase drifted differently at each size (in five sets of that day the
+     * 32-task runs drew kills 50-150 ms after a heartbeat, the 4-task runs 100-200 ms: their detections were 14-83 ms
+     * longer).
+     */
+    static Duration heartbeatPhase(int run, int runs) {
+        return HEARTBEAT_INTERVAL.multipliedBy(2L * run - 1).dividedBy(2L * runs);
+    }
+
     /** Deploys a job of {@code tasks} tasks in {@code mode}, kills a host running a count task, measures. */
-    private Sample measure(int tasks, String mode, int run, Duration phase) throws Exception {
+    private Sample measure(int tasks, String mode, int run, Duration phase, Duration heartbeatPhase)
+            throws Exception {
         int hosts = layout.hostsFor(tasks) + standbyHosts;
         while (processes.liveHostIds().size() < hosts) { // the newest host is the router's standby
             startup.startHost(router, processes.nextHostId());
@@ -350,13 +377,13 @@ public final class RecoveryBenchmark {
                 input.perSourceTask(quarter) * quarter, System.currentTimeMillis(), tasks - 2 * quarter, quarter);
         TopologyId topology = router.deploy(spec).id();
         try {
-            return measure(topology, id, mode, phase);
+            return measure(topology, id, mode, phase, heartbeatPhase);
         } finally {
             deleteQuietly(topology); // also when not measured: a job left running would load the next runs
         }
     }
 
-    private Sample measure(TopologyId topology, String id, String mode, Duration phase)
+    private Sample measure(TopologyId topology, String id, String mode, Duration phase, Duration heartbeatPhase)
             throws InterruptedException {
         // by id: the router lists only the latest few checkpoints
         await(POLL, () -> router.checkpoints(topology).latestCompletedCheckpoint()
@@ -367,7 +394,7 @@ public final class RecoveryBenchmark {
         long checkpointMillis = router.checkpoints(topology).latestCompletedCheckpoint()
                 .map(CheckpointView::durationMillis).orElse(-1L);
         Instant trigger = awaitNextTrigger(topology, id);
-        Instant killedAt = killAt(victim, trigger.plus(phase));
+        Instant killedAt = killAt(victim, killTime(victim, trigger.plus(phase), heartbeatPhase));
         await(POLL, () -> recoveryOf(topology, victim).map(r -> {
             if (r.isAbandoned()) { // e.g. a live host declared dead meanwhile on a saturated machine: a new recovery
                 throw new IllegalStateException("the recovery of " + id + " was abandoned: " + r.message());
@@ -388,7 +415,34 @@ public final class RecoveryBenchmark {
                 recovery.local() == null || recovery.local().replayedRecords() == null ? -1
                         : recovery.local().replayedRecords(),
                 !Boolean.FALSE.equals(recovery.otherTasksPaused()), cpuBusy,
-                Duration.between(trigger, killedAt).toMillis(), checkpointMillis);
+                Duration.between(trigger, killedAt).toMillis(), checkpointMillis,
+                recovery.detectedAt() == null ? -1 : Duration.between(
+                        recovery.detectedAt().minusMillis(recovery.detectionMillis()), killedAt).toMillis());
+    }
+
+    /**
+     * When to kill {@code victim}: {@code heartbeatPhase} after one of its heartbeats, within half a heartbeat
+     * interval of {@code intended} (its place in the checkpoint cycle), by the latest heartbeat the router recorded,
+     * read just before that window opens; {@code intended} if the router lists none.
+     */
+    private Instant killTime(HostId victim, Instant intended, Duration heartbeatPhase) throws InterruptedException {
+        Instant opens = intended.minus(HEARTBEAT_INTERVAL.dividedBy(2));
+        Optional<Instant> last = runAt(opens.minus(HEARTBEAT_READ_AHEAD), "read the heartbeats of " + victim,
+                () -> lastHeartbeatOf(victim));
+        if (last.isEmpty()) {
+            return intended;
+        }
+        Instant notBefore = Instant.now().isAfter(opens) ? Instant.now() : opens;
+        Instant at = last.get().plus(heartbeatPhase);
+        while (at.isBefore(notBefore)) {
+            at = at.plus(HEARTBEAT_INTERVAL);
+        }
+        return at;
+    }
+
+    private Optional<Instant> lastHeartbeatOf(HostId host) {
+        return router.hosts().stream().filter(view -> view.hostId().equals(host)).findFirst()
+                .map(HostView::lastHeartbeat).filter(JsonNode::isString).map(node -> Instant.parse(node.asString()));
     }
 
     /**
@@ -414,18 +468,23 @@ public final class RecoveryBenchmark {
      * @return when the kill was sent
      */
     private Instant killAt(HostId victim, Instant at) throws InterruptedException {
-        ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor(new DaemonThreads("bench-kill"));
+        return runAt(at, "kill " + victim, () -> {
+            Instant killedAt = Instant.now();
+            processes.killHost(victim);
+            return killedAt;
+        });
+    }
+
+    /** Runs {@code action} at {@code at} (at once if past) on a scheduler, and returns what it returned. */
+    private static <T> T runAt(Instant at, String what, Callable<T> action) throws InterruptedException {
+        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(new DaemonThreads("bench-at"));
         try {
-            return killer.schedule(() -> {
-                Instant killedAt = Instant.now();
-                processes.killHost(victim);
-                return killedAt;
-            }, Math.max(0, Duration.between(Instant.now(), at).toNanos()), TimeUnit.NANOSECONDS).get();
+            return scheduler.schedule(action, Math.max(0, Duration.between(Instant.now(), at).toNanos()),
+                    TimeUnit.NANOSECONDS).get();
         } catch (ExecutionException e) {
-            throw new IllegalStateException("could not kill " + victim + ": " + e.getCause().getMessage(),
-                    e.getCause());
+            throw new IllegalStateException("could not " + what + ": " + e.getCause().getMessage(), e.getCause());
         } finally {
-            killer.shutdownNow();
+            scheduler.shutdownNow();
         }
     }
 
