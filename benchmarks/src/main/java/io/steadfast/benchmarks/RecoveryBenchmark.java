@@ -344,11 +344,10 @@ public final class RecoveryBenchmark {
      * within half an interval of its {@link #killPhase}. A SIGKILLed host is declared dead when it has been silent
      * for {@code steadfast.router.suspicion.min-silence} (300 ms) after its last heartbeat — in every run of session
      * 16, exactly then — so the detection is that silence less the heartbeat phase of the kill, whatever the job's
-     * size. Until session 16 the phase was left to chance, and it was not random: each run's job is deployed once the
-     * freshly started victim is seen LIVE (polled), and the victim's heartbeats come every interval plus the time
-     * each takes, which grows with the job, so the phase drifted differently at each size (in five sets of that day the
-     * 32-task runs drew kills 50-150 ms after a heartbeat, the 4-task runs 100-200 ms: their detections were 14-83 ms
-     * longer).
+     * size. Until session 16 the phase was left to chance, and it was not random across sizes: in all five sets of
+     * that day the 32-task runs' detections were longer (medians 14-83 ms), most likely because each run's job is
+     * deployed once the freshly started victim is seen LIVE (polled) and the victim's heartbeats come every interval
+     * plus the time each takes, which grows with the job.
      */
     static Duration heartbeatPhase(int run, int runs) {
         return HEARTBEAT_INTERVAL.multipliedBy(2L * run - 1).dividedBy(2L * runs);
