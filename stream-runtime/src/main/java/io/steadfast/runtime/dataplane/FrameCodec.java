@@ -23,7 +23,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *   int   channel epoch (>= 0): the deployment of the plan the channel belongs to
  *   DATA:             long firstSeq (>= 1), int eventCount (>= 0), int payloadLength (0..maxFrameBytes)
  *   BUNDLE:           as DATA (eventCount >= 1: the frames' events together), then int parts (2..MAX_BUNDLE_PARTS)
- *                     and each part's payload length (>= 1), which add up to payloadLength
+ *                     and each part's payload length (>= 0), which add up to payloadLength
  *   ACK, SYNC_REPLY:  long deliveredSeq (>= 0), long consumedSeq (0..deliveredSeq), int creditFrames (>= 1)
  *   SYNC:             long nextSeq (>= 1)
  * </pre>
@@ -243,7 +243,7 @@ final class FrameCodec {
         long end = 0;
         for (int i = 0; i < parts; i++) {
             int length = in.getInt();
-            if (length < 1) {
+            if (length < 0) {
                 throw new MalformedFrameException(Reason.NEGATIVE_LENGTH, "bundle part " + i + " of " + length
                         + " bytes");
             }

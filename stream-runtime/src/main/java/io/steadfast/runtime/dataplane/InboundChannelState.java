@@ -118,13 +118,13 @@ final class InboundChannelState {
         }
         averageFrameBytes += ((double) data.payload().length / data.parts() - averageFrameBytes) / 16;
         if (data.lastSeq() < expected) {
-            metrics.duplicateFramesDropped.increment();
+            metrics.duplicateFramesDropped.add(data.parts());
             // a sender replaying from an older position holds credit for frames we already have: tell it
             scheduleAck();
             return;
         }
         if (data.firstSeq() > expected) {
-            metrics.outOfOrderFramesDropped.increment();
+            metrics.outOfOrderFramesDropped.add(data.parts());
             // one reply per gap position and interval, not one per dropped frame of the same burst
             if (lastGapReplyExpected != expected || nowNanos - lastGapReplyNanos >= resyncNanos) {
                 lastGapReplyExpected = expected;

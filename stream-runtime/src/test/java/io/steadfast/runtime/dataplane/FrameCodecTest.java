@@ -52,6 +52,10 @@ class FrameCodecTest {
         });
         assertThat(((WireMessage.Data) codec.decode(codec.encodeDataHeader(CHANNEL, 1, 1, 6), payload)).parts())
                 .as("a DATA frame is one part").isEqualTo(1);
+        WireMessage withEmptyFrames = codec.decode(codec.encodeBundleHeader(CHANNEL, 7, 2, new int[] {0, 6, 0}),
+                payload);
+        assertThat(((WireMessage.Data) withEmptyFrames).partEnds()).as("frames of an empty payload, as DATA allows")
+                .containsExactly(0, 6, 6);
     }
 
     @Test
@@ -68,9 +72,9 @@ class FrameCodecTest {
         ByteBuffer.wrap(tooMany).putInt(partsOffset, FrameCodec.MAX_BUNDLE_PARTS + 1);
         assertRejected(tooMany, new byte[5], Reason.BAD_PART_COUNT);
 
-        byte[] emptyPart = codec.encodeBundleHeader(CHANNEL, 1, 4, new int[] {5, 1});
-        ByteBuffer.wrap(emptyPart).putInt(emptyPart.length - 4, 0);
-        assertRejected(emptyPart, new byte[5], Reason.NEGATIVE_LENGTH, Reason.LENGTH_MISMATCH);
+        byte[] negativePart = codec.encodeBundleHeader(CHANNEL, 1, 4, new int[] {5, 1});
+        ByteBuffer.wrap(negativePart).putInt(negativePart.length - 4, -1);
+        assertRejected(negativePart, new byte[6], Reason.NEGATIVE_LENGTH);
 
         byte[] overlong = codec.encodeBundleHeader(CHANNEL, 1, 4, new int[] {2, 3});
         ByteBuffer.wrap(overlong).putInt(overlong.length - 4, Integer.MAX_VALUE);
