@@ -9,8 +9,8 @@ import java.util.List;
  * Consecutive frames of a sender's log that go out together as one {@link MessageType#BUNDLE}. A sender that has a
  * backlog ready at once — its log replayed to a recovered receiver, a resend after a reconnect, frames held back for
  * credit — would otherwise send them one by one, and a channel of a low rate sends frames of a few records each
- * (flushed by the linger): in a 32-task job a recovered task took in hundreds of such frames, each costing the IO
- * threads, the mailbox and the task more than its records did. Bundled, they cost that once; the receiver still
+ * (flushed by the linger): in a 32-task job a recovered task took in hundreds of such frames, each a delivery of its
+ * own (a hand-off to the task's mailbox, a decode, an acknowledgement). Bundled, they are one; the receiver still
  * counts them as the frames they are for its credit, so sender and receiver keep the same units. IO thread only.
  */
 final class FrameBundle {
