@@ -22,10 +22,13 @@ final class FrameBundle {
      */
     static final int MAX_BYTES = 32 * 1024;
 
+    private final RetainedFrame first;
+    /** Every frame, the first included; null for a bundle of the first alone (a frame sent as it is produced). */
     private final List<RetainedFrame> frames;
     private final int payloadBytes;
 
-    private FrameBundle(List<RetainedFrame> frames, int payloadBytes) {
+    private FrameBundle(RetainedFrame first, List<RetainedFrame> frames, int payloadBytes) {
+        this.first = first;
         this.frames = frames;
         this.payloadBytes = payloadBytes;
     }
@@ -39,8 +42,7 @@ final class FrameBundle {
      */
     static FrameBundle gather(FrameLog log, long from, int maxFrames, int maxBytes) throws IOException {
         RetainedFrame first = log.get(from);
-        List<RetainedFrame> frames = new ArrayList<>(Math.min(maxFrames, 16));
-        frames.add(first);
+        List<RetainedFrame> frames = null;
         int bytes = first.payload.length;
         long end = Math.min(log.end(), from + maxFrames);
         for (long number = from + 1; number < end; number++) {
@@ -53,21 +55,25 @@ final class FrameBundle {
             if (bytes + next.payload.length > maxBytes) {
                 break;
             }
+            if (frames == null) {
+                frames = new ArrayList<>(Math.min(maxFrames, 16));
+                frames.add(first);
+            }
             frames.add(next);
             bytes += next.payload.length;
         }
-        return new FrameBundle(frames, bytes);
+        return new FrameBundle(first, frames, bytes);
     }
 
     int size() {
-        return frames.size();
+        return frames == null ? 1 : frames.size();
     }
 
     RetainedFrame first() {
-        return frames.get(0);
+        return first;
     }
 
-    /** The bundle's header, for a bundle of at least two frames. */
+    /** The bundle's header; only for a bundle of at least two frames ({@link #size()}). */
     byte[] header(FrameCodec codec, ChannelId channel) {
         int[] lengths = new int[frames.size()];
         int events = 0;
@@ -75,10 +81,10 @@ final class FrameBundle {
             lengths[i] = frames.get(i).payload.length;
             events += frames.get(i).eventCount;
         }
-        return codec.encodeBundleHeader(channel, frames.get(0).firstSeq, events, lengths);
+        return codec.encodeBundleHeader(channel, first.firstSeq, events, lengths);
     }
 
-    /** The frames' payloads back to back. */
+    /** The frames' payloads back to back; only for a bundle of at least two frames. */
     byte[] payload() {
         byte[] joined = new byte[payloadBytes];
         int at = 0;
