@@ -29,6 +29,8 @@ import org.awaitility.core.ConditionTimeoutException;
 /** A {@link HostClient} that records calls, keeps state values per task, and fails for chosen hosts. */
 public final class FakeHostClient implements HostClient {
 
+    /** The incarnations each redirect named, by {@code topology@host}. */
+    public final Map<String, Map<TaskId, Integer>> redirectIncarnations = new java.util.concurrent.ConcurrentHashMap<>();
     public final List<String> deployed = new CopyOnWriteArrayList<>();
     public final List<String> cancelled = new CopyOnWriteArrayList<>();
     /** {@code topology@host:epoch:restore} for each deployment; restore is {@code -} when none. */
@@ -140,8 +142,9 @@ public final class FakeHostClient implements HostClient {
 
     @Override
     public Redirected redirect(RegisteredHost host, TopologyId topology, Map<TaskId, String> newEndpoints,
-                               Map<String, HostId> hosts) {
+                               Map<String, HostId> hosts, Map<TaskId, Integer> incarnations) {
         failIfFailing(host);
+        redirectIncarnations.put(topology + "@" + host.id(), Map.copyOf(incarnations));
         redirects.add(topology + "@" + host.id() + ":" + new java.util.TreeSet<>(newEndpoints.keySet()));
         redirectHosts.put(topology + "@" + host.id(), Map.copyOf(hosts));
         return new Redirected(redirectHeads, heldDeterminants.getOrDefault(host.id(), Map.of()));

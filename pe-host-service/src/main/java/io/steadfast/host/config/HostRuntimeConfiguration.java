@@ -15,6 +15,7 @@ import io.steadfast.host.snapshot.SnapshotStore;
 import io.steadfast.host.snapshot.SnapshotUploader;
 import io.steadfast.host.warmup.WarmUpSnapshots;
 import io.steadfast.host.replaylog.ReplayLogShipper;
+import io.steadfast.host.registration.HostLease;
 import io.steadfast.runtime.dataplane.DataPlane;
 import io.steadfast.runtime.dataplane.DataPlaneConfig;
 import io.steadfast.runtime.dataplane.OutputLogSink;
@@ -87,6 +88,12 @@ class HostRuntimeConfiguration {
     @Bean
     WarmUpSnapshots warmUpSnapshots(SnapshotUploader uploader) {
         return new WarmUpSnapshots(uploader);
+    }
+
+    /** The lease this host holds from the router; its data plane transmits only while it holds one. */
+    @Bean
+    HostLease hostLease() {
+        return new HostLease();
     }
 
     /** Closed on shutdown (after the web server drained), which cancels every task and closes the data plane. */

@@ -290,14 +290,15 @@ public final class ProcessingNode implements AutoCloseable {
 
     /**
      * Points this host's channels towards moved tasks at their new endpoints, learning the host behind each endpoint
-     * named in {@code hosts} (to name it when its connection drops).
+     * named in {@code hosts} (to name it when its connection drops), and refuses from then on what the moved tasks'
+     * earlier incarnations send or answer ({@code incarnations}: the one each runs as now).
      *
      * @return the last sequence number sent on each channel redirected: what the moved task must take in to have
      *         caught up
      */
     public Map<ChannelId, Long> redirect(TopologyId topology, Map<TaskId, String> newEndpoints,
-                                         Map<String, HostId> hosts) {
-        return runtime.redirectChannelsTo(topology, newEndpoints, hosts);
+                                         Map<String, HostId> hosts, Map<TaskId, Integer> incarnations) {
+        return runtime.redirectChannelsTo(topology, newEndpoints, hosts, incarnations);
     }
 
     /** Tells the tasks recovered here what their live upstream tasks had sent when redirected to them. */
@@ -315,6 +316,20 @@ public final class ProcessingNode implements AutoCloseable {
         runtime.cancel(topology);
         meters.remove(topology);
         deployments.remove(topology);
+    }
+
+    /**
+     * Stops every task of every topology here: this host can no longer be sure the router has not moved them (its
+     * lease lapsed, or the router declared its session over). It rejoins the router empty.
+     *
+     * @return what was stopped
+     */
+    public synchronized List<HostDeployment> fence() {
+        List<HostDeployment> stopped = deployments();
+        for (TopologyId topology : List.copyOf(runtime.topologies())) {
+            cancel(topology);
+        }
+        return stopped;
     }
 
     /** What this host runs, one entry per deployed topology, sorted: reported to the router with each heartbeat. */

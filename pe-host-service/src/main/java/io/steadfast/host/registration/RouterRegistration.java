@@ -13,6 +13,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -35,6 +36,13 @@ import org.springframework.web.client.RestClientException;
  * report and every deployment's epoch each {@code steadfast.host.heartbeat-interval}. Re-registers when the
  * router answers 404 (it forgot this host, e.g. after a restart). An unreachable router is retried forever and
  * logged at most every {@value #WARN_EVERY_SECONDS} seconds.
+ *
+ * <p>Fencing: the host registers with a session and holds the {@link HostLease} the router grants, renewed by every
+ * answered heartbeat. When the lease lapses (this host was frozen, partitioned or starved for longer than it), or
+ * the router answers 410 (it declared this session DEAD), the host fences itself: it stops every task
+ * ({@link ProcessingNode#fence}), drops the lease and registers again with a new session, empty. The router admits
+ * the new session once it has recovered the old one's tasks elsewhere (409 until then). A third thread,
+ * {@code steadfast-host-lease}, watches the lease, since the heartbeat thread may be the one that is stuck.
  *
  * <p>The router answers each heartbeat with its view of what this host should run ({@link HostAssignment});
  * the latest view is reconciled with {@link ProcessingNode#reconcile} on a second thread, so that cancelling
@@ -61,6 +69,15 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
         thread.setDaemon(true);
         return thread;
     });
+    private final ScheduledExecutorService leaseWatch = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "steadfast-host-lease");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final HostLease lease;
+    /** Guards {@code session}, {@code registered} and the lease against a fence racing an answer. */
+    private final Object sessionLock = new Object();
+    private volatile String session = newSession();
     /** The latest view not yet reconciled; a newer one replaces it, so a slow reconcile never queues up views. */
     private final AtomicReference<HostAssignment> pendingAssignment = new AtomicReference<>();
     private final RegistrationGate gate;
@@ -68,9 +85,11 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
     private volatile boolean registered;
     private long lastWarningNanos = System.nanoTime() - TimeUnit.SECONDS.toNanos(WARN_EVERY_SECONDS);
 
-    public RouterRegistration(HostProperties properties, ProcessingNode node, ObjectProvider<RegistrationGate> gate) {
+    public RouterRegistration(HostProperties properties, ProcessingNode node, ObjectProvider<RegistrationGate> gate,
+                              HostLease lease) {
         this.properties = properties;
         this.node = node;
+        this.lease = lease;
         this.gate = gate.getIfAvailable(() -> RegistrationGate.OPEN);
         this.router = ServiceClients.client(Duration.ofSeconds(2), Duration.ofSeconds(5)).mutate()
                 .baseUrl(properties.routerUrl().toString()).build();
@@ -81,12 +100,75 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
         if (event.getApplicationContext().getServerNamespace() != null || controlUrl != null) {
             return; // a management server, or already started
         }
-        controlUrl = properties.advertisedUrl() != null ? properties.advertisedUrl()
-                : URI.create("http://127.0.0.1:" + event.getWebServer().getPort());
+        start(properties.advertisedUrl() != null ? properties.advertisedUrl()
+                : URI.create("http://127.0.0.1:" + event.getWebServer().getPort()));
+    }
+
+    /** Starts registering and heartbeating, advertising {@code controlUrl} as this host's REST API. */
+    void start(URI controlUrl) {
+        this.controlUrl = controlUrl;
         LOG.info("Host {} (control {}, data {}) registers with the router at {} every {}", node.id(), controlUrl,
                 node.dataEndpoint(), properties.routerUrl(), properties.heartbeatInterval());
         long interval = properties.heartbeatInterval().toMillis();
         heartbeats.scheduleWithFixedDelay(this::beat, 0, interval, TimeUnit.MILLISECONDS);
+        leaseWatch.scheduleWithFixedDelay(this::watchLease, LEASE_CHECK_MILLIS, LEASE_CHECK_MILLIS,
+                TimeUnit.MILLISECONDS);
+    }
+
+    /** How often the lease is checked: a small part of any lease the router grants (three quarters of its timeout). */
+    private static final long LEASE_CHECK_MILLIS = 20;
+
+    /** The session this host process registered with; a new one after each time it fenced itself. */
+    public String session() {
+        return session;
+    }
+
+    private static String newSession() {
+        return UUID.randomUUID().toString();
+    }
+
+    private void watchLease() {
+        try {
+            long now = lease.now();
+            if (lease.lapsed(now)) {
+                fence("its lease of " + lease.length().toMillis() + " ms lapsed: the last heartbeat the router"
+                        + " answered was sent " + lease.sinceRenewal(now).toMillis() + " ms ago (this host was frozen,"
+                        + " cut off from the router, or starved)");
+            }
+        } catch (RuntimeException e) {
+            LOG.error("Host {} could not check its lease; checking again", node.id(), e);
+        }
+    }
+
+    /**
+     * Stops every task, drops the lease and takes a new session, so that the next beat registers this host again,
+     * empty. Serialised with what the beats record of their answers (never with the calls themselves, which may
+     * hang), so that an answer to the old session renews nothing.
+     */
+    private void fence(String why) {
+        synchronized (sessionLock) {
+            fenceLocked(why);
+        }
+    }
+
+    /** Fences unless this host took a new session since {@code session}: the router refused that one. */
+    private void fenceIfStill(String session, String why) {
+        synchronized (sessionLock) {
+            if (session.equals(this.session)) {
+                fenceLocked(why);
+            }
+        }
+    }
+
+    private void fenceLocked(String why) {
+        List<HostDeployment> stopped = node.fence();
+        lease.revoked();
+        registered = false;
+        String old = session;
+        session = newSession();
+        LOG.warn("Host {} fenced itself: {}. It stopped every task ({}) and registers again as a new session {}"
+                + " (was {}); the router recovers those tasks elsewhere", node.id(), why,
+                stopped.isEmpty() ? "none ran" : stopped, session, old);
     }
 
     /** Whether the router acknowledged the last registration or heartbeat. */
@@ -95,17 +177,26 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
     }
 
     private void beat() {
+        String current = session;
         try {
             if (!registered) {
                 if (!gate.isOpen()) {
                     return; // not ready to take work yet
                 }
-                register();
+                if (!register(current)) {
+                    return;
+                }
             }
-            sendHeartbeat();
+            sendHeartbeat(current);
         } catch (HttpClientErrorException.NotFound e) {
             LOG.info("Router at {} does not know host {}; registering again", properties.routerUrl(), node.id());
             registered = false;
+        } catch (HttpClientErrorException.Gone e) {
+            fenceIfStill(current, "the router declared its session " + current + " over: "
+                    + e.getResponseBodyAsString());
+        } catch (HttpClientErrorException.Conflict e) {
+            LOG.info("Router at {} does not admit host {} yet: the tasks of its earlier session are being recovered;"
+                    + " registering again shortly", properties.routerUrl(), node.id());
         } catch (RestClientException e) {
             registered = false;
             warnRateLimited(e);
@@ -114,18 +205,39 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
         }
     }
 
-    private void register() {
-        router.post().uri("/api/v1/hosts").contentType(MediaType.APPLICATION_JSON)
-                .body(new Registration(node.id().value(), controlUrl.toString(), node.dataEndpoint()))
-                .retrieve().toBodilessEntity();
-        registered = true;
-        LOG.info("Host {} registered with the router at {}", node.id(), properties.routerUrl());
+    /** @return whether {@code current} is registered now (false if this host fenced itself meanwhile) */
+    private boolean register(String current) {
+        long sent = lease.now();
+        Registered answer = router.post().uri("/api/v1/hosts").contentType(MediaType.APPLICATION_JSON)
+                .body(new Registration(node.id().value(), controlUrl.toString(), node.dataEndpoint(), current))
+                .retrieve().body(Registered.class);
+        if (answer == null || answer.lease() == null) {
+            throw new IllegalStateException("the router at " + properties.routerUrl() + " granted no lease; it must be"
+                    + " of the same version as this host");
+        }
+        synchronized (sessionLock) {
+            if (!current.equals(session)) {
+                return false;
+            }
+            lease.granted(Duration.parse(answer.lease()), sent);
+            registered = true;
+        }
+        LOG.info("Host {} registered with the router at {} (session {}, lease {})", node.id(), properties.routerUrl(),
+                current, answer.lease());
+        return true;
     }
 
-    private void sendHeartbeat() {
+    private void sendHeartbeat(String current) {
+        long sent = lease.now();
         HostAssignment assignment = router.put().uri("/api/v1/hosts/{hostId}/heartbeat", node.id().value())
-                .contentType(MediaType.APPLICATION_JSON).body(Heartbeat.of(node)).retrieve()
+                .contentType(MediaType.APPLICATION_JSON).body(Heartbeat.of(node, current)).retrieve()
                 .body(HostAssignment.class);
+        synchronized (sessionLock) {
+            if (!current.equals(session)) {
+                return; // an answer to the session this host fenced meanwhile: it renews nothing
+            }
+            lease.renewed(sent);
+        }
         if (assignment != null && pendingAssignment.getAndSet(assignment) == null) {
             reconciler.execute(this::reconcile);
         }
@@ -181,20 +293,28 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
     public void destroy() throws InterruptedException {
         heartbeats.shutdownNow();
         reconciler.shutdownNow();
+        leaseWatch.shutdownNow();
         heartbeats.awaitTermination(5, TimeUnit.SECONDS);
         reconciler.awaitTermination(5, TimeUnit.SECONDS);
     }
 
     /** Body of {@code POST /api/v1/hosts}. */
-    record Registration(String hostId, String controlUrl, String dataEndpoint) {
+    record Registration(String hostId, String controlUrl, String dataEndpoint, String session) {
     }
 
-    /** Body of {@code PUT /api/v1/hosts/{id}/heartbeat}: every task's report and every deployment's epoch. */
-    public record Heartbeat(List<TaskReport> tasks, List<HostDeployment> deployments) {
+    /** The router's answer to a registration: the heartbeat interval it suggests and the lease it grants (ISO-8601). */
+    record Registered(String hostId, String heartbeatInterval, String lease) {
+    }
+
+    /**
+     * Body of {@code PUT /api/v1/hosts/{id}/heartbeat}: every task's report, every deployment's epoch, and the session
+     * this host registered with.
+     */
+    public record Heartbeat(List<TaskReport> tasks, List<HostDeployment> deployments, String session) {
 
         /** What the host sends now. */
-        public static Heartbeat of(ProcessingNode node) {
-            return new Heartbeat(node.taskReports(), node.deployments());
+        public static Heartbeat of(ProcessingNode node, String session) {
+            return new Heartbeat(node.taskReports(), node.deployments(), session);
         }
     }
 }

@@ -227,7 +227,7 @@ final class InPlaceRecoveryWarmUp {
      * would build those serializers then.
      */
     private void warmHeartbeat() {
-        RouterRegistration.Heartbeat heartbeat = RouterRegistration.Heartbeat.of(node);
+        RouterRegistration.Heartbeat heartbeat = RouterRegistration.Heartbeat.of(node, "warm-up");
         if (heartbeat.tasks().stream().anyMatch(report -> report.catchUp() != null)) {
             heartbeatBytes += ServiceClients.json().writeValueAsBytes(heartbeat).length;
         }

@@ -34,8 +34,10 @@ public record DeploymentRequest(@NotNull ExecutionPlan plan, @NotNull @Valid Pla
      *
      * @param hosts host id of each task id ({@code topology/operator#subtask})
      * @param endpoints data-plane endpoint of each host id
+     * @param incarnations incarnation of each task id recovered at least once (optional; 0 for the others)
      */
-    public record Placement(@NotNull Map<String, String> hosts, @NotNull Map<String, String> endpoints) {
+    public record Placement(@NotNull Map<String, String> hosts, @NotNull Map<String, String> endpoints,
+                            @Nullable Map<String, Integer> incarnations) {
 
         /** The JSON form of {@code placement}, as a client of this host sends it. */
         public static Placement of(TaskPlacement placement) {
@@ -43,16 +45,22 @@ public record DeploymentRequest(@NotNull ExecutionPlan plan, @NotNull @Valid Pla
             placement.hosts().forEach((task, host) -> hosts.put(task.toString(), host.value()));
             Map<String, String> endpoints = new TreeMap<>();
             placement.endpoints().forEach((host, endpoint) -> endpoints.put(host.value(), endpoint));
-            return new Placement(hosts, endpoints);
+            Map<String, Integer> incarnations = new TreeMap<>();
+            placement.incarnations().forEach((task, incarnation) -> incarnations.put(task.toString(), incarnation));
+            return new Placement(hosts, endpoints, incarnations);
         }
 
-        /** @throws IllegalArgumentException if a task id is malformed or a host has no endpoint */
+        /** @throws IllegalArgumentException if a task id is malformed, a host has no endpoint or an incarnation < 0 */
         TaskPlacement toTaskPlacement() {
             Map<TaskId, HostId> taskHosts = new HashMap<>();
             hosts.forEach((task, host) -> taskHosts.put(TaskId.parse(task), new HostId(host)));
             Map<HostId, String> hostEndpoints = new HashMap<>();
             endpoints.forEach((host, endpoint) -> hostEndpoints.put(new HostId(host), endpoint));
-            return new TaskPlacement(taskHosts, hostEndpoints);
+            Map<TaskId, Integer> taskIncarnations = new HashMap<>();
+            if (incarnations != null) {
+                incarnations.forEach((task, incarnation) -> taskIncarnations.put(TaskId.parse(task), incarnation));
+            }
+            return new TaskPlacement(taskHosts, hostEndpoints, taskIncarnations);
         }
     }
 }

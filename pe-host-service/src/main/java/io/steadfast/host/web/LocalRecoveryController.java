@@ -287,7 +287,12 @@ class LocalRecoveryController {
         if (request.hosts() != null) {
             request.hosts().forEach((endpoint, host) -> hosts.put(endpoint, hostOf(host)));
         }
-        Map<ChannelId, Long> heads = node.redirect(topology(topologyId), endpoints, hosts);
+        Map<TaskId, Integer> incarnations = new LinkedHashMap<>();
+        if (request.incarnations() != null) {
+            request.incarnations().forEach((task, incarnation) -> incarnations.put(parseTask(task), incarnation));
+        }
+        // fenced first: nothing of the moved tasks' earlier incarnations is taken in after the spans answered below
+        Map<ChannelId, Long> heads = node.redirect(topology(topologyId), endpoints, hosts, incarnations);
         Map<String, Long> byChannel = new TreeMap<>();
         heads.forEach((channel, head) -> byChannel.put(channel.toString(), head));
         Map<String, DeterminantSpan> held = new TreeMap<>();
@@ -446,8 +451,11 @@ class LocalRecoveryController {
      * @param endpoints the new data-plane endpoint of each moved task
      * @param hosts     the host behind each of those endpoints (optional): this host then names it when its
      *                  data-plane connection there drops, which has the router check it at once
+     * @param incarnations the incarnation each moved task runs as now (optional): this host refuses frames of the
+     *                  earlier ones from then on
      */
-    record RedirectRequest(@NotEmpty Map<String, String> endpoints, @Nullable Map<String, String> hosts) {
+    record RedirectRequest(@NotEmpty Map<String, String> endpoints, @Nullable Map<String, String> hosts,
+                           @Nullable Map<String, Integer> incarnations) {
     }
 
     /**

@@ -6,6 +6,7 @@ import io.steadfast.router.checkpoint.CheckpointSettings;
 import io.steadfast.router.checkpoint.CompletionNotices;
 import io.steadfast.router.checkpoint.HttpCheckpointRecords;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
+import io.steadfast.router.failure.HostAdmission;
 import io.steadfast.router.failure.HostLivenessMonitor;
 import io.steadfast.router.failure.HttpHostProbe;
 import io.steadfast.router.failure.SuspicionChecker;
@@ -206,6 +207,12 @@ class RouterConfiguration {
      * topologies whose recovery the restart interrupted are recovered afresh. If the stored records could not be
      * loaded at start-up, all this starts once they are.
      */
+    @Bean
+    HostAdmission hostAdmission(HostRegistry hosts, HeartbeatFailureDetector detector, Clock clock,
+                                RecoveryOrchestrator orchestrator) {
+        return new HostAdmission(hosts, detector, clock, orchestrator::isHandlingFailureOf);
+    }
+
     @Bean
     ApplicationListener<ApplicationReadyEvent> neverSeenHostsCheck(RecoveryOrchestrator orchestrator,
                                                                    RouterProperties properties,

@@ -57,6 +57,17 @@ public record RouterProperties(
     }
 
     /**
+     * The lease the router gives hosts: three quarters of the heartbeat timeout. A host whose heartbeat, sent at
+     * {@code s}, was answered holds its lease until {@code s + lease} by its own clock and stops its tasks when that
+     * passes without a newer answer; the router declares it DEAD no earlier than {@code timeout} after it received
+     * that heartbeat ({@code >= s}). So a host has stopped before the router moves its tasks, as long as the host's
+     * clock runs no more than a third slower than the router's (docs/design.md, "Fencing").
+     */
+    public Duration hostLease() {
+        return heartbeatTimeout.multipliedBy(3).dividedBy(4);
+    }
+
+    /**
      * Bounds on submitted topologies; each defaults to {@link TopologyLimits#defaults()}.
      *
      * @param maxOperators the most operators in one topology

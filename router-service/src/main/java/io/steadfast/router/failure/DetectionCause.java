@@ -8,5 +8,10 @@ public enum DetectionCause {
      * A peer host reported that its data-plane connection to the host dropped, and the host then neither answered
      * its health probe nor sent a heartbeat for {@code steadfast.router.suspicion.min-silence}.
      */
-    DATA_PLANE_DISCONNECT
+    DATA_PLANE_DISCONNECT,
+    /**
+     * The host registered again with a new session while its earlier one was LIVE: it had fenced itself (its lease
+     * lapsed) or its process restarted, so the tasks of the earlier session are gone.
+     */
+    HOST_REJOINED
 }

@@ -23,8 +23,11 @@ import org.slf4j.LoggerFactory;
 /**
  * Checks a host at once when a peer reports that its data-plane connection to it dropped, so that a dead host is
  * declared DEAD before its heartbeat timeout. A report is a hint, never a verdict: the host is declared DEAD only
- * if it does not answer its health probe and has also missed a heartbeat (silent for at least
- * {@code minSilence}); until then it is probed again as that silence grows, and a heartbeat ends the check. A
+ * if its machine refuses the health probe's connection (nothing listens on its control port: the process is gone)
+ * and it has also missed a heartbeat (silent for at least {@code minSilence}); until then it is probed again as that
+ * silence grows, and a heartbeat ends the check. A probe that gets no answer at all proves nothing: a frozen or
+ * partitioned host may still run its tasks, so it is left to the heartbeat timeout, which its lease lapses within
+ * (see {@code HostAdmission}); its recovery is prepared meanwhile ({@link #onSuspected}). A
  * report about a host already being checked joins that check. Checks run on one thread,
  * {@code steadfast-router-suspicions}, never on the caller's. Thread-safe.
  */
@@ -42,8 +45,13 @@ public final class SuspicionChecker implements AutoCloseable {
         ANSWERED_PROBE,
         /** The host heartbeated while it was being checked: it stays LIVE. */
         HEARTBEAT_ARRIVED,
-        /** The host neither answered nor heartbeated: declared DEAD. */
+        /** The host's machine refused the probe (nothing listens: the process is gone) and it missed a heartbeat. */
         DECLARED_DEAD,
+        /**
+         * The host did not answer its probe, but its machine did not refuse it either: it may be frozen, overloaded
+         * or cut off and still run its tasks, so it is left to the heartbeat timeout, which its lease lapses within.
+         */
+        NO_ANSWER,
         /** Checks are switched off ({@code steadfast.router.suspicion.enabled=false}). */
         IGNORED
     }
@@ -148,7 +156,18 @@ public final class SuspicionChecker implements AutoCloseable {
             return;
         }
         Duration silence = Duration.between(host.lastHeartbeat(), clock.instant());
-        if (probed == HostProbe.Result.REFUSED && refusedIsDead) {
+        if (probed == HostProbe.Result.NO_ANSWER) {
+            // frozen, overloaded or cut off: it may still run its tasks, so only its lapsed lease (within the
+            // heartbeat timeout) makes it safe to move them; what can be prepared for that starts now
+            if (!announced.getAndSet(true)) {
+                announceSuspected(suspect);
+            }
+            LOG.info("Host {}, reported disconnected by host {}, did not answer its probe ({} ms after its last"
+                    + " heartbeat); the heartbeat timeout decides", suspect, reporter, silence.toMillis());
+            check.complete(Outcome.NO_ANSWER);
+            return;
+        }
+        if (refusedIsDead) {
             boolean dead = detector.declareDead(suspect, host.lastHeartbeat(), DetectionCause.DATA_PLANE_DISCONNECT,
                     "host " + reporter + " lost its data-plane connection to it and its machine refused the health"
                             + " probe's connection (nothing listens on its control port) " + silence.toMillis()
@@ -157,7 +176,7 @@ public final class SuspicionChecker implements AutoCloseable {
             return;
         }
         if (silence.compareTo(minSilence) < 0) {
-            // no answer, but no heartbeat missed yet either: look again once one is
+            // refused, but no heartbeat missed yet either: look again once one is
             schedule(() -> check(suspect, reporter, heartbeatAtReport, check, announced), minSilence.minus(silence),
                     check);
             if (!announced.getAndSet(true)) {
@@ -166,8 +185,9 @@ public final class SuspicionChecker implements AutoCloseable {
             return;
         }
         boolean dead = detector.declareDead(suspect, host.lastHeartbeat(), DetectionCause.DATA_PLANE_DISCONNECT,
-                "host " + reporter + " lost its data-plane connection to it, it did not answer its health probe and"
-                        + " sent no heartbeat for " + silence.toMillis() + " ms");
+                "host " + reporter + " lost its data-plane connection to it, its machine refused the health probe's"
+                        + " connection (nothing listens on its control port) and it sent no heartbeat for "
+                        + silence.toMillis() + " ms");
         finish(check, dead ? Outcome.DECLARED_DEAD : Outcome.HEARTBEAT_ARRIVED, suspect, reporter);
     }
 

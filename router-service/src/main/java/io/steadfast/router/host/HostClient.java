@@ -43,13 +43,14 @@ public interface HostClient {
     /**
      * Asks the host to point its channels towards moved tasks at their new data endpoints, telling it the host behind
      * each of those endpoints ({@code hosts}: it names that host when its connection there drops, which has this
-     * router check it at once instead of waiting for missed heartbeats).
+     * router check it at once instead of waiting for missed heartbeats), and the incarnation each moved task runs as
+     * now: the host refuses frames of the earlier incarnations before it answers what it holds of their decisions.
      *
      * @return the last sequence number the host had sent on each channel redirected, and what it holds of the moved
      *         tasks' logged decisions
      */
     Redirected redirect(RegisteredHost host, TopologyId topology, Map<TaskId, String> newEndpoints,
-                        Map<String, HostId> hosts);
+                        Map<String, HostId> hosts, Map<TaskId, Integer> incarnations);
 
     /**
      * Tells the host what the live upstream tasks of the tasks it recovered had sent them, and what the peers hold of

@@ -6,6 +6,7 @@ import java.net.URI;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The hosts that registered with the router. In memory for now ({@link InMemoryHostRegistry}); a store-backed
@@ -13,8 +14,13 @@ import java.util.Optional;
  */
 public interface HostRegistry {
 
-    /** Registers a host, or replaces the URLs of one with the same id; counts as a heartbeat. */
-    RegisteredHost register(HostId id, URI controlUrl, String dataEndpoint, Instant now);
+    /** Registers a host naming no session, or replaces one with the same id; counts as a heartbeat. */
+    default RegisteredHost register(HostId id, URI controlUrl, String dataEndpoint, Instant now) {
+        return register(id, controlUrl, dataEndpoint, null, now);
+    }
+
+    /** Registers a host with its session, or replaces one with the same id; counts as a heartbeat. */
+    RegisteredHost register(HostId id, URI controlUrl, String dataEndpoint, @Nullable String session, Instant now);
 
     /** Records a heartbeat; empty if the host is not registered (it must register again). */
     Optional<RegisteredHost> heartbeat(HostId id, List<TaskReport> tasks, Instant now);

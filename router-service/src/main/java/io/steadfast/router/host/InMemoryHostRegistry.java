@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import org.jspecify.annotations.Nullable;
 
 /** A {@link HostRegistry} in a concurrent map; lost when the router restarts (hosts then re-register). */
 public final class InMemoryHostRegistry implements HostRegistry {
@@ -15,8 +16,9 @@ public final class InMemoryHostRegistry implements HostRegistry {
     private final ConcurrentMap<HostId, RegisteredHost> hosts = new ConcurrentSkipListMap<>();
 
     @Override
-    public RegisteredHost register(HostId id, URI controlUrl, String dataEndpoint, Instant now) {
-        RegisteredHost host = RegisteredHost.registered(id, controlUrl, dataEndpoint, now);
+    public RegisteredHost register(HostId id, URI controlUrl, String dataEndpoint, @Nullable String session,
+                                   Instant now) {
+        RegisteredHost host = RegisteredHost.registered(id, controlUrl, dataEndpoint, session, now);
         hosts.put(id, host);
         return host;
     }

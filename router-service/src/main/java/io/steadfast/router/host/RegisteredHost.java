@@ -20,10 +20,13 @@ import org.jspecify.annotations.Nullable;
  * @param tasks the task reports of the last heartbeat
  * @param previousHeartbeat the heartbeat before, or null
  * @param previousTasks the task reports of the heartbeat before (empty if none)
+ * @param registeredAt when this registration was made
+ * @param session the host process's session: a new one each time the host rejoins empty (after it fenced itself, or
+ *                a restart); null from a host that names none
  */
 public record RegisteredHost(HostId id, URI controlUrl, String dataEndpoint, Instant lastHeartbeat,
                              List<TaskReport> tasks, @Nullable Instant previousHeartbeat,
-                             List<TaskReport> previousTasks, Instant registeredAt) {
+                             List<TaskReport> previousTasks, Instant registeredAt, @Nullable String session) {
 
     public RegisteredHost {
         Objects.requireNonNull(id, "id");
@@ -35,14 +38,21 @@ public record RegisteredHost(HostId id, URI controlUrl, String dataEndpoint, Ins
         previousTasks = List.copyOf(previousTasks);
     }
 
-    /** A host that has just registered and reported no task yet. */
+    /** A host that has just registered, naming no session, and reported no task yet. */
     public static RegisteredHost registered(HostId id, URI controlUrl, String dataEndpoint, Instant now) {
-        return new RegisteredHost(id, controlUrl, dataEndpoint, now, List.of(), null, List.of(), now);
+        return registered(id, controlUrl, dataEndpoint, null, now);
+    }
+
+    /** A host that has just registered with {@code session} and reported no task yet. */
+    public static RegisteredHost registered(HostId id, URI controlUrl, String dataEndpoint, @Nullable String session,
+                                            Instant now) {
+        return new RegisteredHost(id, controlUrl, dataEndpoint, now, List.of(), null, List.of(), now, session);
     }
 
     /** This host after a heartbeat at {@code now}; the current reports become the previous ones. */
     public RegisteredHost withHeartbeat(Instant now, List<TaskReport> reports) {
-        return new RegisteredHost(id, controlUrl, dataEndpoint, now, reports, lastHeartbeat, tasks, registeredAt);
+        return new RegisteredHost(id, controlUrl, dataEndpoint, now, reports, lastHeartbeat, tasks, registeredAt,
+                session);
     }
 
     public Optional<TaskReport> report(String task) {

@@ -57,7 +57,7 @@ public final class RestHostClient implements HostClient {
     @Override
     public List<String> warmUp() {
         PlacementBody placement = new PlacementBody(Map.of("warm-up/source#0", "warm-up-host"),
-                Map.of("warm-up-host", "tcp://127.0.0.1:1"));
+                Map.of("warm-up-host", "tcp://127.0.0.1:1"), Map.of("warm-up/source#0", 1));
         List<String> tasks = List.of("warm-up/source#0");
         List<URI> peers = List.of(URI.create("http://127.0.0.1:1"));
         DeterminantSpan span = new DeterminantSpan(0, 1);
@@ -66,7 +66,7 @@ public final class RestHostClient implements HostClient {
                     "warm-up"));
             bodies.write(new PrefetchBody(1, tasks, peers, placement));
             bodies.write(new RedirectBody(Map.of("warm-up/source#0", "tcp://127.0.0.1:1"),
-                    Map.of("tcp://127.0.0.1:1", "warm-up-host")));
+                    Map.of("tcp://127.0.0.1:1", "warm-up-host"), Map.of("warm-up/source#0", 1)));
             bodies.write(new CatchUpBody(Map.of("warm-up/source#0->warm-up/sink#0", 1L), "warm-up",
                     Map.of("http://127.0.0.1:1", Map.of("warm-up/source#0", span))));
             bodies.read(InPlaceRecovery.Answer.class, bodies.write(new InPlaceRecovery.Answer(tasks, 1, 1, 1, 1)));
@@ -136,14 +136,16 @@ public final class RestHostClient implements HostClient {
 
     @Override
     public Redirected redirect(RegisteredHost host, TopologyId topology, Map<TaskId, String> newEndpoints,
-                               Map<String, HostId> hosts) {
+                               Map<String, HostId> hosts, Map<TaskId, Integer> incarnations) {
         Map<String, String> endpoints = new TreeMap<>();
         newEndpoints.forEach((task, endpoint) -> endpoints.put(task.toString(), endpoint));
         Map<String, String> hostIds = new TreeMap<>();
         hosts.forEach((endpoint, hostId) -> hostIds.put(endpoint, hostId.value()));
+        Map<String, Integer> byTask = new TreeMap<>();
+        incarnations.forEach((task, incarnation) -> byTask.put(task.toString(), incarnation));
         RedirectAnswer answer = call(host, "redirect channels of topology '" + topology + "'", () -> http.post()
                 .uri(deploymentUri(host, topology, "/redirects")).contentType(MediaType.APPLICATION_JSON)
-                .body(new RedirectBody(endpoints, hostIds)).retrieve().body(RedirectAnswer.class));
+                .body(new RedirectBody(endpoints, hostIds, byTask)).retrieve().body(RedirectAnswer.class));
         Map<TaskId, DeterminantSpan> held = new TreeMap<>();
         if (answer != null && answer.heldDeterminants() != null) {
             answer.heldDeterminants().forEach((task, span) -> held.put(TaskId.parse(task), span));
@@ -180,7 +182,9 @@ public final class RestHostClient implements HostClient {
         placement.hosts().forEach((task, hostId) -> hosts.put(task.toString(), hostId.value()));
         Map<String, String> endpoints = new TreeMap<>();
         placement.endpoints().forEach((hostId, endpoint) -> endpoints.put(hostId.value(), endpoint));
-        return new PlacementBody(hosts, endpoints);
+        Map<String, Integer> incarnations = new TreeMap<>();
+        placement.incarnations().forEach((task, incarnation) -> incarnations.put(task.toString(), incarnation));
+        return new PlacementBody(hosts, endpoints, incarnations);
     }
 
     @Override
@@ -253,8 +257,11 @@ public final class RestHostClient implements HostClient {
                                Instant requestedAt, String recovery) {
     }
 
-    /** Body of a host's {@code POST .../redirects}: the new data endpoint of each moved task, and its host. */
-    record RedirectBody(Map<String, String> endpoints, Map<String, String> hosts) {
+    /**
+     * Body of a host's {@code POST .../redirects}: the new data endpoint of each moved task, its host, and the
+     * incarnation it runs as there (the host refuses the earlier ones from then on).
+     */
+    record RedirectBody(Map<String, String> endpoints, Map<String, String> hosts, Map<String, Integer> incarnations) {
     }
 
     /** Body of a host's {@code POST .../snapshot-prefetches}; the placement is left out when null. */
@@ -275,8 +282,12 @@ public final class RestHostClient implements HostClient {
     record RestoreBody(long checkpointId) {
     }
 
-    /** Placement in its JSON form: host of each task, endpoint of each host. */
-    record PlacementBody(Map<String, String> hosts, Map<String, String> endpoints) {
+    /**
+     * Placement in its JSON form: host of each task, endpoint of each host, and the incarnation of each task recovered
+     * at least once (left out while none was).
+     */
+    record PlacementBody(Map<String, String> hosts, Map<String, String> endpoints,
+                         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Integer> incarnations) {
     }
 
     /** A host's answer to a one-key state query. */

@@ -90,11 +90,10 @@ final class LocalRecoverer implements AutoCloseable {
                                   long latestTriggered, List<RegisteredHost> live) {
         List<RegisteredHost> standbys = standby.among(live, topologies.all());
         Map<HostId, List<TaskId>> byTarget = byTarget(lost, live, standbys);
-        Map<TaskId, HostId> placement = placementAfter(topology, byTarget);
-        topologies.replaceWithoutWaiting(new DeployedTopology(topology.id(), topology.spec(), topology.plan(),
-                placement, topology.deployedAt()));
+        DeployedTopology recovered = topology.recovered(topology.plan(), placementAfter(topology, byTarget), lost);
+        topologies.replaceWithoutWaiting(recovered);
         try {
-            return recoverOn(topology, lost, checkpointId, latestTriggered, live, placement, byTarget, standbys);
+            return recoverOn(topology, recovered, lost, checkpointId, latestTriggered, live, byTarget, standbys);
         } catch (RuntimeException e) {
             topologies.replace(topology); // the global recovery that follows starts from the placement it had
             throw e instanceof LocalRecoveryFailedException failed ? failed
@@ -102,16 +101,20 @@ final class LocalRecoverer implements AutoCloseable {
         }
     }
 
-    private LocalRecoveryMeasures recoverOn(DeployedTopology topology, List<TaskId> lost, long checkpointId,
-                                            long latestTriggered, List<RegisteredHost> live,
-                                            Map<TaskId, HostId> placement, Map<HostId, List<TaskId>> byTarget,
-                                            List<RegisteredHost> standbys) {
+    /**
+     * @param topology  the topology as it was at the failure
+     * @param recovered the topology as it is after the recovery: lost tasks placed anew, as new incarnations
+     */
+    private LocalRecoveryMeasures recoverOn(DeployedTopology topology, DeployedTopology recovered, List<TaskId> lost,
+                                            long checkpointId, long latestTriggered, List<RegisteredHost> live,
+                                            Map<HostId, List<TaskId>> byTarget, List<RegisteredHost> standbys) {
         ExecutionPlan plan = topology.plan();
+        Map<TaskId, HostId> placement = recovered.placement();
         Map<HostId, RegisteredHost> byId = new TreeMap<>();
         live.forEach(host -> byId.put(host.id(), host));
         Instant requestedAt = clock.instant();
         long start = System.nanoTime();
-        TaskPlacement taskPlacement = taskPlacement(placement, byId);
+        TaskPlacement taskPlacement = taskPlacement(recovered, byId);
         Map<HostId, String> endpoints = taskPlacement.endpoints();
         List<RegisteredHost> ranTasks = ranTasksOf(topology, live);
         List<URI> peers = ranTasks.stream().map(RegisteredHost::controlUrl).toList();
@@ -120,14 +123,16 @@ final class LocalRecoverer implements AutoCloseable {
         // waits for at the end of those it replays
         Map<TaskId, String> newEndpoints = new TreeMap<>();
         Map<String, HostId> newHosts = new TreeMap<>();
+        Map<TaskId, Integer> incarnations = new TreeMap<>();
         lost.forEach(task -> {
             HostId target = placement.get(task);
             newEndpoints.put(task, endpoints.get(target));
             newHosts.put(endpoints.get(target), target);
+            incarnations.put(task, recovered.incarnationOf(task));
         });
         Map<RegisteredHost, CompletableFuture<Redirected>> redirects = new LinkedHashMap<>();
         ranTasks.forEach(host -> redirects.put(host, CompletableFuture.supplyAsync(() ->
-                hostClient.redirect(host, topology.id(), newEndpoints, newHosts), calls)));
+                hostClient.redirect(host, topology.id(), newEndpoints, newHosts, incarnations), calls)));
         Map<HostId, CompletableFuture<InPlaceRecovery.Answer>> answers = new LinkedHashMap<>();
         byTarget.forEach((hostId, tasks) -> answers.put(hostId, CompletableFuture.supplyAsync(() ->
                 hostClient.recoverInPlace(byId.get(hostId), new InPlaceRecovery(plan, taskPlacement, tasks,
@@ -185,9 +190,10 @@ final class LocalRecoverer implements AutoCloseable {
         List<URI> peers = decisions ? ranTasksOf(topology, live).stream().map(RegisteredHost::controlUrl).toList()
                 : List.of();
         Map<HostId, List<TaskId>> byTarget = byTarget(lost, live, standby.among(live, topologies.all()));
-        Map<TaskId, HostId> after = placementAfter(topology, byTarget);
+        DeployedTopology after = topology.recovered(topology.plan(), placementAfter(topology, byTarget), lost);
         // a task on a host that is not live (another failure being recovered): the recovery's placement is not known
-        TaskPlacement placement = byId.keySet().containsAll(after.values()) ? taskPlacement(after, byId) : null;
+        TaskPlacement placement = byId.keySet().containsAll(after.placement().values()) ? taskPlacement(after, byId)
+                : null;
         byTarget.forEach((host, tasks) -> calls.execute(() -> {
             for (int i = 0; i < checkpointIds.size(); i++) {
                 try {
@@ -208,11 +214,11 @@ final class LocalRecoverer implements AutoCloseable {
         return placement;
     }
 
-    /** {@code placement} with the data-plane endpoint of each of its hosts, all among {@code live}. */
-    private static TaskPlacement taskPlacement(Map<TaskId, HostId> placement, Map<HostId, RegisteredHost> live) {
+    /** The topology's placement with the data-plane endpoint of each of its hosts, all among {@code live}. */
+    private static TaskPlacement taskPlacement(DeployedTopology topology, Map<HostId, RegisteredHost> live) {
         Map<HostId, String> endpoints = new TreeMap<>();
-        placement.values().forEach(host -> endpoints.put(host, live.get(host).dataEndpoint()));
-        return new TaskPlacement(placement, endpoints);
+        topology.placement().values().forEach(host -> endpoints.put(host, live.get(host).dataEndpoint()));
+        return new TaskPlacement(topology.placement(), endpoints, topology.incarnations());
     }
 
     /**

@@ -89,6 +89,8 @@ public final class RecoveryOrchestrator implements AutoCloseable {
     private final Map<TopologyId, Instant> lastAttempt = new ConcurrentHashMap<>();
     /** Recoveries abandoned at start-up because the router restarted before they had redeployed. */
     private final List<Recovery> interrupted = new CopyOnWriteArrayList<>();
+    /** Detected failures not yet handled, by host: queued for the recovery thread or being recovered. */
+    private final Map<HostId, Integer> failuresBeingHandled = new ConcurrentHashMap<>();
     /** Whether hosts have had time to re-register since start-up (see {@link #recoverInterrupted}). */
     private volatile boolean restartGraceOver;
 
@@ -120,11 +122,28 @@ public final class RecoveryOrchestrator implements AutoCloseable {
     /** Listens to the detector and checks catch-up every {@code period}, on {@code steadfast-router-recovery}. */
     public synchronized void start(Duration period) {
         executor = Executors.newSingleThreadScheduledExecutor(new DaemonThreads("steadfast-router-recovery"));
-        detector.onFailure(failure -> executor.execute(() -> guarded(() -> recover(failure))));
+        detector.onFailure(failure -> {
+            failuresBeingHandled.merge(failure.host(), 1, Integer::sum);
+            executor.execute(() -> {
+                try {
+                    guarded(() -> recover(failure));
+                } finally {
+                    failuresBeingHandled.computeIfPresent(failure.host(), (host, n) -> n == 1 ? null : n - 1);
+                }
+            });
+        });
         executor.scheduleWithFixedDelay(() -> guarded(this::checkProgress), period.toMillis(), period.toMillis(),
                 TimeUnit.MILLISECONDS);
         executor.scheduleWithFixedDelay(() -> guarded(this::retryFailed), RETRY_BACKOFF.toMillis(),
                 RETRY_BACKOFF.toMillis() / 2, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Whether a detected failure of {@code host} is queued for the recovery thread or being recovered: its tasks may
+     * still be placed on it in this router's records. Any thread.
+     */
+    public boolean isHandlingFailureOf(HostId host) {
+        return failuresBeingHandled.containsKey(host);
     }
 
     /**
@@ -399,15 +418,15 @@ public final class RecoveryOrchestrator implements AutoCloseable {
         Map<TaskId, HostId> placement = placer.place(plan, StandbyHosts.load(byId.keySet(), topologies.all(),
                 topology.id()));
         OptionalLong restoreFrom = latestCompleted(topology, knownCompleted);
-        String redeployFailure = deploy(plan, placement, byId, restoreFrom);
+        DeployedTopology redeployed = topology.recovered(plan, placement, placement.keySet());
+        String redeployFailure = deploy(redeployed, byId, restoreFrom);
         if (redeployFailure != null) {
             log.save(recovery.failed("REDEPLOY_FAILED", redeployFailure + "; retried in " + RETRY_BACKOFF.toSeconds() + " s"));
             coordinators.pause(topology.id(), "recovery " + recovery.id() + " failed (REDEPLOY_FAILED); checkpointing"
                     + " resumes once a later recovery succeeds (retried every " + RETRY_BACKOFF.toSeconds() + " s)");
             return;
         }
-        topologies.replace(new DeployedTopology(topology.id(), topology.spec(), plan, placement,
-                topology.deployedAt()));
+        topologies.replace(redeployed);
         coordinators.resume(topology.id());
         Instant restoredAt = clock.instant();
         long alreadyAtCheckpoint = knownCompleted.filter(done -> restoreFrom.isPresent()
@@ -591,12 +610,12 @@ public final class RecoveryOrchestrator implements AutoCloseable {
     }
 
     /** Deploys on every host of the placement; on a failure cancels where it succeeded and says what failed. */
-    private String deploy(ExecutionPlan plan, Map<TaskId, HostId> placement, Map<HostId, RegisteredHost> live,
-                          OptionalLong restoreFrom) {
+    private String deploy(DeployedTopology topology, Map<HostId, RegisteredHost> live, OptionalLong restoreFrom) {
+        ExecutionPlan plan = topology.plan();
         Map<HostId, String> endpoints = new LinkedHashMap<>();
-        placement.values().stream().distinct().sorted()
+        topology.placement().values().stream().distinct().sorted()
                 .forEach(host -> endpoints.put(host, live.get(host).dataEndpoint()));
-        TaskPlacement taskPlacement = new TaskPlacement(placement, endpoints);
+        TaskPlacement taskPlacement = new TaskPlacement(topology.placement(), endpoints, topology.incarnations());
         List<RegisteredHost> deployed = new ArrayList<>();
         for (HostId hostId : endpoints.keySet()) {
             RegisteredHost host = live.get(hostId);

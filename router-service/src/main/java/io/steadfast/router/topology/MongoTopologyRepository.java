@@ -91,7 +91,8 @@ public final class MongoTopologyRepository implements TopologyRepository {
     static Document toDocument(DeployedTopology topology) {
         List<Document> placement = new ArrayList<>();
         topology.placement().entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .forEach(e -> placement.add(new Document("task", e.getKey().toString()).append("host", e.getValue().value())));
+                .forEach(e -> placement.add(new Document("task", e.getKey().toString()).append("host", e.getValue().value())
+                        .append("incarnation", topology.incarnationOf(e.getKey()))));
         return new Document("_id", topology.id().value())
                 .append("spec", JSON.writeValueAsString(topology.spec()))
                 .append("plan", JSON.writeValueAsString(topology.plan()))
@@ -103,12 +104,18 @@ public final class MongoTopologyRepository implements TopologyRepository {
 
     static DeployedTopology fromDocument(Document document) {
         Map<TaskId, HostId> placement = new LinkedHashMap<>();
+        Map<TaskId, Integer> incarnations = new LinkedHashMap<>();
         for (Document entry : document.getList("placement", Document.class)) {
-            placement.put(TaskId.parse(entry.getString("task")), new HostId(entry.getString("host")));
+            TaskId task = TaskId.parse(entry.getString("task"));
+            placement.put(task, new HostId(entry.getString("host")));
+            Integer incarnation = entry.getInteger("incarnation");
+            if (incarnation != null && incarnation > 0) {
+                incarnations.put(task, incarnation);
+            }
         }
         return new DeployedTopology(TopologyId.of(document.getString("_id")),
                 JSON.readTree(document.getString("spec")),
                 JSON.readValue(document.getString("plan"), ExecutionPlan.class), placement,
-                java.time.Instant.parse(document.getString("deployedAt")));
+                java.time.Instant.parse(document.getString("deployedAt")), incarnations);
     }
 }

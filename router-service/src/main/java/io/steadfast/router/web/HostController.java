@@ -2,6 +2,7 @@ package io.steadfast.router.web;
 
 import io.steadfast.router.config.RouterProperties;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
+import io.steadfast.router.failure.HostAdmission;
 import io.steadfast.router.failure.SuspicionChecker;
 import io.steadfast.router.host.HostAssignments;
 import io.steadfast.router.host.HostRegistry;
@@ -14,10 +15,11 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import java.net.URI;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -34,42 +36,75 @@ import org.springframework.web.server.ResponseStatusException;
 class HostController {
 
     private final HostRegistry hosts;
+    private final HostAdmission admission;
     private final HeartbeatFailureDetector failureDetector;
     private final HostAssignments assignments;
     private final SuspicionChecker suspicions;
     private final RouterProperties properties;
-    private final Clock clock;
 
-    HostController(HostRegistry hosts, HeartbeatFailureDetector failureDetector, HostAssignments assignments,
-                   SuspicionChecker suspicions, RouterProperties properties, Clock clock) {
+    HostController(HostRegistry hosts, HostAdmission admission, HeartbeatFailureDetector failureDetector,
+                   HostAssignments assignments, SuspicionChecker suspicions, RouterProperties properties) {
         this.hosts = hosts;
+        this.admission = admission;
         this.failureDetector = failureDetector;
         this.assignments = assignments;
         this.suspicions = suspicions;
         this.properties = properties;
-        this.clock = clock;
     }
 
+    /**
+     * Registers a host (see {@link HostAdmission}): 200 with the heartbeat interval and the lease it holds; 410 if the
+     * session it names was declared DEAD (it must stop its tasks and register with a new one); 409 while the tasks of
+     * its earlier session are being recovered (register again shortly).
+     */
     @PostMapping
-    Registered register(@Valid @RequestBody Registration registration) {
-        RegisteredHost host = hosts.register(new HostId(registration.hostId()), registration.controlUrl(),
-                registration.dataEndpoint(), clock.instant());
-        return new Registered(host.id().value(), properties.suggestedHeartbeatInterval().toString());
+    ResponseEntity<?> register(@Valid @RequestBody Registration registration) {
+        HostAdmission.Verdict verdict = admission.register(new HostId(registration.hostId()),
+                registration.controlUrl(), registration.dataEndpoint(), registration.session());
+        if (verdict instanceof HostAdmission.Admitted admitted) {
+            return ResponseEntity.ok(new Registered(admitted.host().id().value(),
+                    properties.suggestedHeartbeatInterval().toString(), properties.hostLease().toString()));
+        }
+        return refused(registration.hostId(), verdict);
     }
 
     /**
      * Records a heartbeat and answers with what the host should run ({@link HostAssignment}), against which it
-     * cancels stale tasks; 204 without a body when the stored topologies cannot be read.
+     * cancels stale tasks; 204 without a body when the stored topologies cannot be read; 404 if the host is not
+     * registered (register first); 410 if its session is over (see {@link HostAdmission}).
      */
     @PutMapping("/{hostId}/heartbeat")
-    ResponseEntity<HostAssignment> heartbeat(@PathVariable String hostId, @RequestBody Heartbeat heartbeat) {
+    ResponseEntity<?> heartbeat(@PathVariable String hostId, @RequestBody Heartbeat heartbeat) {
         List<TaskReport> tasks = heartbeat.tasks() == null ? List.of() : heartbeat.tasks();
         HostId id = new HostId(hostId);
-        hosts.heartbeat(id, tasks, clock.instant()).orElseThrow(() -> new ResponseStatusException(
-                HttpStatus.NOT_FOUND, "Host '" + hostId + "' is not registered; POST /api/v1/hosts first"));
+        HostAdmission.Verdict verdict = admission.heartbeat(id, heartbeat.session(), tasks);
+        if (!(verdict instanceof HostAdmission.Admitted)) {
+            return refused(hostId, verdict);
+        }
         List<HostDeployment> running = heartbeat.deployments() == null ? List.of() : heartbeat.deployments();
-        return assignments.assignmentOf(id, running).map(ResponseEntity::ok)
+        return assignments.assignmentOf(id, running).<ResponseEntity<?>>map(ResponseEntity::ok)
                 .orElseGet(() -> ResponseEntity.noContent().build());
+    }
+
+    private static ResponseEntity<ProblemDetail> refused(String hostId, HostAdmission.Verdict verdict) {
+        ProblemDetail problem;
+        if (verdict instanceof HostAdmission.Fenced fenced) {
+            problem = problem(HttpStatus.GONE, "Host session fenced", "HOST_FENCED", fenced.reason());
+        } else if (verdict instanceof HostAdmission.RejoinPending pending) {
+            problem = problem(HttpStatus.CONFLICT, "Rejoin pending", "REJOIN_PENDING", pending.reason());
+        } else {
+            problem = problem(HttpStatus.NOT_FOUND, "Host not registered", "HOST_NOT_REGISTERED", "Host '" + hostId
+                    + "' is not registered; POST /api/v1/hosts first");
+        }
+        problem.setProperty("hostId", hostId);
+        return ResponseEntity.status(problem.getStatus()).body(problem);
+    }
+
+    private static ProblemDetail problem(HttpStatus status, String title, String reason, String detail) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
+        problem.setTitle(title);
+        problem.setProperty("reason", reason);
+        return problem;
     }
 
     /**
@@ -101,8 +136,10 @@ class HostController {
      * @param hostId the host id
      * @param controlUrl base URL of the host's REST API
      * @param dataEndpoint the host's data-plane endpoint
+     * @param session the host process's current session (optional): a new one each time it rejoins empty
      */
-    record Registration(@NotBlank String hostId, @NotNull URI controlUrl, @NotBlank String dataEndpoint) {
+    record Registration(@NotBlank String hostId, @NotNull URI controlUrl, @NotBlank String dataEndpoint,
+                        @Nullable String session) {
     }
 
     /**
@@ -110,8 +147,10 @@ class HostController {
      *
      * @param hostId the host id
      * @param heartbeatInterval the interval the router suggests, ISO-8601 (e.g. PT0.25S)
+     * @param lease how long after sending a heartbeat that was answered the host may keep running its tasks without a
+     *              newer answer, ISO-8601; past it the host must stop them (see {@link RouterProperties#hostLease()})
      */
-    record Registered(String hostId, String heartbeatInterval) {
+    record Registered(String hostId, String heartbeatInterval, String lease) {
     }
 
     /**
@@ -119,8 +158,9 @@ class HostController {
      *
      * @param tasks every task on the host
      * @param deployments every topology deployed on the host, with its epoch (absent from older hosts)
+     * @param session the session the host registered with (absent if it named none)
      */
-    record Heartbeat(List<TaskReport> tasks, List<HostDeployment> deployments) {
+    record Heartbeat(List<TaskReport> tasks, List<HostDeployment> deployments, @Nullable String session) {
     }
 
     /**

@@ -29,7 +29,8 @@ import org.springframework.web.client.RestClient;
 
 /**
  * A reported data-plane disconnect is a hint: the router probes the host over real HTTP on loopback and declares
- * it DEAD only if it does not answer and has missed a heartbeat; faster than the heartbeat timeout.
+ * it DEAD only if its machine refuses the probe (the process is gone) and it has missed a heartbeat; faster than the
+ * heartbeat timeout. A host that accepts the probe's connection but does not answer (frozen) is left to the timeout.
  */
 @Timeout(30)
 class SuspicionCheckerTest {
@@ -164,6 +165,28 @@ class SuspicionCheckerTest {
         assertThat(check.get(10, TimeUnit.SECONDS)).isEqualTo(Outcome.DECLARED_DEAD);
         assertThat(suspected).as("once, however often it was probed").containsExactly(SUSPECT);
         assertThat(failuresWhenTold).as("before it was declared DEAD").containsExactly(0);
+    }
+
+    @Test
+    void aFrozenHostThatAcceptsButDoesNotAnswerIsLeftToTheHeartbeatTimeoutAndItsRecoveryPrepared() throws Exception {
+        List<HostId> suspected = new CopyOnWriteArrayList<>();
+        checker.onSuspected(suspected::add);
+        try (ServerSocket frozen = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            // accepted by the kernel into the backlog, never read: a SIGSTOPped process that may still run its
+            // tasks once it resumes, so only its lapsed lease makes moving them safe
+            register(URI.create("http://127.0.0.1:" + frozen.getLocalPort()));
+            clock.advance(Duration.ofMillis(500));
+
+            assertThat(suspect()).isEqualTo(Outcome.NO_ANSWER);
+        }
+
+        assertThat(statusOfSuspect()).as("500 ms of silence, timeout 800 ms").isEqualTo(HostStatus.LIVE);
+        assertThat(detector.failures()).isEmpty();
+        assertThat(suspected).as("its recovery is prepared meanwhile").containsExactly(SUSPECT);
+        clock.advance(Duration.ofMillis(301));
+        detector.sweep();
+        assertThat(detector.failures()).filteredOn(failure -> failure.host().equals(SUSPECT)).singleElement()
+                .satisfies(failure -> assertThat(failure.cause()).isEqualTo(DetectionCause.HEARTBEAT_TIMEOUT));
     }
 
     @Test

@@ -145,13 +145,15 @@ class RestHostClientRecoveryTest {
 
         client.recoverInPlace(host, recovery());
         Redirected redirected = client.redirect(host, TopologyId.of("rh"), Map.of(count, "tcp://127.0.0.1:2"),
-                Map.of("tcp://127.0.0.1:2", new HostId("rh-standby")));
+                Map.of("tcp://127.0.0.1:2", new HostId("rh-standby")), Map.of(count, 3));
         client.catchUpTargets(host, TopologyId.of("rh"), new CatchUp("recovery-1", redirected.heads(),
                 Map.of(URI.create("http://peer-a:8080"), redirected.heldDeterminants())));
 
         assertThat(received.get(0).get("recovery").asString()).isEqualTo("recovery-1");
         assertThat(received.get(1).get("hosts").get("tcp://127.0.0.1:2").asString()).as("the host behind the new"
                 + " endpoint, to name it when the connection there drops").isEqualTo("rh-standby");
+        assertThat(received.get(1).get("incarnations").get("rh/count#0").asInt()).as("the moved task's new"
+                + " incarnation, so the host refuses the old one's frames").isEqualTo(3);
         assertThat(redirected.heads()).containsExactly(Map.entry("rh~0@4", 17L));
         assertThat(redirected.heldDeterminants()).containsExactly(Map.entry(count, new DeterminantSpan(2, 40)));
         JsonNode catchUp = received.get(2);
@@ -199,12 +201,14 @@ class RestHostClientRecoveryTest {
         JsonBodies bodies = new JsonBodies(new org.springframework.http.converter.json.JacksonJsonHttpMessageConverter());
 
         JsonNode written = JSON.readTree(bodies.write(new RestHostClient.InPlaceRecoveryBody(null, 4,
-                new RestHostClient.PlacementBody(Map.of("rh/count#0", "rh-host"), Map.of("rh-host", "tcp://h:1")),
+                new RestHostClient.PlacementBody(Map.of("rh/count#0", "rh-host"), Map.of("rh-host", "tcp://h:1"),
+                        Map.of()),
                 List.of("rh/count#0"), 3, 3, List.of(), List.of(), Instant.EPOCH, "recovery-1")));
         InPlaceRecovery.Answer read = bodies.read(InPlaceRecovery.Answer.class,
                 CREATED.getBytes(StandardCharsets.UTF_8));
 
         assertThat(written.has("plan")).as("left out when null, as in a call").isFalse();
+        assertThat(written.get("placement").has("incarnations")).as("left out while no task was recovered").isFalse();
         assertThat(written.get("epoch").asInt()).isEqualTo(4);
         assertThat(written.get("placement").get("hosts").get("rh/count#0").asString()).isEqualTo("rh-host");
         assertThat(read).isEqualTo(new InPlaceRecovery.Answer(List.of("rh/count#0"), 0, 1, 0, 1));

@@ -178,6 +178,12 @@ class LocalRecoveryOrchestrationTest {
         DeployedTopology now = topologies.find(T).orElseThrow();
         assertThat(now.plan().epoch()).as("the same epoch: the other tasks keep their channels").isZero();
         assertThat(now.placement()).containsEntry(COUNT1, STANDBY).containsEntry(COUNT0, B).containsEntry(SOURCE, A);
+        assertThat(now.incarnationOf(COUNT1)).as("the moved task runs as a new incarnation").isEqualTo(1);
+        assertThat(now.incarnationOf(COUNT0)).as("the others as before").isZero();
+        assertThat(hostClient.redirectIncarnations).as("every redirected host learns it, to refuse the old one")
+                .containsOnly(Map.entry("t@host-a", Map.of(COUNT1, 1)), Map.entry("t@host-b", Map.of(COUNT1, 1)));
+        assertThat(hostClient.recoveryPlacements.values()).singleElement().satisfies(placement ->
+                assertThat(placement.incarnationOf(COUNT1)).isEqualTo(1));
         Recovery recovery = log.all().get(0);
         assertThat(recovery.mode()).isEqualTo(RecoveryMode.LOCAL);
         assertThat(recovery.status()).isEqualTo(RecoveryStatus.RECOVERING);

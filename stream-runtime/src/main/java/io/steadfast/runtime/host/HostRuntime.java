@@ -586,6 +586,14 @@ public final class HostRuntime implements AutoCloseable {
      */
     public Map<ChannelId, Long> redirectChannelsTo(TopologyId topology, Map<TaskId, String> newEndpoints,
                                                    Map<String, HostId> hosts) {
+        return redirectChannelsTo(topology, newEndpoints, hosts, Map.of());
+    }
+
+    /**
+     * As {@link #redirectChannelsTo(TopologyId, Map, Map)}, the moved tasks running as {@code incarnations} now.
+     */
+    public Map<ChannelId, Long> redirectChannelsTo(TopologyId topology, Map<TaskId, String> newEndpoints,
+                                                   Map<String, HostId> hosts, Map<TaskId, Integer> incarnations) {
         hosts.forEach((endpoint, host) -> learnPeer(host, endpoint));
         ExecutionPlan plan = plans.get(topology);
         if (plan == null) {

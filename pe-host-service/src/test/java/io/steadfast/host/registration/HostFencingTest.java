@@ -1,0 +1,179 @@
+package io.steadfast.host.registration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.steadfast.host.config.HostProperties;
+import io.steadfast.host.execution.ProcessingNode;
+import io.steadfast.host.execution.TaskMeters;
+import io.steadfast.runtime.dataplane.DataPlane;
+import io.steadfast.runtime.dataplane.DataPlaneConfig;
+import io.steadfast.runtime.host.HostRuntime;
+import io.steadfast.runtime.host.TaskPlacement;
+import io.steadfast.runtime.operator.OperatorRegistry;
+import io.steadfast.runtime.plan.ExecutionPlan;
+import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.PlanExpander;
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.plan.TaskSpec;
+import io.steadfast.runtime.task.TaskSettings;
+import io.steadfast.runtime.topology.TopologySpecReader;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.beans.factory.support.StaticListableBeanFactory;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+
+/**
+ * A host stops its own tasks when it can no longer be sure the router has not moved them, and rejoins empty with a
+ * new session: when its lease lapses (the router stops answering, as it does for a host frozen, cut off or starved
+ * past its lease) and when the router says its session is over (410). Real runtime, real registration over HTTP to
+ * a stub router on loopback.
+ */
+@Timeout(60)
+class HostFencingTest {
+
+    private static final HostId HERE = new HostId("host-fenced");
+    private static final Pattern SESSION = Pattern.compile("\"session\"\\s*:\\s*\"([^\"]+)\"");
+
+    /** How the stub router answers heartbeats. */
+    private enum Heartbeats { ANSWER, STALL, GONE }
+
+    private final AtomicReference<Heartbeats> heartbeats = new AtomicReference<>(Heartbeats.ANSWER);
+    private final AtomicReference<String> affected = new AtomicReference<>();
+    private final List<String> registeredSessions = new CopyOnWriteArrayList<>();
+    private final List<String> heartbeatSessions = new CopyOnWriteArrayList<>();
+    private HttpServer stubRouter;
+    private HostRuntime runtime;
+    private ProcessingNode node;
+    private RouterRegistration registration;
+    private final HostLease lease = new HostLease();
+
+    @BeforeEach
+    void startStubRouterAndHost() throws IOException {
+        stubRouter = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        stubRouter.createContext("/api/v1/hosts", this::route);
+        stubRouter.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
+        stubRouter.start();
+        OperatorRegistry registry = OperatorRegistry.load();
+        runtime = new HostRuntime(HERE, registry, DataPlane.start(DataPlaneConfig.defaults()), TaskSettings.defaults(),
+                Clock.systemUTC());
+        node = new ProcessingNode(runtime, registry, new TaskMeters(new SimpleMeterRegistry(), runtime),
+                Clock.systemUTC());
+        HostProperties properties = new Binder(new MapConfigurationPropertySource(Map.of(
+                "steadfast.host.id", HERE.value(),
+                "steadfast.host.router-url", "http://127.0.0.1:" + stubRouter.getAddress().getPort(),
+                "steadfast.host.heartbeat-interval", "50ms"))).bind("steadfast.host", HostProperties.class).get();
+        registration = new RouterRegistration(properties, node, new StaticListableBeanFactory()
+                .getBeanProvider(RegistrationGate.class), lease);
+    }
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        registration.destroy();
+        node.close();
+        stubRouter.stop(0);
+    }
+
+    private void route(HttpExchange exchange) throws IOException {
+        String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+        Matcher session = SESSION.matcher(body);
+        String named = session.find() ? session.group(1) : null;
+        if (exchange.getRequestMethod().equals("POST")) {
+            registeredSessions.add(named);
+            answer(exchange, 200, "{\"hostId\": \"" + HERE.value() + "\", \"heartbeatInterval\": \"PT0.05S\","
+                    + " \"lease\": \"PT0.6S\"}");
+            return;
+        }
+        heartbeatSessions.add(named);
+        // the router refuses or stalls only the session it declared over or cannot hear
+        switch (named != null && named.equals(affected.get()) ? heartbeats.get() : Heartbeats.ANSWER) {
+            case ANSWER -> answer(exchange, 200, "{\"deployments\": []}");
+            case GONE -> answer(exchange, 410, "{\"reason\": \"HOST_FENCED\"}");
+            case STALL -> {
+                try {
+                    Thread.sleep(2_000); // frozen, partitioned or overloaded: the answer comes too late
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                answer(exchange, 200, "{\"deployments\": []}");
+            }
+        }
+    }
+
+    private static void answer(HttpExchange exchange, int status, String json) throws IOException {
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length);
+        exchange.getResponseBody().write(bytes);
+        exchange.close();
+    }
+
+    private void deployUnboundedJob() {
+        ExecutionPlan plan = PlanExpander.expand(new TopologySpecReader().read("""
+                {"id": "held", "operators": [
+                  {"id": "source", "type": "generator", "config": {"count": 0, "ratePerSecond": 1000}},
+                  {"id": "sink", "type": "latest-value-sink", "inputs": [{"from": "source"}]}
+                ]}"""));
+        Map<TaskId, HostId> hosts = new HashMap<>();
+        for (TaskSpec task : plan.tasks()) {
+            hosts.put(task.id(), HERE);
+        }
+        node.deploy(plan, new TaskPlacement(hosts, Map.of(HERE, runtime.dataEndpoint())));
+    }
+
+    @Test
+    void aHostWhoseHeartbeatsAreNotAnsweredWithinItsLeaseStopsItsTasksAndRejoinsWithANewSession() {
+        registration.start(URI.create("http://127.0.0.1:1"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> heartbeatSessions.size() >= 3);
+        deployUnboundedJob();
+        String first = registration.session();
+        assertThat(lease.holds(lease.now())).isTrue();
+
+        affected.set(first);
+        heartbeats.set(Heartbeats.STALL);
+        await().atMost(Duration.ofSeconds(5)).until(() -> node.deployments().isEmpty());
+
+        assertThat(runtime.topologies()).as("every task stopped").isEmpty();
+        assertThat(registration.session()).isNotEqualTo(first);
+        await().atMost(Duration.ofSeconds(10)).until(() -> registeredSessions.contains(registration.session()));
+        assertThat(registeredSessions.get(registeredSessions.size() - 1)).as("rejoins as a new session")
+                .isEqualTo(registration.session()).isNotEqualTo(first);
+        await().atMost(Duration.ofSeconds(5)).until(() -> lease.holds(lease.now()));
+    }
+
+    @Test
+    void aHostWhoseSessionTheRouterDeclaredOverStopsItsTasksAndRejoinsWithANewSession() {
+        registration.start(URI.create("http://127.0.0.1:1"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> heartbeatSessions.size() >= 2);
+        deployUnboundedJob();
+        String first = registration.session();
+
+        affected.set(first);
+        heartbeats.set(Heartbeats.GONE);
+        await().atMost(Duration.ofSeconds(5)).until(() -> node.deployments().isEmpty());
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> registeredSessions.contains(registration.session()));
+        assertThat(registration.session()).isNotEqualTo(first);
+        await().atMost(Duration.ofSeconds(5)).until(() ->
+                heartbeatSessions.get(heartbeatSessions.size() - 1).equals(registration.session()));
+    }
+}

@@ -1,0 +1,98 @@
+package io.steadfast.router.failure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.steadfast.router.host.InMemoryHostRegistry;
+import io.steadfast.router.MutableClock;
+import io.steadfast.runtime.plan.HostId;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
+
+/** Host sessions end for good when the router declares them DEAD; a host rejoins only with a new one, empty. */
+class HostAdmissionTest {
+
+    private static final Duration TIMEOUT = Duration.ofMillis(800);
+    private static final HostId HOST = new HostId("host-a");
+    private static final URI CONTROL = URI.create("http://127.0.0.1:1");
+    private static final String DATA = "tcp://127.0.0.1:2";
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    private final InMemoryHostRegistry hosts = new InMemoryHostRegistry();
+    private final HeartbeatFailureDetector detector = new HeartbeatFailureDetector(hosts, clock, TIMEOUT);
+    private final Set<HostId> beingRecovered = ConcurrentHashMap.newKeySet();
+    private final HostAdmission admission = new HostAdmission(hosts, detector, clock, beingRecovered::contains);
+
+    @Test
+    void aHeartbeatOfASessionDeclaredDeadIsFencedForGoodAndLeavesTheHostDead() {
+        assertThat(admission.register(HOST, CONTROL, DATA, "s1")).isInstanceOf(HostAdmission.Admitted.class);
+        clock.advance(TIMEOUT.plusMillis(1));
+        detector.sweep();
+
+        assertThat(admission.heartbeat(HOST, "s1", List.of())).isInstanceOf(HostAdmission.Fenced.class);
+        clock.advance(Duration.ofMillis(100));
+        assertThat(admission.heartbeat(HOST, "s1", List.of())).as("for good").isInstanceOf(HostAdmission.Fenced.class);
+        assertThat(admission.register(HOST, CONTROL, DATA, "s1")).as("the same session cannot register again")
+                .isInstanceOf(HostAdmission.Fenced.class);
+        assertThat(detector.statusOf(hosts.find(HOST).orElseThrow())).isEqualTo(HostStatus.DEAD);
+    }
+
+    @Test
+    void aLateHeartbeatIsFencedEvenBeforeTheDetectorSweptTheHostDead() {
+        admission.register(HOST, CONTROL, DATA, "s1");
+        clock.advance(TIMEOUT.plusMillis(50)); // no sweep yet: the host went DEAD by the clock
+
+        assertThat(admission.heartbeat(HOST, "s1", List.of())).isInstanceOf(HostAdmission.Fenced.class);
+        detector.sweep();
+        assertThat(detector.failures()).as("the failure is still detected and recovered").singleElement()
+                .satisfies(failure -> assertThat(failure.host()).isEqualTo(HOST));
+    }
+
+    @Test
+    void aHeartbeatWithinTheTimeoutIsTakenAndOneNamingAnotherSessionIsFenced() {
+        admission.register(HOST, CONTROL, DATA, "s1");
+        clock.advance(TIMEOUT);
+
+        assertThat(admission.heartbeat(HOST, "s1", List.of())).isInstanceOf(HostAdmission.Admitted.class);
+        assertThat(admission.heartbeat(HOST, "s0", List.of())).isInstanceOf(HostAdmission.Fenced.class);
+        assertThat(admission.heartbeat(new HostId("never-registered"), "s9", List.of()))
+                .isInstanceOf(HostAdmission.Unknown.class);
+        assertThat(detector.statusOf(hosts.find(HOST).orElseThrow())).isEqualTo(HostStatus.LIVE);
+    }
+
+    @Test
+    void aNewSessionEndsTheLiveOneAtOnceAndIsAdmittedOnceItsFailureWasHandled() {
+        List<DetectedFailure> told = new java.util.concurrent.CopyOnWriteArrayList<>();
+        detector.onFailure(told::add);
+        detector.onFailure(failure -> beingRecovered.add(failure.host()));
+        admission.register(HOST, CONTROL, DATA, "s1");
+        clock.advance(Duration.ofMillis(100));
+
+        assertThat(admission.register(HOST, CONTROL, DATA, "s2")).as("its old tasks are still being recovered")
+                .isInstanceOf(HostAdmission.RejoinPending.class);
+        assertThat(told).singleElement().satisfies(failure ->
+                assertThat(failure.cause()).isEqualTo(DetectionCause.HOST_REJOINED));
+        assertThat(admission.heartbeat(HOST, "s1", List.of())).as("the old session is over")
+                .isInstanceOf(HostAdmission.Fenced.class);
+
+        beingRecovered.remove(HOST);
+        assertThat(admission.register(HOST, CONTROL, DATA, "s2")).isInstanceOf(HostAdmission.Admitted.class);
+        assertThat(admission.heartbeat(HOST, "s2", List.of())).isInstanceOf(HostAdmission.Admitted.class);
+        assertThat(detector.liveHosts()).extracting(host -> host.session()).containsExactly("s2");
+        assertThat(told).as("one failure for the old session").hasSize(1);
+    }
+
+    @Test
+    void theSameSessionRegisteringAgainWhileLiveIsTakenAsARefresh() {
+        admission.register(HOST, CONTROL, DATA, "s1");
+        clock.advance(Duration.ofMillis(300));
+
+        assertThat(admission.register(HOST, CONTROL, DATA, "s1")).isInstanceOf(HostAdmission.Admitted.class);
+        assertThat(detector.failures()).isEmpty();
+        assertThat(detector.liveHosts()).extracting(host -> host.session()).containsExactly("s1");
+    }
+}
