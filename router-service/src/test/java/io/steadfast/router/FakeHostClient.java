@@ -25,6 +25,8 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.awaitility.core.ConditionTimeoutException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /** A {@link HostClient} that records calls, keeps state values per task, and fails for chosen hosts. */
 public final class FakeHostClient implements HostClient {
@@ -68,6 +70,8 @@ public final class FakeHostClient implements HostClient {
     /** The hosts whose in-place recovery had its catch-up targets before it answered. */
     public final List<String> recoveriesAnsweredAfterTargets = new CopyOnWriteArrayList<>();
     public final Set<HostId> failing = ConcurrentHashMap.newKeySet();
+    /** Hosts that refuse every deployment as a host over its limits does: 409 with this problem detail. */
+    public final Map<HostId, String> refusingDeployments = new ConcurrentHashMap<>();
     public final Map<TaskId, Map<String, Object>> state = new ConcurrentHashMap<>();
 
     public void reset() {
@@ -90,12 +94,19 @@ public final class FakeHostClient implements HostClient {
         recoveryWaitsForTargets = Duration.ZERO;
         recoveriesAnsweredAfterTargets.clear();
         failing.clear();
+        refusingDeployments.clear();
         state.clear();
     }
 
     @Override
     public void deploy(RegisteredHost host, ExecutionPlan plan, TaskPlacement placement, OptionalLong restoreFrom) {
         failIfFailing(host);
+        String refusal = refusingDeployments.get(host.id());
+        if (refusal != null) {
+            JsonNode problem = JsonMapper.builder().build().readTree(refusal);
+            throw new HostCallException(host.id(), "Host " + host.id() + " refused to deploy topology '"
+                    + plan.topology() + "': HTTP 409 " + problem.path("detail").asString(), null, 409, problem);
+        }
         deployed.add(plan.topology() + "@" + host.id());
         deployments.add(plan.topology() + "@" + host.id() + ":" + plan.epoch() + ":"
                 + (restoreFrom.isPresent() ? restoreFrom.getAsLong() : "-"));

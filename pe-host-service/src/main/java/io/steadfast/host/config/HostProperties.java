@@ -1,5 +1,6 @@
 package io.steadfast.host.config;
 
+import io.steadfast.host.execution.HostLimits;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -30,6 +31,7 @@ import org.springframework.validation.annotation.Validated;
  *                             only after every host accepted it)
  * @param suspicions reports of peers whose data-plane connection dropped
  * @param replayLog shipping the channels' output logs to the checkpoint-service for local recovery
+ * @param limits the most tasks and channels this host runs at once; beyond them it refuses a deployment
  */
 @Validated
 @ConfigurationProperties("steadfast.host")
@@ -44,7 +46,8 @@ public record HostProperties(
         @Valid @DefaultValue FaultInjection faultInjection,
         @NotNull @DefaultValue("15s") Duration unknownTopologyGrace,
         @Valid @DefaultValue Suspicions suspicions,
-        @Valid @DefaultValue ReplayLog replayLog) {
+        @Valid @DefaultValue ReplayLog replayLog,
+        @Valid @DefaultValue Limits limits) {
 
     private static final String ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -169,6 +172,23 @@ public record HostProperties(
                 throw new IllegalArgumentException(KEY + "retry-wait (" + retryWait + ") exceeds " + KEY
                         + "retry-max-wait (" + retryMaxWait + ")");
             }
+        }
+    }
+
+    /**
+     * The most this host runs at once, over all topologies: a deployment or an in-place recovery that would take it
+     * beyond either limit is refused (409, reason {@code OVER_CAPACITY}) before anything of it is built, so that the
+     * tasks already here keep running. The defaults suit a heap of about 1 GiB; see {@link HostLimits}.
+     *
+     * @param maxTasks the most tasks; each runs on a thread of its own
+     * @param maxChannels the most channels with at least one end at a task here; each takes about 36 KiB of heap
+     *                    before any event flows, so the default, 8,192, takes about 288 MiB
+     */
+    public record Limits(@Min(1) @DefaultValue("" + HostLimits.DEFAULT_MAX_TASKS) int maxTasks,
+                         @Min(1) @DefaultValue("" + HostLimits.DEFAULT_MAX_CHANNELS) int maxChannels) {
+
+        public HostLimits toHostLimits() {
+            return new HostLimits(maxTasks, maxChannels);
         }
     }
 

@@ -105,7 +105,8 @@ class HostRuntimeConfiguration {
                 .withCreditBytes(properties.data().creditBytes()), outputLogs == null ? OutputLogSink.NONE : outputLogs);
         HostRuntime runtime = new HostRuntime(new HostId(properties.id()), registry, dataPlane, TaskSettings.defaults(),
                 Clock.systemUTC(), snapshots);
-        return new ProcessingNode(runtime, registry, new TaskMeters(meters, runtime), Clock.systemUTC());
+        return new ProcessingNode(runtime, registry, new TaskMeters(meters, runtime), Clock.systemUTC(),
+                properties.limits().toHostLimits());
     }
 
     /** Reports dropped peer connections to the router, unless {@code steadfast.host.suspicions.enabled=false}. */

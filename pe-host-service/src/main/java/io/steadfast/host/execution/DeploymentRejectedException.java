@@ -12,7 +12,9 @@ public class DeploymentRejectedException extends RuntimeException {
         /** The topology already runs on this host. */
         ALREADY_DEPLOYED,
         /** A task's type is unknown here, its config does not bind, or the placement is incomplete. */
-        INVALID_TASKS
+        INVALID_TASKS,
+        /** The tasks or channels it adds would take this host beyond its {@link HostLimits}. */
+        OVER_CAPACITY
     }
 
     private final TopologyId topology;

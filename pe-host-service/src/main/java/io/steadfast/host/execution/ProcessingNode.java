@@ -27,6 +27,7 @@ import java.time.InstantSource;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -43,9 +44,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * This process's {@link HostRuntime} as the REST layer and the router see it: deployments are checked task by
- * task before anything starts, state queries wait with a timeout, and closing is observable for health.
- * It reconciles what it runs with the router's view ({@link #reconcile}). Thread-safe; deploy, cancel and
- * reconcile are serialised.
+ * task, and against the {@link HostLimits} with what already runs here, before anything starts; state queries wait
+ * with a timeout, and closing is observable for health. It reconciles what it runs with the router's view
+ * ({@link #reconcile}). Thread-safe; deploy, cancel and reconcile are serialised.
  */
 public final class ProcessingNode implements AutoCloseable {
 
@@ -64,16 +65,24 @@ public final class ProcessingNode implements AutoCloseable {
     private final OperatorRegistry registry;
     private final TaskMeters meters;
     private final InstantSource clock;
-    /** The epoch and start time of each topology deployed here; guarded by this. */
+    private final HostLimits limits;
+    /** The epoch, tasks, load and start time of each topology deployed here; guarded by this. */
     private final Map<TopologyId, LocalDeployment> deployments = new TreeMap<>();
     private final PreparedPlans prepared = new PreparedPlans();
     private volatile boolean closed;
 
+    /** A node with {@link HostLimits#defaults()}. */
     public ProcessingNode(HostRuntime runtime, OperatorRegistry registry, TaskMeters meters, InstantSource clock) {
+        this(runtime, registry, meters, clock, HostLimits.defaults());
+    }
+
+    public ProcessingNode(HostRuntime runtime, OperatorRegistry registry, TaskMeters meters, InstantSource clock,
+                          HostLimits limits) {
         this.runtime = runtime;
         this.registry = registry;
         this.meters = meters;
         this.clock = clock;
+        this.limits = limits;
     }
 
     public HostId id() {
@@ -116,7 +125,8 @@ public final class ProcessingNode implements AutoCloseable {
      * one.
      *
      * @return the ids of the tasks started here, in plan order
-     * @throws DeploymentRejectedException if the topology already runs here, or a task placed here cannot run
+     * @throws DeploymentRejectedException if the topology already runs here, a task placed here cannot run, or its
+     *                                     tasks and channels would take this host beyond its limits
      */
     public synchronized List<TaskId> deploy(ExecutionPlan plan, TaskPlacement placement,
                                             Map<TaskId, OperatorSnapshot> restoreFrom) {
@@ -126,6 +136,7 @@ public final class ProcessingNode implements AutoCloseable {
                     + "' is already deployed on host " + id() + "; DELETE /api/v1/deployments/" + topology
                     + " first", List.of());
         }
+        HostLoad load = roomToDeploy(plan, placement);
         List<TaskProblem> problems = problemsOf(plan, placement);
         if (!problems.isEmpty()) {
             throw invalid(topology, problems);
@@ -139,8 +150,64 @@ public final class ProcessingNode implements AutoCloseable {
             throw invalid(topology, List.of(new TaskProblem(topology.value(), "plan", e.getMessage())));
         }
         meters.register(started);
-        deployments.put(topology, new LocalDeployment(plan.epoch(), started, clock.instant()));
+        deployments.put(topology, new LocalDeployment(plan.epoch(), started, load, clock.instant()));
         return started;
+    }
+
+    /**
+     * Checks, from the plan alone, that this host can run its tasks of the plan beside what it runs now, before
+     * anything is fetched for them; the deployment itself checks again.
+     *
+     * @throws DeploymentRejectedException if it would take this host beyond its limits
+     */
+    public synchronized void requireRoomToDeploy(ExecutionPlan plan, TaskPlacement placement) {
+        if (!runtime.topologies().contains(plan.topology())) { // else the deployment is refused as already deployed
+            roomToDeploy(plan, placement);
+        }
+    }
+
+    /**
+     * Checks, from the plan alone, that this host can run {@code tasks} of the plan in place of lost ones beside what
+     * it runs now (tasks of the same topology included), before anything is fetched for them; the recovery itself
+     * checks again.
+     *
+     * @throws DeploymentRejectedException if the recovery would take this host beyond its limits
+     */
+    public synchronized void requireRoomToRecover(ExecutionPlan plan, Set<TaskId> tasks) {
+        roomToRecover(plan, tasks);
+    }
+
+    /** What the deployment adds here, if this host has room for it. */
+    private HostLoad roomToDeploy(ExecutionPlan plan, TaskPlacement placement) {
+        Set<TaskId> here = new HashSet<>();
+        for (TaskSpec task : plan.tasks()) {
+            if (id().equals(placement.hosts().get(task.id()))) {
+                here.add(task.id());
+            }
+        }
+        HostLoad adding = HostLoad.of(plan, here);
+        requireRoom(plan.topology(), adding);
+        return adding;
+    }
+
+    /** What this host runs of the topology after the recovery, if it has room for it. */
+    private HostLoad roomToRecover(ExecutionPlan plan, Set<TaskId> tasks) {
+        LocalDeployment before = deployments.get(plan.topology());
+        Set<TaskId> after = new HashSet<>(tasks);
+        HostLoad runningOfIt = HostLoad.NONE;
+        if (before != null) {
+            after.addAll(before.tasks());
+            runningOfIt = before.load();
+        }
+        HostLoad load = HostLoad.of(plan, after);
+        requireRoom(plan.topology(), load.minus(runningOfIt));
+        return load;
+    }
+
+    private void requireRoom(TopologyId topology, HostLoad adding) {
+        HostLoad running = deployments.values().stream().map(LocalDeployment::load)
+                .reduce(HostLoad.NONE, HostLoad::plus);
+        limits.requireRoom(id(), topology, running, adding);
     }
 
     private List<TaskProblem> problemsOf(ExecutionPlan plan, TaskPlacement placement) {
@@ -178,12 +245,14 @@ public final class ProcessingNode implements AutoCloseable {
      * channels resumed, replaying their logged decisions first. The topology may already have tasks here.
      *
      * @return the tasks started
-     * @throws DeploymentRejectedException if a task placed here cannot run, or the restore does not fit the plan
+     * @throws DeploymentRejectedException if a task placed here cannot run, the restore does not fit the plan, or
+     *                                     the tasks and their channels would take this host beyond its limits
      */
     public synchronized List<TaskId> recoverInPlace(ExecutionPlan plan, TaskPlacement placement, Set<TaskId> tasks,
                                                     InPlaceRestore restore) {
         TopologyId topology = plan.topology();
         long start = System.nanoTime();
+        HostLoad load = roomToRecover(plan, tasks);
         List<TaskProblem> problems = problemsOf(plan, placement);
         if (!problems.isEmpty()) {
             throw invalid(topology, problems);
@@ -203,7 +272,7 @@ public final class ProcessingNode implements AutoCloseable {
         LocalDeployment before = deployments.get(topology);
         List<TaskId> all = new ArrayList<>(before == null ? List.of() : before.tasks());
         all.addAll(started);
-        deployments.put(topology, new LocalDeployment(plan.epoch(), all, clock.instant()));
+        deployments.put(topology, new LocalDeployment(plan.epoch(), all, load, clock.instant()));
         return started;
     }
 
@@ -222,15 +291,25 @@ public final class ProcessingNode implements AutoCloseable {
     /**
      * Prepares ahead the recovery in place of tasks of a topology this host may be asked to recover, as the router would
      * place them ({@code placement}), from their snapshots in {@code checkpointId} (see
-     * {@link HostRuntime#prepareRecovery}), with the plan this host holds of it; none without one.
+     * {@link HostRuntime#prepareRecovery}), with the plan this host holds of it; none without one, and none if the
+     * recovery would take this host beyond its limits (preparing makes the tasks' channel writers, the larger part of
+     * what a channel costs; the recovery itself is then refused).
      *
      * @return the tasks prepared
      */
     public List<TaskId> prepareRecovery(TopologyId topology, TaskPlacement placement,
                                         Map<TaskId, OperatorSnapshot> snapshots, long checkpointId) {
         Optional<ExecutionPlan> plan = runtime.plan(topology).or(() -> prepared.of(topology));
-        return plan.map(held -> runtime.prepareRecovery(held, placement, snapshots, checkpointId))
-                .orElse(List.of());
+        if (plan.isEmpty()) {
+            return List.of();
+        }
+        try {
+            requireRoomToRecover(plan.get(), snapshots.keySet());
+        } catch (DeploymentRejectedException e) {
+            LOG.warn("Not preparing tasks {} of topology '{}' ahead: {}", snapshots.keySet(), topology, e.getMessage());
+            return List.of();
+        }
+        return runtime.prepareRecovery(plan.get(), placement, snapshots, checkpointId);
     }
 
     /** Whether {@code task} prepared ahead from {@code checkpointId} waits for a recovery. */
@@ -454,7 +533,10 @@ public final class ProcessingNode implements AutoCloseable {
         runtime.close();
     }
 
-    /** @param changedAt when tasks of the topology were last deployed or recovered in place here */
-    private record LocalDeployment(int epoch, List<TaskId> tasks, Instant changedAt) {
+    /**
+     * @param load the tasks and channels of the topology here, counted against the host's limits
+     * @param changedAt when tasks of the topology were last deployed or recovered in place here
+     */
+    private record LocalDeployment(int epoch, List<TaskId> tasks, HostLoad load, Instant changedAt) {
     }
 }

@@ -36,6 +36,7 @@ class DeploymentController {
     @PostMapping
     ResponseEntity<DeploymentResponse> deploy(@Valid @RequestBody DeploymentRequest request) {
         TaskPlacement placement = request.placement().toTaskPlacement();
+        node.requireRoomToDeploy(request.plan(), placement);
         Map<TaskId, OperatorSnapshot> restoreFrom = request.restore() == null ? Map.of()
                 : restorer.fetch(request.plan(), placement, node.id(), request.restore().checkpointId());
         List<TaskId> started = node.deploy(request.plan(), placement, restoreFrom);

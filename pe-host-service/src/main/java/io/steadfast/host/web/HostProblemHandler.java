@@ -23,14 +23,24 @@ import tools.jackson.core.JacksonException;
 @RestControllerAdvice
 class HostProblemHandler extends ResponseEntityExceptionHandler {
 
+    /**
+     * 409 when the topology already runs here or would take this host beyond its limits (the request conflicts with
+     * what the host runs), 400 when a task cannot run here; {@code reason} says which, {@code errors} names each
+     * task, or for the limits each count ({@code tasks}, {@code channels}), with the numbers and the limit.
+     */
     @ExceptionHandler
     ProblemDetail deploymentRejected(DeploymentRejectedException e) {
         HttpStatus status = switch (e.reason()) {
-            case ALREADY_DEPLOYED -> HttpStatus.CONFLICT;
+            case ALREADY_DEPLOYED, OVER_CAPACITY -> HttpStatus.CONFLICT;
             case INVALID_TASKS -> HttpStatus.BAD_REQUEST;
         };
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, e.getMessage());
-        problem.setTitle(status == HttpStatus.CONFLICT ? "Topology already deployed" : "Deployment rejected");
+        problem.setTitle(switch (e.reason()) {
+            case ALREADY_DEPLOYED -> "Topology already deployed";
+            case OVER_CAPACITY -> "Host at capacity";
+            case INVALID_TASKS -> "Deployment rejected";
+        });
+        problem.setProperty("reason", e.reason().name());
         problem.setProperty("topology", e.topology().value());
         problem.setProperty("errors", e.problems());
         return problem;

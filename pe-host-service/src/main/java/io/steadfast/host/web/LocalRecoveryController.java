@@ -102,6 +102,7 @@ class LocalRecoveryController {
         long askedAt = start - transit;
         TaskPlacement placement = request.placement().toTaskPlacement();
         Set<TaskId> tasks = new TreeSet<>(request.tasks().stream().map(TaskId::parse).toList());
+        node.requireRoomToRecover(plan, tasks);
         // fetched ahead, or sent from another thread: sending them took up to 66 ms on a busy machine
         DeterminantPrefetches.Collecting held = decisionsAhead.collect(request.recovery(), request.peers(), tasks);
         Optional<Map<TaskId, OperatorSnapshot>> ahead = prefetched.take(tasks, request.checkpointId());

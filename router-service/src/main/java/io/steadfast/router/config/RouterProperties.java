@@ -75,10 +75,14 @@ public record RouterProperties(
      * @param maxTotalTasks the highest sum of the parallelism of all operators
      * @param maxInputsPerOperator the most declared inputs of one operator
      * @param maxSpecBytes the largest topology JSON accepted, in bytes; larger bodies get 413
+     * @param maxChannels the most channels in a topology's plan (the sum over all inputs of upstream parallelism ×
+     *                    downstream parallelism); each takes about 36 KiB of a host's heap before any event flows, and
+     *                    the default, 65,536, is what 8 hosts hold at their default
+     *                    {@code steadfast.host.limits.max-channels}. Larger plans get 400 naming the inputs
      */
     public record Limits(@Nullable Integer maxOperators, @Nullable Integer maxParallelism,
                          @Nullable Integer maxTotalTasks, @Nullable Integer maxInputsPerOperator,
-                         @Nullable Integer maxSpecBytes) {
+                         @Nullable Integer maxSpecBytes, @Nullable Integer maxChannels) {
 
         public Limits {
             TopologyLimits defaults = TopologyLimits.defaults();
@@ -87,17 +91,20 @@ public record RouterProperties(
             maxTotalTasks = maxTotalTasks == null ? defaults.maxTotalTasks() : maxTotalTasks;
             maxInputsPerOperator = maxInputsPerOperator == null ? defaults.maxInputsPerOperator() : maxInputsPerOperator;
             maxSpecBytes = maxSpecBytes == null ? defaults.maxSpecBytes() : maxSpecBytes;
+            maxChannels = maxChannels == null ? defaults.maxChannels() : maxChannels;
             try {
-                new TopologyLimits(maxOperators, maxParallelism, maxTotalTasks, maxInputsPerOperator, maxSpecBytes);
+                new TopologyLimits(maxOperators, maxParallelism, maxTotalTasks, maxInputsPerOperator, maxSpecBytes,
+                        maxChannels);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("steadfast.router.limits.* are inconsistent: " + e.getMessage()
                         + " (keys max-operators, max-parallelism, max-total-tasks, max-inputs-per-operator,"
-                        + " max-spec-bytes)", e);
+                        + " max-spec-bytes, max-channels)", e);
             }
         }
 
         public TopologyLimits toTopologyLimits() {
-            return new TopologyLimits(maxOperators, maxParallelism, maxTotalTasks, maxInputsPerOperator, maxSpecBytes);
+            return new TopologyLimits(maxOperators, maxParallelism, maxTotalTasks, maxInputsPerOperator, maxSpecBytes,
+                    maxChannels);
         }
     }
 

@@ -24,6 +24,9 @@ import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
 import org.springframework.web.client.RestClientResponseException;
 import org.springframework.web.util.UriComponentsBuilder;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /** {@link HostClient} over Spring's {@link RestClient}; timeouts come from the client it is given. Thread-safe. */
 public final class RestHostClient implements HostClient {
@@ -33,6 +36,7 @@ public final class RestHostClient implements HostClient {
 
     /** Rounds of {@link #warmUp}: enough for the JIT to compile what writing the bodies runs most. */
     private static final int WARM_UP_ROUNDS = 50;
+    private static final JsonMapper PROBLEM_READER = JsonMapper.builder().build();
 
     private final RestClient http;
     private final JsonBodies bodies;
@@ -232,9 +236,22 @@ public final class RestHostClient implements HostClient {
         }
     }
 
+    /** The host's problem detail, when its answer is one, is kept whole and its {@code detail} put in the message. */
     private static HostCallException refused(RegisteredHost host, String what, RestClientResponseException e) {
+        JsonNode problem = problemOf(e.getResponseBodyAsString());
+        String detail = problem != null && problem.path("detail").isString() ? problem.path("detail").asString()
+                : e.getResponseBodyAsString();
         return new HostCallException(host.id(), "Host " + host.id() + " at " + host.controlUrl() + " refused to "
-                + what + ": HTTP " + e.getStatusCode().value() + " " + e.getResponseBodyAsString(), e);
+                + what + ": HTTP " + e.getStatusCode().value() + " " + detail, e, e.getStatusCode().value(), problem);
+    }
+
+    private static @Nullable JsonNode problemOf(String body) {
+        try {
+            JsonNode node = PROBLEM_READER.readTree(body);
+            return node != null && node.isObject() ? node : null;
+        } catch (JacksonException e) {
+            return null;
+        }
     }
 
     private static HostCallException failed(RegisteredHost host, String what, RestClientException e) {

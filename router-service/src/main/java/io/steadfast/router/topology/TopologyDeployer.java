@@ -78,7 +78,8 @@ public final class TopologyDeployer {
      *
      * @param json the UTF-8 JSON document, at most {@code maxSpecBytes + 1} bytes read
      * @throws io.steadfast.runtime.topology.TopologyValidationException listing every violation
-     * @throws TopologyException if too large, already deployed, no host is LIVE, or a host failed
+     * @throws TopologyException if too large, already deployed, no host is LIVE, or a host refused or failed (the
+     *                            topology is then cancelled wherever it was deployed: nothing of it runs)
      */
     public DeployedTopology submit(byte[] json) {
         if (json.length > maxSpecBytes) {
@@ -122,13 +123,45 @@ public final class TopologyDeployer {
                 hostClient.deploy(host, plan, taskPlacement);
                 deployed.add(host);
             } catch (HostCallException e) {
-                LOG.warn("Deploying topology '{}' failed on host {}; cancelling it on {}", plan.topology(), hostId,
-                        deployed.stream().map(RegisteredHost::id).toList(), e);
-                deployed.forEach(done -> cancelQuietly(done, plan.topology()));
-                throw new TopologyException(Reason.HOST_FAILED, "Topology '" + plan.topology()
-                        + "' was not deployed: host " + hostId + " failed. " + e.getMessage(), e);
+                throw rolledBack(plan.topology(), host, deployed, e);
             }
         }
+    }
+
+    /**
+     * Cancels the topology on the hosts that had accepted it, and on the failing host too unless it refused (a host
+     * that did not answer, or failed, may have started part of it), so that nothing of it keeps running: the router
+     * records a topology only once every host accepted it, and would never cancel what it does not know. A host that
+     * cannot be reached to cancel drops the topology itself once its {@code steadfast.host.unknown-topology-grace}
+     * has passed, since no heartbeat answer names it.
+     */
+    private TopologyException rolledBack(TopologyId topology, RegisteredHost failed, List<RegisteredHost> deployed,
+                                         HostCallException e) {
+        List<RegisteredHost> toCancel = new ArrayList<>(deployed);
+        if (!e.refused()) {
+            toCancel.add(failed);
+        }
+        if (e.refused()) { // an answer, not a fault: its message says it all
+            LOG.warn("Host {} refused topology '{}'; cancelling it on {}: {}", failed.id(), topology,
+                    toCancel.stream().map(RegisteredHost::id).toList(), e.getMessage());
+        } else {
+            LOG.warn("Deploying topology '{}' failed on host {}; cancelling it on {}", topology, failed.id(),
+                    toCancel.stream().map(RegisteredHost::id).toList(), e);
+        }
+        List<String> unreached = toCancel.stream().filter(host -> !cancelQuietly(host, topology))
+                .map(host -> host.id().value()).toList();
+        List<String> cancelled = deployed.stream().map(host -> host.id().value())
+                .filter(host -> !unreached.contains(host)).toList();
+        String rollback = (deployed.isEmpty() ? " No host had accepted it."
+                : cancelled.isEmpty() ? "" : " It was cancelled on " + cancelled + ", which had accepted it.")
+                + (unreached.isEmpty() ? "" : " Hosts " + unreached + " could not be reached to cancel it; each drops"
+                        + " what it started of it itself after its steadfast.host.unknown-topology-grace.");
+        if (e.refused()) {
+            return new TopologyException(Reason.HOST_REFUSED, "Topology '" + topology + "' was not deployed. "
+                    + e.getMessage() + "." + rollback, e);
+        }
+        return new TopologyException(Reason.HOST_FAILED, "Topology '" + topology + "' was not deployed: host "
+                + failed.id() + " failed. " + e.getMessage() + rollback, e);
     }
 
     /**
@@ -146,11 +179,14 @@ public final class TopologyDeployer {
         LOG.info("Cancelled topology '{}'", id);
     }
 
-    private void cancelQuietly(RegisteredHost host, TopologyId topology) {
+    /** @return whether the host answered the cancel */
+    private boolean cancelQuietly(RegisteredHost host, TopologyId topology) {
         try {
             hostClient.cancel(host, topology);
+            return true;
         } catch (HostCallException e) {
             LOG.warn("Could not cancel topology '{}' on host {}: {}", topology, host.id(), e.getMessage());
+            return false;
         }
     }
 

@@ -14,8 +14,13 @@ public class TopologyException extends RuntimeException {
         NOT_FOUND,
         /** There is no LIVE host to place tasks on. */
         NO_LIVE_HOST,
-        /** A host refused or failed a call. */
+        /** A host failed a call: no answer, a timeout, or a server error. */
         HOST_FAILED,
+        /**
+         * A host answered that it will not do what was asked (a 4xx status), e.g. a deployment beyond what it may
+         * run; the cause is the {@link io.steadfast.router.host.HostCallException} with the host's problem detail.
+         */
+        HOST_REFUSED,
         /** The submitted document is larger than allowed. */
         TOO_LARGE
     }

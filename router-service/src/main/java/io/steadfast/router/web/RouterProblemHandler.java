@@ -1,6 +1,7 @@
 package io.steadfast.router.web;
 
 import io.steadfast.router.checkpoint.CheckpointRecordsException;
+import io.steadfast.router.host.HostCallException;
 import io.steadfast.router.store.RecordsNotLoadedException;
 import io.steadfast.router.topology.TopologyException;
 import io.steadfast.runtime.topology.TopologyValidationException;
@@ -39,10 +40,15 @@ class RouterProblemHandler extends ResponseEntityExceptionHandler {
         return problem;
     }
 
+    /**
+     * The status by reason; a host that refused a deployment makes it 409 (the request conflicts with what the hosts
+     * run or may run), with the host's id, status and problem detail as {@code host}, {@code hostStatus} and
+     * {@code hostProblem}.
+     */
     @ExceptionHandler
     ProblemDetail topologyFailed(TopologyException e) {
         HttpStatus status = switch (e.reason()) {
-            case ALREADY_DEPLOYED -> HttpStatus.CONFLICT;
+            case ALREADY_DEPLOYED, HOST_REFUSED -> HttpStatus.CONFLICT;
             case NOT_FOUND -> HttpStatus.NOT_FOUND;
             case NO_LIVE_HOST -> HttpStatus.SERVICE_UNAVAILABLE;
             case HOST_FAILED -> HttpStatus.BAD_GATEWAY;
@@ -50,6 +56,11 @@ class RouterProblemHandler extends ResponseEntityExceptionHandler {
         };
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, e.getMessage());
         problem.setProperty("reason", e.reason().name());
+        if (e.getCause() instanceof HostCallException host) {
+            problem.setProperty("host", host.host().value());
+            host.status().ifPresent(hostStatus -> problem.setProperty("hostStatus", hostStatus));
+            host.problem().ifPresent(hostProblem -> problem.setProperty("hostProblem", hostProblem));
+        }
         return problem;
     }
 

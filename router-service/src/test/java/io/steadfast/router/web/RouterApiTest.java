@@ -32,7 +32,7 @@ import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
 
 @SpringBootTest(properties = {"steadfast.router.heartbeat-timeout=1s", "steadfast.router.host-startup-grace=0s", "steadfast.router.limits.max-spec-bytes=4096",
-        "steadfast.router.limits.max-parallelism=8"})
+        "steadfast.router.limits.max-parallelism=8", "steadfast.router.limits.max-channels=32"})
 @AutoConfigureMockMvc
 @Import(RouterTestBeans.class)
 class RouterApiTest {
@@ -244,12 +244,55 @@ class RouterApiTest {
         submit(wordCount("half"))
                 .andExpect(status().isBadGateway())
                 .andExpect(content().contentTypeCompatibleWith(PROBLEM))
-                .andExpect(jsonPath("$.detail", containsString("host fail-b failed")));
+                .andExpect(jsonPath("$.detail", containsString("host fail-b failed")))
+                .andExpect(jsonPath("$.host").value("fail-b"));
 
-        // other tests' topologies may be recovered (and so cancelled) meanwhile: their hosts go DEAD on the test clock
+        // other tests' topologies may be recovered (and so cancelled) meanwhile: their hosts go DEAD on the test clock;
+        // the failing host may have started part of it before it failed, so it is cancelled there too
         org.assertj.core.api.Assertions.assertThat(hostClient.cancelled).filteredOn(c -> c.startsWith("half@"))
-                .containsExactly("half@fail-a");
+                .containsExactly("half@fail-a", "half@fail-b");
         mvc.perform(get("/api/v1/topologies/half")).andExpect(status().isNotFound());
+    }
+
+    @Test
+    void answers409WithTheHostsProblemWhenAHostRefusesAndLeavesNothingDeployed() throws Exception {
+        register("full-a");
+        register("full-b");
+        hostClient.refusingDeployments.put(new HostId("full-b"), """
+                {"status": 409, "title": "Host at capacity", "reason": "OVER_CAPACITY", "topology": "full",
+                 "detail": "Host full-b cannot take topology 'full': 3 tasks would make 514 here, over its limit of 512                 (steadfast.host.limits.max-tasks)"}""");
+
+        submit(wordCount("full"))
+                .andExpect(status().isConflict())
+                .andExpect(content().contentTypeCompatibleWith(PROBLEM))
+                .andExpect(jsonPath("$.reason").value("HOST_REFUSED"))
+                .andExpect(jsonPath("$.host").value("full-b"))
+                .andExpect(jsonPath("$.hostStatus").value(409))
+                .andExpect(jsonPath("$.hostProblem.reason").value("OVER_CAPACITY"))
+                .andExpect(jsonPath("$.detail", containsString("Topology 'full' was not deployed. Host full-b refused to"
+                        + " deploy topology 'full': HTTP 409 Host full-b cannot take topology 'full'")))
+                .andExpect(jsonPath("$.detail", containsString("over its limit of 512")))
+                .andExpect(jsonPath("$.detail", containsString("It was cancelled on [full-a], which had accepted it.")));
+
+        org.assertj.core.api.Assertions.assertThat(hostClient.deployed).filteredOn(d -> d.startsWith("full@"))
+                .containsExactly("full@full-a");
+        org.assertj.core.api.Assertions.assertThat(hostClient.cancelled).filteredOn(c -> c.startsWith("full@"))
+                .containsExactly("full@full-a");
+        mvc.perform(get("/api/v1/topologies/full")).andExpect(status().isNotFound());
+        mvc.perform(get("/api/v1/topologies")).andExpect(jsonPath("$[?(@.id == 'full')]").isEmpty());
+    }
+
+    @Test
+    void rejectsMoreChannelsThanTheConfiguredLimit() throws Exception {
+        submit("""
+                {"id": "wide", "operators": [
+                  {"id": "source", "type": "generator", "parallelism": 8},
+                  {"id": "sink", "type": "latest-value-sink", "parallelism": 5, "inputs": [{"from": "source"}]}
+                ]}""")
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.errors[0].operator").value("sink"))
+                .andExpect(jsonPath("$.errors[0].field").value("operators[1].inputs[0]"))
+                .andExpect(jsonPath("$.errors[0].message", containsString("40 channels in all, over the limit of 32")));
     }
 
     @Test

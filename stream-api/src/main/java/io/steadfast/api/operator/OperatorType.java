@@ -80,7 +80,7 @@ public final class OperatorType<C> {
     /**
      * A copy whose PE keeps no keyed state, so that the runtime may serve every key with one shared instance
      * instead of one per key (the PE cannot tell the difference, and memory no longer grows with the keys).
-     * Such a PE must not declare state.
+     * Such a PE must not declare state. A processor or sink without it is {@linkplain #keyed() keyed}.
      */
     public OperatorType<C> withSharedInstance() {
         return new OperatorType<>(name, role, configType, sourceFactory, peFactory, validator, description, true);
@@ -89,6 +89,15 @@ public final class OperatorType<C> {
     /** Whether one PE instance serves every key; see {@link #withSharedInstance()}. */
     public boolean sharedInstance() {
         return sharedInstance;
+    }
+
+    /**
+     * Whether operators of this type keep a PE instance, and its state, per key: every processor and sink not
+     * made with {@link #withSharedInstance()}. All events of one key must then reach the same subtask, so a
+     * topology must partition every input of such an operator by key; a source is never keyed.
+     */
+    public boolean keyed() {
+        return role != OperatorRole.SOURCE && !sharedInstance;
     }
 
     public String name() {

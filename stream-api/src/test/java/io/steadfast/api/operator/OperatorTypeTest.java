@@ -70,6 +70,18 @@ class OperatorTypeTest {
     }
 
     @Test
+    void isKeyedWhenAProcessorOrSinkKeepsAnInstancePerKey() {
+        OperatorType<NoConfig> source = OperatorType.source("src", NoConfig.class, init -> null, "s");
+        OperatorType<NoConfig> sink = OperatorType.sink("out", NoConfig.class, init -> (event, context) -> { }, "o");
+
+        assertThat(PROCESSOR.keyed()).isTrue();
+        assertThat(sink.keyed()).isTrue();
+        assertThat(PROCESSOR.withSharedInstance().keyed()).isFalse();
+        assertThat(sink.withSharedInstance().keyed()).isFalse();
+        assertThat(source.keyed()).isFalse();
+    }
+
+    @Test
     void namesTheFieldOfAConfigException() {
         ConfigException error = new ConfigException("windowMillis", "must be >= 1");
 

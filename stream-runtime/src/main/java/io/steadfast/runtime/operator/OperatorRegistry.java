@@ -121,6 +121,11 @@ public final class OperatorRegistry implements OperatorCatalog {
     }
 
     @Override
+    public boolean isKeyed(String type) {
+        return type(type).map(OperatorType::keyed).orElse(false);
+    }
+
+    @Override
     public List<ConfigProblem> checkConfig(String type, JsonNode config) {
         try {
             bindConfig(type, config);

@@ -14,8 +14,8 @@ import java.util.stream.Collectors;
 
 /**
  * The rules about how operators connect: inputs name existing operators, once each, never themselves and
- * never a sink; sources have no inputs and everything else has some; there is a source; and the graph has no
- * cycle.
+ * never a sink; sources have no inputs and everything else has some; every input of a keyed operator is
+ * partitioned by key; there is a source; and the graph has no cycle.
  */
 final class InputRules {
 
@@ -40,6 +40,7 @@ final class InputRules {
         for (int i = 0; i < operators.size(); i++) {
             checkInputs(i, operators.get(i), violations);
             checkRole(i, operators.get(i), violations);
+            checkPartitioning(i, operators.get(i), violations);
         }
         checkHasSource(violations);
         checkCycles(violations);
@@ -93,6 +94,29 @@ final class InputRules {
             violations.add(new Violation(operator.id(), path(index, "inputs"), "inputs is empty; a "
                     + role.get().name().toLowerCase() + " (type '" + operator.type()
                     + "') needs at least one input: add {\"from\": \"<operator>\"}"));
+        }
+    }
+
+    /**
+     * A keyed operator keeps a PE instance and its state per key in each subtask: fed by anything but key
+     * partitioning, one key would be counted (or summed, or kept) in several subtasks, and every result would be
+     * wrong without an error.
+     */
+    private void checkPartitioning(int index, OperatorSpec operator, List<Violation> violations) {
+        if (operator.type() == null || !catalog.isKeyed(operator.type())) {
+            return;
+        }
+        List<InputSpec> inputs = operator.inputs();
+        for (int j = 0; j < inputs.size(); j++) {
+            Partitioning partitioning = inputs.get(j).partitioning();
+            if (partitioning != Partitioning.KEY) {
+                String relative = "inputs[" + j + "].partitioning";
+                String from = inputs.get(j).from() == null ? "" : " (from '" + inputs.get(j).from() + "')";
+                violations.add(new Violation(operator.id(), path(index, relative), relative + " '" + partitioning
+                        + "'" + from + " would spread the events of one key over several subtasks, but type '"
+                        + operator.type() + "' keeps its state per key, so each subtask would hold part of a key's"
+                        + " result; use \"partitioning\": \"key\" (the default when left out)"));
+            }
         }
     }
 

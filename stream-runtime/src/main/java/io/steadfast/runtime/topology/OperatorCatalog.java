@@ -22,6 +22,12 @@ public interface OperatorCatalog {
     Optional<OperatorRole> roleOf(String type);
 
     /**
+     * Whether operators of a type keep a processing element, and its state, per key, so that all events of one key
+     * must reach the same subtask ({@link io.steadfast.api.operator.OperatorType#keyed()}); false for an unknown type.
+     */
+    boolean isKeyed(String type);
+
+    /**
      * Binds and checks an operator's JSON config for a known type (unknown fields rejected, the type's
      * validator applied).
      *

@@ -12,7 +12,11 @@ import java.util.stream.Collectors;
  * <p>Every partitioning connects each upstream subtask to every downstream subtask (a full bipartite set of
  * channels); the partitioning decides, per event, which of those channels carry it. Upstream and downstream
  * parallelism may differ for every partitioning, {@link #KEY} included: the key decides the downstream subtask
- * through {@code io.steadfast.runtime.plan.KeyPartitioner}, whatever the upstream parallelism is.
+ * through {@code io.steadfast.runtime.plan.KeyPartitioner}, whatever the upstream parallelism is. So an input
+ * makes upstream × downstream parallelism channels, which {@link TopologyLimits#maxChannels()} bounds.
+ *
+ * <p>A keyed operator (one that keeps state per key, {@link OperatorCatalog#isKeyed}) must read every input by
+ * {@link #KEY}: the others would spread one key over several of its subtasks.
  *
  * <p>JSON names are {@code "key"}, {@code "round-robin"} and {@code "broadcast"}; the upper-case and underscore
  * forms ({@code "ROUND_ROBIN"}) are accepted too.

@@ -11,11 +11,12 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Checks a {@link TopologySpec} against the {@link OperatorCatalog} and {@link TopologyLimits} and reports
- * every violation at once: ids, types, parallelism, sizes and the checkpoint settings here; inputs, roles and
- * cycles in {@link InputRules}; operator configs through the catalog.
+ * every violation at once: ids, types, parallelism, sizes and the checkpoint settings here; inputs, roles,
+ * partitioning and cycles in {@link InputRules}; the channels the plan would have in {@link ChannelBudget};
+ * operator configs through the catalog. Nothing is expanded: a spec is checked in time linear in its size.
  *
- * <p>Partitioning is not restricted: key, round-robin and broadcast may join operators of any parallelism
- * (see {@link Partitioning}).
+ * <p>Partitioning may join operators of any parallelism (see {@link Partitioning}), but every input of a
+ * {@linkplain OperatorCatalog#isKeyed keyed} operator must be partitioned by key.
  *
  * <p>Thread-safe if the catalog is.
  */
@@ -65,6 +66,7 @@ public final class TopologyValidator {
             checkTypeAndConfig(i, operators.get(i), violations);
         }
         new InputRules(spec, catalog, limits).check(violations);
+        new ChannelBudget(spec, limits).check(violations);
         checkCheckpointing(spec.checkpointing(), violations);
         if (!spec.recovery().isValid()) {
             violations.add(new Violation(null, "recovery.mode", "recovery.mode '" + spec.recovery().mode()

@@ -69,6 +69,15 @@ class OperatorRegistryTest {
     }
 
     @Test
+    void callsTheTypesThatKeepStatePerKeyKeyed() {
+        OperatorRegistry registry = OperatorRegistry.of(List.of(new EchoProvider()));
+
+        assertThat(registry.typeNames()).filteredOn(registry::isKeyed)
+                .containsExactly("echo", "keyed-count", "latest-value-sink", "window-sum");
+        assertThat(registry.isKeyed("no-such-type")).isFalse();
+    }
+
+    @Test
     void addsTheTypesAndFunctionsOfGivenProviders() {
         OperatorRegistry registry = OperatorRegistry.of(List.of(new EchoProvider()));
 

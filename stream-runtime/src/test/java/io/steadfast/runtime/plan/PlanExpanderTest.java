@@ -100,7 +100,7 @@ class PlanExpanderTest {
     @Test
     void givesEachInputChannelOfAMultiInputOperatorItsInputIndex() {
         TopologySpec spec = Specs.topology("t").op("left", "generator", 2).op("right", "generator", 1)
-                .opWith("join", "keyed-count", 2, "{}", InputSpec.byKey("left"),
+                .opWith("join", "map", 2, "{'function': 'identity'}", InputSpec.byKey("left"),
                         new InputSpec("right", Partitioning.BROADCAST))
                 .op("sink", "log-sink", 1, "join").build();
 
@@ -140,8 +140,8 @@ class PlanExpanderTest {
     @Test
     void roundTripsThePlanThroughJson() {
         TopologySpec spec = Specs.topology("t").opWith("source", "generator", 2, "{'count': 10, 'seed': 7}")
-                .opWith("count", "keyed-count", 2, "{}", new InputSpec("source", Partitioning.ROUND_ROBIN))
-                .op("sink", "log-sink", 1, "count").build();
+                .opWith("double", "map", 2, "{'function': 'double'}", new InputSpec("source", Partitioning.ROUND_ROBIN))
+                .op("sink", "log-sink", 1, "double").build();
         ExecutionPlan plan = PlanExpander.expand(spec);
         JsonMapper mapper = JsonMapper.builder().build();
 

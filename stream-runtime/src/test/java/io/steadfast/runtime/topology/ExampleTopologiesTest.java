@@ -3,6 +3,7 @@ package io.steadfast.runtime.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
+import io.steadfast.runtime.operator.OperatorRegistry;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.PlanExpander;
 import java.io.IOException;
@@ -13,13 +14,17 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** Every topology in the repository's {@code examples/} directory reads, validates and expands. */
+/**
+ * Every topology in the repository's {@code examples/} directory reads, validates (against the test catalog and the
+ * runtime's own operator registry) and expands.
+ */
 class ExampleTopologiesTest {
 
     private static final Path EXAMPLES = Paths.get("../examples");
 
     private final TopologySpecReader reader = new TopologySpecReader();
     private final TopologyValidator validator = new TopologyValidator(FakeOperatorCatalog.builtIns());
+    private final TopologyValidator runtimeValidator = new TopologyValidator(OperatorRegistry.of(List.of()));
 
     @Test
     void readsValidatesAndExpandsEveryExample() throws IOException {
@@ -30,6 +35,7 @@ class ExampleTopologiesTest {
         for (Path example : examples) {
             assertThatCode(() -> {
                 TopologySpec spec = validator.validate(reader.read(Files.readAllBytes(example)));
+                runtimeValidator.validate(spec);
                 ExecutionPlan plan = PlanExpander.expand(spec);
                 assertThat(plan.sources()).isNotEmpty();
             }).as(example.toString()).doesNotThrowAnyException();

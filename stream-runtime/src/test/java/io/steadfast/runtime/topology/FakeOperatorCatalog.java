@@ -13,11 +13,13 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * An in-memory {@link OperatorCatalog} for tests: each type has a role, the config fields it accepts and the
- * ones it requires. Integer fields must be non-negative integers; other fields must be strings.
+ * ones it requires. Integer fields must be non-negative integers; other fields must be strings. Processors and
+ * sinks are keyed unless {@link #shared} says otherwise, as {@link io.steadfast.api.operator.OperatorType}s are.
  */
 public final class FakeOperatorCatalog implements OperatorCatalog {
 
-    private record Type(OperatorRole role, Set<String> integerFields, Set<String> stringFields, Set<String> required) {
+    private record Type(OperatorRole role, Set<String> integerFields, Set<String> stringFields, Set<String> required,
+                        boolean keyed) {
     }
 
     private final Map<String, Type> types = new LinkedHashMap<>();
@@ -33,12 +35,20 @@ public final class FakeOperatorCatalog implements OperatorCatalog {
                 .with("map", OperatorRole.PROCESSOR, Set.of(), Set.of("function"), Set.of("function"))
                 .with("filter", OperatorRole.PROCESSOR, Set.of(), Set.of("predicate"), Set.of("predicate"))
                 .with("log-sink", OperatorRole.SINK, Set.of(), Set.of(), Set.of())
-                .with("latest-value-sink", OperatorRole.SINK, Set.of(), Set.of(), Set.of());
+                .with("latest-value-sink", OperatorRole.SINK, Set.of(), Set.of(), Set.of())
+                .shared("map").shared("filter").shared("log-sink");
     }
 
     public FakeOperatorCatalog with(String name, OperatorRole role, Set<String> integerFields,
                                     Set<String> stringFields, Set<String> required) {
-        types.put(name, new Type(role, integerFields, stringFields, required));
+        types.put(name, new Type(role, integerFields, stringFields, required, role != OperatorRole.SOURCE));
+        return this;
+    }
+
+    /** Makes a type one whose single instance serves every key (not keyed). */
+    public FakeOperatorCatalog shared(String name) {
+        Type type = types.get(name);
+        types.put(name, new Type(type.role(), type.integerFields(), type.stringFields(), type.required(), false));
         return this;
     }
 
@@ -50,6 +60,11 @@ public final class FakeOperatorCatalog implements OperatorCatalog {
     @Override
     public Optional<OperatorRole> roleOf(String type) {
         return Optional.ofNullable(types.get(type)).map(Type::role);
+    }
+
+    @Override
+    public boolean isKeyed(String type) {
+        return types.containsKey(type) && types.get(type).keyed();
     }
 
     @Override

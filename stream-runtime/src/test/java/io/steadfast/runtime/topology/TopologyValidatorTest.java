@@ -3,6 +3,7 @@ package io.steadfast.runtime.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.steadfast.api.operator.OperatorRole;
 import java.util.Comparator;
@@ -55,7 +56,7 @@ class TopologyValidatorTest {
 
     @Test
     void rejectsMoreOperatorsThanTheLimit() {
-        TopologyValidator strict = new TopologyValidator(FakeOperatorCatalog.builtIns(), new TopologyLimits(2, 8, 8, 4, 1000));
+        TopologyValidator strict = new TopologyValidator(FakeOperatorCatalog.builtIns(), new TopologyLimits(2, 8, 8, 4, 1000, 64));
 
         assertThat(strict.violationsOf(valid().build())).singleElement().satisfies(v -> {
             assertThat(v.operator()).isNull();
@@ -128,14 +129,13 @@ class TopologyValidatorTest {
 
     @Test
     void rejectsMoreTasksInTotalThanTheLimit() {
-        TopologySpec spec = Specs.topology("t").op("source", "generator", 1000).opWith("a", "map", 1000, "{'function': 'f'}",
-                InputSpec.byKey("source")).op("b", "log-sink", 1000, "a").op("c", "log-sink", 1000, "a")
-                .op("d", "log-sink", 1000, "a").build();
+        Specs specs = Specs.topology("t").op("source", "generator", 1);
+        IntStream.range(0, 5).forEach(i -> specs.op("sink" + i, "log-sink", 1000, "source"));
 
-        assertViolations(spec).singleElement().satisfies(v -> {
+        assertViolations(specs.build()).singleElement().satisfies(v -> {
             assertThat(v.operator()).isNull();
             assertThat(v.field()).isEqualTo("operators");
-            assertThat(v.message()).contains("5000 tasks").contains("limit of 4096").contains("maxTotalTasks");
+            assertThat(v.message()).contains("5001 tasks").contains("limit of 4096").contains("maxTotalTasks");
         });
     }
 
@@ -176,7 +176,7 @@ class TopologyValidatorTest {
 
     @Test
     void rejectsMoreInputsThanTheLimit() {
-        TopologyValidator strict = new TopologyValidator(FakeOperatorCatalog.builtIns(), new TopologyLimits(16, 8, 64, 2, 1000));
+        TopologyValidator strict = new TopologyValidator(FakeOperatorCatalog.builtIns(), new TopologyLimits(16, 8, 64, 2, 1000, 64));
         TopologySpec spec = Specs.topology("t").op("a", "generator", 1).op("b", "generator", 1)
                 .op("c", "generator", 1).op("sink", "log-sink", 1, "a", "b", "c").build();
 
@@ -284,6 +284,94 @@ class TopologyValidatorTest {
                 .opWith("c", "log-sink", 7, "{}", new InputSpec("source", Partitioning.BROADCAST)).build();
 
         assertThatCode(() -> validator.validate(spec)).doesNotThrowAnyException();
+    }
+
+    @Test
+    void rejectsAMillionChannelPlanNamingTheInputThatMakesThem() {
+        TopologySpec spec = Specs.topology("t").op("source", "generator", 1024).op("count", "keyed-count", 1024, "source")
+                .op("sink", "latest-value-sink", 1, "count").build();
+
+        assertThat(validator.violationsOf(spec)).singleElement().satisfies(v -> {
+            assertThat(v.operator()).isEqualTo("count");
+            assertThat(v.field()).isEqualTo("operators[1].inputs[0]");
+            assertThat(v.message()).startsWith("inputs[0] from 'source' makes 1048576 channels (parallelism 1024 of"
+                    + " 'source' × 1024 of 'count'")
+                    .contains("the plan would have 1049600 channels in all, over the limit of 65536 (maxChannels)")
+                    .contains("about 36 GiB of the hosts' heap")
+                    .contains("Lower the parallelism of 'source' or 'count' so that the plan has at most 65536 channels");
+        });
+    }
+
+    @Test
+    void acceptsAPlanAtTheChannelLimitAndRejectsOneChannelMore() {
+        TopologySpec atLimit = Specs.topology("t").op("source", "generator", 256)
+                .op("sink", "latest-value-sink", 256, "source").build();
+        TopologySpec over = Specs.topology("t").op("source", "generator", 256)
+                .op("sink", "latest-value-sink", 256, "source").op("a", "generator", 1)
+                .op("log", "log-sink", 1, "a").build();
+
+        assertThat(validator.violationsOf(atLimit)).isEmpty();
+        assertViolations(over).containsExactly(violation("sink", "operators[1].inputs[0]",
+                "inputs[0] from 'source' makes 65536 channels"));
+        assertThat(validator.violationsOf(over).get(0).message()).contains("65537 channels in all");
+    }
+
+    @Test
+    void namesAsFewOfTheLargestInputsAsMustShrinkForTheRestToFit() {
+        TopologyValidator strict = new TopologyValidator(FakeOperatorCatalog.builtIns(),
+                new TopologyLimits(16, 30, 100, 4, 10_000, 500));
+        TopologySpec spec = Specs.topology("t").op("source", "generator", 30)
+                .op("small", "latest-value-sink", 4, "source")
+                .op("large", "latest-value-sink", 30, "source")
+                .op("medium", "latest-value-sink", 20, "source").build();
+
+        assertThat(strict.violationsOf(spec)).extracting(Violation::operator, Violation::field)
+                .containsExactly(tuple("large", "operators[2].inputs[0]"),
+                        tuple("medium", "operators[3].inputs[0]"));
+        assertThat(strict.violationsOf(spec).get(0).message()).contains("1620 channels in all, over the limit of 500");
+    }
+
+    @Test
+    void rejectsRoundRobinIntoAKeyedCountNamingTheInputAndWhatToUse() {
+        TopologySpec spec = Specs.topology("t").op("source", "generator", 2)
+                .opWith("count", "keyed-count", 2, "{}", new InputSpec("source", Partitioning.ROUND_ROBIN))
+                .op("sink", "latest-value-sink", 1, "count").build();
+
+        assertThat(validator.violationsOf(spec)).singleElement().satisfies(v -> {
+            assertThat(v.operator()).isEqualTo("count");
+            assertThat(v.field()).isEqualTo("operators[1].inputs[0].partitioning");
+            assertThat(v.message()).isEqualTo("inputs[0].partitioning 'round-robin' (from 'source') would spread the"
+                    + " events of one key over several subtasks, but type 'keyed-count' keeps its state per key, so"
+                    + " each subtask would hold part of a key's result; use \"partitioning\": \"key\" (the default"
+                    + " when left out)");
+        });
+    }
+
+    @Test
+    void rejectsBroadcastIntoEveryKeyedTypeNamingEachInput() {
+        TopologySpec spec = Specs.topology("t").op("source", "generator", 2).op("other", "generator", 1)
+                .opWith("count", "keyed-count", 2, "{}", InputSpec.byKey("source"),
+                        new InputSpec("other", Partitioning.BROADCAST))
+                .opWith("window", "window-sum", 2, "{'windowMillis': 10}", new InputSpec("source", Partitioning.BROADCAST))
+                .opWith("sink", "latest-value-sink", 1, "{}", new InputSpec("count", Partitioning.ROUND_ROBIN),
+                        InputSpec.byKey("window")).build();
+
+        assertViolations(spec).containsExactly(
+                violation("count", "operators[2].inputs[1].partitioning", "inputs[1].partitioning 'broadcast' (from 'other')"),
+                violation("window", "operators[3].inputs[0].partitioning", "inputs[0].partitioning 'broadcast' (from 'source')"),
+                violation("sink", "operators[4].inputs[0].partitioning", "inputs[0].partitioning 'round-robin' (from 'count')"));
+    }
+
+    @Test
+    void acceptsKeyPartitioningIntoKeyedOperatorsAndAnyPartitioningIntoOperatorsThatAreNot() {
+        TopologySpec spec = Specs.topology("t").op("source", "generator", 2)
+                .opWith("double", "map", 3, "{'function': 'double'}", new InputSpec("source", Partitioning.ROUND_ROBIN))
+                .opWith("even", "filter", 2, "{'predicate': 'even'}", new InputSpec("double", Partitioning.BROADCAST))
+                .opWith("count", "keyed-count", 2, "{}", InputSpec.byKey("even"))
+                .opWith("log", "log-sink", 1, "{}", new InputSpec("count", Partitioning.ROUND_ROBIN))
+                .op("latest", "latest-value-sink", 2, "count").build();
+
+        assertThat(validator.violationsOf(spec)).isEmpty();
     }
 
     @Test
