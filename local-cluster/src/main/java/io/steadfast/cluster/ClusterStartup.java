@@ -1,6 +1,5 @@
 package io.steadfast.cluster;
 
-import io.steadfast.cluster.client.HostView;
 import io.steadfast.cluster.client.RouterClient;
 import io.steadfast.cluster.client.RouterRequestException;
 import io.steadfast.cluster.process.ClusterProcesses;
@@ -214,7 +213,7 @@ public final class ClusterStartup {
 
     private static Set<HostId> liveHosts(RouterClient router) {
         try {
-            return router.hosts().stream().filter(HostView::isLive).map(HostView::hostId).collect(Collectors.toSet());
+            return router.liveHostIds();
         } catch (RouterRequestException e) {
             return Set.of();
         }

@@ -19,12 +19,11 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import io.steadfast.cluster.client.RecoveryView;
 import io.steadfast.cluster.progress.CheckpointLine;
+import io.steadfast.cluster.progress.RecoveryChanges;
 import io.steadfast.cluster.progress.RecoveryLine;
 import io.steadfast.runtime.plan.HostId;
 import java.net.URI;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
@@ -50,7 +49,7 @@ public final class LocalCluster {
     private final PrintStream out;
     private final AtomicBoolean stopped = new AtomicBoolean();
     private final Set<ServiceProcess> reportedExits = new HashSet<>();
-    private final Map<Long, String> reportedRecoveries = new HashMap<>();
+    private final RecoveryChanges recoveryChanges = new RecoveryChanges();
     private volatile ClusterProcesses processes;
     private volatile RouterClient router;
     private volatile TopologyId deployed;
@@ -195,13 +194,7 @@ public final class LocalCluster {
         } catch (RouterRequestException e) {
             return; // the progress table reports an unreachable router
         }
-        List<RecoveryView> oldestFirst = new ArrayList<>(recoveries);
-        java.util.Collections.reverse(oldestFirst);
-        for (RecoveryView recovery : oldestFirst) {
-            if (!recovery.status().equals(reportedRecoveries.put(recovery.id(), recovery.status()))) {
-                out.println(">> " + RecoveryLine.format(recovery));
-            }
-        }
+        recoveryChanges.since(recoveries).forEach(recovery -> out.println(">> " + RecoveryLine.format(recovery)));
     }
 
     /** Waits for Ctrl-C, reporting any process that exits meanwhile and any recovery. */

@@ -5,6 +5,8 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.Collection;
 import java.util.List;
 import java.util.Properties;
@@ -59,13 +61,27 @@ public final class RepoLayout {
         return root.resolve(service.module()).resolve("target").resolve(service.module() + "-" + version + ".jar");
     }
 
+    /** The jars of the given services that are not built (yet), in the order given. */
+    public List<Path> missingJars(Collection<Service> services) {
+        return services.stream().map(this::jar).filter(jar -> !Files.isRegularFile(jar)).toList();
+    }
+
+    /**
+     * Where an end-to-end test run keeps its processes' logs: {@code local-cluster/target/e2e-run/<name>-<timestamp>}
+     * under the root, the timestamp {@code yyyyMMdd-HHmmss} of now. The directory is not created.
+     */
+    public Path e2eRunDir(String name) {
+        return root.resolve("local-cluster/target/e2e-run")
+                .resolve(name + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    }
+
     /**
      * Checks that the jars of the given services exist.
      *
      * @throws MissingJarException naming every missing jar and the command that builds them
      */
     public void requireJars(Collection<Service> services) {
-        List<Path> missing = services.stream().map(this::jar).filter(jar -> !Files.isRegularFile(jar)).toList();
+        List<Path> missing = missingJars(services);
         if (!missing.isEmpty()) {
             throw new MissingJarException(missing, BUILD_COMMAND, root);
         }

@@ -15,11 +15,8 @@ import io.steadfast.cluster.progress.RecoveryLine;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -60,16 +57,13 @@ class HostFailureRecoveryIT {
     @BeforeAll
     static void startCheckpointServiceRouterAndThreeHosts() {
         RepoLayout layout = RepoLayout.fromWorkingDirectory();
-        List<Path> missing = List.of(Service.CHECKPOINT, Service.ROUTER, Service.HOST).stream()
-                .map(layout::jar).filter(jar -> !Files.isRegularFile(jar)).toList();
+        List<Path> missing = layout.missingJars(List.of(Service.CHECKPOINT, Service.ROUTER, Service.HOST));
         assumeThat(missing)
                 .as("Skipping the recovery test: service jars %s are not built; run %s from %s",
                         missing, RepoLayout.BUILD_COMMAND, layout.root())
                 .isEmpty();
 
-        Path runDir = layout.root().resolve("local-cluster/target/e2e-run")
-                .resolve("recovery-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        processes = new ClusterProcesses(layout, runDir);
+        processes = new ClusterProcesses(layout, layout.e2eRunDir("recovery"));
         startup = new ClusterStartup(processes, STARTUP_TIMEOUT, line -> System.out.println("[e2e] " + line));
         startup.startCheckpointServiceOnFreePort();
         router = startup.startRouterOnFreePort();
@@ -183,8 +177,7 @@ class HostFailureRecoveryIT {
         HostId victim = hostRunningTasks(id);
         TopologyView view = router.topology(id);
         CheckpointsView checkpoints = router.checkpoints(id);
-        System.out.println("[e2e] killing " + victim + " (SIGKILL); tasks there: " + view.tasks().stream()
-                .filter(task -> victim.equals(task.host())).map(TaskView::task).toList()
+        System.out.println("[e2e] killing " + victim + " (SIGKILL); tasks there: " + view.tasksOn(victim)
                 + "; latest completed checkpoint " + checkpoints.latestCompletedCheckpoint().map(CheckpointView::checkpointId).orElse(null));
         processes.killHost(victim);
         return victim;

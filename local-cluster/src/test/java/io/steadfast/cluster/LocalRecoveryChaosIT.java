@@ -6,18 +6,14 @@ import static org.awaitility.Awaitility.await;
 
 import io.steadfast.cluster.client.RecoveryView;
 import io.steadfast.cluster.client.RouterClient;
-import io.steadfast.cluster.client.TaskView;
 import io.steadfast.cluster.client.TopologyView;
 import io.steadfast.cluster.process.ClusterProcesses;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -62,13 +58,10 @@ class LocalRecoveryChaosIT {
     @BeforeAll
     static void startClusterWithAStandbyHost() {
         RepoLayout layout = RepoLayout.fromWorkingDirectory();
-        List<Path> missing = List.of(Service.CHECKPOINT, Service.ROUTER, Service.HOST).stream()
-                .map(layout::jar).filter(jar -> !Files.isRegularFile(jar)).toList();
+        List<Path> missing = layout.missingJars(List.of(Service.CHECKPOINT, Service.ROUTER, Service.HOST));
         assumeThat(missing).as("Skipping the chaos test: service jars %s are not built; run %s from %s",
                 missing, RepoLayout.BUILD_COMMAND, layout.root()).isEmpty();
-        Path runDir = layout.root().resolve("local-cluster/target/e2e-run")
-                .resolve("chaos-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        processes = new ClusterProcesses(layout, runDir);
+        processes = new ClusterProcesses(layout, layout.e2eRunDir("chaos"));
         startup = new ClusterStartup(processes, Duration.ofSeconds(120), line -> System.out.println("[e2e] " + line));
         startup.startCheckpointServiceOnFreePort();
         router = startup.startRouterOnFreePort(List.of("--steadfast.router.standby-hosts=" + STANDBY_HOSTS));
@@ -103,7 +96,7 @@ class LocalRecoveryChaosIT {
             awaitAnotherLiveHost(id);
             HostId victim = randomHostRunning(id, random);
             System.out.println("[e2e] kill " + (killed.size() + 1) + ": " + victim + " (SIGKILL), running "
-                    + tasksOn(router.topology(id), victim));
+                    + router.topology(id).tasksOn(victim));
             processes.killHost(victim);
             firstKill = firstKill == null ? Instant.now() : firstKill;
             killed.add(victim);
@@ -131,8 +124,7 @@ class LocalRecoveryChaosIT {
     }
 
     private static boolean wasTargetOfARecovery(HostId host, List<RecoveryView> recoveries) {
-        return recoveries.stream().anyMatch(r -> r.local() != null
-                && r.local().placedOn().containsValue(host.value()));
+        return recoveries.stream().anyMatch(r -> r.placedAnyTaskOn(host));
     }
 
     private void awaitRecovered(TopologyId id, HostId victim, TopologyOutcomes outcomes) {
@@ -156,14 +148,9 @@ class LocalRecoveryChaosIT {
         TopologyView view = router.topology(id);
         assertThat(view.allTasksFinished()).as("the job still runs at each kill").isFalse();
         List<HostId> live = processes.liveHostIds();
-        List<HostId> running = view.tasks().stream().filter(task -> !task.isFinished() && task.host() != null
-                && live.contains(task.host())).map(TaskView::host).distinct().sorted().toList();
+        List<HostId> running = view.hostsRunningUnfinishedTasks().stream().filter(live::contains).toList();
         assertThat(running).as("hosts running tasks of %s", id).isNotEmpty();
         return running.get(random.nextInt(running.size()));
-    }
-
-    private static List<String> tasksOn(TopologyView view, HostId host) {
-        return view.tasks().stream().filter(task -> host.equals(task.host())).map(TaskView::task).toList();
     }
 
     /** Each source emits {@code perSource} events over the same keys: every key counts both. */

@@ -72,6 +72,17 @@ class RepoLayoutTest {
                 .hasMessageContaining("mvn -B -q -DskipTests package");
     }
 
+    @Test
+    void keepsEndToEndRunsUnderTheLocalClusterTargetNamedByTestAndTime() throws IOException {
+        Path root = repo(temp.resolve("checkout"));
+
+        Path runDir = RepoLayout.find(root).e2eRunDir("gray");
+
+        assertThat(runDir.getParent()).isEqualTo(root.resolve("local-cluster/target/e2e-run"));
+        assertThat(runDir.getFileName().toString()).matches("gray-\\d{8}-\\d{6}");
+        assertThat(runDir).doesNotExist();
+    }
+
     private static Path repo(Path root) throws IOException {
         Files.createDirectories(root.resolve("examples"));
         Files.writeString(root.resolve("pom.xml"), "<project/>");

@@ -20,7 +20,7 @@ class BuiltinSnapshotRestoreTest {
 
     private static final int EVENTS = 300;
     private static final int KEYS = 7;
-    private static final String[] STATES = {"count", "sums", "latest"};
+    private static final String[] STATES = {"count", "digest", "sums", "latest"};
 
     /** Event i: key i % 7, a value that varies in type, event time 3i; a watermark every 11 events. */
     private static void feed(PeTestDriver<?> driver, int from, int to) {
@@ -72,6 +72,12 @@ class BuiltinSnapshotRestoreTest {
     void keyedCountContinuesAfterRestoreAsIfNeverStopped() {
         assertContinuesAsUninterrupted(BuiltinOperators.KEYED_COUNT,
                 () -> BuiltinOperatorsTest.<Long, NoConfig>builtIn(BuiltinOperators.KEYED_COUNT, new NoConfig()), 137);
+    }
+
+    @Test
+    void keyedDigestContinuesItsChainAfterRestoreAsIfNeverStopped() {
+        assertContinuesAsUninterrupted(BuiltinOperators.KEYED_DIGEST,
+                () -> BuiltinOperatorsTest.<Long, NoConfig>builtIn(BuiltinOperators.KEYED_DIGEST, new NoConfig()), 137);
     }
 
     @Test

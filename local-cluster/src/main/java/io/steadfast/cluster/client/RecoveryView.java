@@ -50,6 +50,8 @@ public record RecoveryView(long id, TopologyId topology, HostId failedHost, List
     public static final String RECOVERED = "RECOVERED";
     public static final String FAILED = "FAILED";
     public static final String ABANDONED = "ABANDONED";
+    /** The reason of a recovery ABANDONED because a later recovery of the same topology took over. */
+    public static final String SUPERSEDED = "SUPERSEDED";
 
     public RecoveryView {
         tasks = tasks == null ? List.of() : List.copyOf(tasks);
@@ -78,5 +80,15 @@ public record RecoveryView(long id, TopologyId topology, HostId failedHost, List
 
     public boolean isAbandoned() {
         return ABANDONED.equals(status);
+    }
+
+    /** ABANDONED because a later recovery of the same topology took over. */
+    public boolean isSuperseded() {
+        return isAbandoned() && SUPERSEDED.equals(failureReason);
+    }
+
+    /** Whether this recovery (a local one that got as far as placing the lost tasks) moved a task to {@code host}. */
+    public boolean placedAnyTaskOn(HostId host) {
+        return local != null && local.placedOn().containsValue(host.value());
     }
 }

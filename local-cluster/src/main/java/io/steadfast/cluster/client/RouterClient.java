@@ -14,6 +14,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
+import java.util.stream.Collectors;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.DeserializationContext;
@@ -68,6 +70,11 @@ public final class RouterClient {
     /** {@code GET /api/v1/hosts}. */
     public List<HostView> hosts() {
         return read(expect(get("/api/v1/hosts"), 200), json.getTypeFactory().constructCollectionType(List.class, HostView.class));
+    }
+
+    /** The hosts {@code GET /api/v1/hosts} lists as LIVE. */
+    public Set<HostId> liveHostIds() {
+        return hosts().stream().filter(HostView::isLive).map(HostView::hostId).collect(Collectors.toSet());
     }
 
     /**

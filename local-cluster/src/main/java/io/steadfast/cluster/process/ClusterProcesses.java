@@ -186,7 +186,10 @@ public final class ClusterProcesses implements AutoCloseable {
         host(id).orElseThrow(() -> new IllegalArgumentException("No host " + id + "; hosts: " + hosts.keySet())).kill();
     }
 
-    /** Freezes a host (SIGSTOP) until {@link #resumeHost}: it stays a process, but silent. */
+    /**
+     * Freezes a host (SIGSTOP) until {@link #resumeHost}: it stays a process, but silent. {@link #close()} lets
+     * frozen hosts run again before it stops them.
+     */
     public synchronized void pauseHost(HostId id) {
         host(id).orElseThrow(() -> new IllegalArgumentException("No host " + id + "; hosts: " + hosts.keySet())).pause();
     }
@@ -211,9 +214,15 @@ public final class ClusterProcesses implements AutoCloseable {
         return List.copyOf(hosts.keySet());
     }
 
-    /** The hosts whose process is running. */
+    /** The hosts whose process is running, frozen ones included. */
     public synchronized List<HostId> liveHostIds() {
         return hosts.entrySet().stream().filter(e -> e.getValue().isAlive()).map(Map.Entry::getKey).toList();
+    }
+
+    /** The hosts whose process is running and not frozen by {@link #pauseHost}. */
+    public synchronized List<HostId> unpausedHostIds() {
+        return hosts.entrySet().stream().filter(e -> e.getValue().isAlive() && !e.getValue().isPaused())
+                .map(Map.Entry::getKey).toList();
     }
 
     /**

@@ -24,6 +24,8 @@ public final class ServiceProcess {
     private final ProcessSpec spec;
     private final Process process;
     private final Instant startedAt;
+    /** Whether {@link #pause()} froze it and no {@link #resume()} or {@link #kill()} came since. */
+    private volatile boolean paused;
 
     private ServiceProcess(ProcessSpec spec, Process process, Instant startedAt) {
         this.spec = spec;
@@ -91,10 +93,11 @@ public final class ServiceProcess {
         return process.isAlive() ? OptionalInt.empty() : OptionalInt.of(process.exitValue());
     }
 
-    /** Kills the process at once (SIGKILL on Unix) and waits for it to be gone, as a crash would. */
+    /** Kills the process at once (SIGKILL on Unix, which ends a frozen one too) and waits for it to be gone. */
     public void kill() {
         process.destroyForcibly();
         awaitExit(Duration.ofSeconds(10));
+        paused = false;
     }
 
     /**
@@ -103,11 +106,18 @@ public final class ServiceProcess {
      */
     public void pause() {
         signal("STOP");
+        paused = true;
     }
 
     /** Lets a {@link #pause() paused} process run again (SIGCONT). */
     public void resume() {
         signal("CONT");
+        paused = false;
+    }
+
+    /** Whether the process is frozen by {@link #pause()}. */
+    public boolean isPaused() {
+        return paused && process.isAlive();
     }
 
     private void signal(String name) {
@@ -124,8 +134,9 @@ public final class ServiceProcess {
         }
     }
 
-    /** Asks the process to stop (SIGTERM on Unix), without waiting. */
+    /** Asks the process to stop (SIGTERM on Unix), without waiting; a frozen one is let run first to act on it. */
     public void requestStop() {
+        resumeIfPaused();
         process.destroy();
     }
 
@@ -135,12 +146,19 @@ public final class ServiceProcess {
      * @return true if it stopped within the grace period, false if it had to be killed
      */
     public boolean stop(Duration grace) {
+        resumeIfPaused();
         process.destroy();
         if (awaitExit(grace)) {
             return true;
         }
         kill();
         return false;
+    }
+
+    private void resumeIfPaused() {
+        if (isPaused()) {
+            resume();
+        }
     }
 
     /** Waits up to {@code timeout} for the process to end; true if it has. */

@@ -61,11 +61,12 @@ class OperatorRegistryTest {
         OperatorRegistry registry = OperatorRegistry.of(List.of());
 
         assertThat(registry.typeNames()).containsExactly("filter", "generator", "keyed-count",
-                "latest-value-sink", "log-sink", "map", "window-sum");
+                "keyed-digest", "latest-value-sink", "log-sink", "map", "window-sum");
         assertThat(registry.require("generator").role()).isEqualTo(OperatorRole.SOURCE);
         assertThat(registry.require("latest-value-sink").role()).isEqualTo(OperatorRole.SINK);
         assertThat(registry.require("map").sharedInstance()).isTrue();
         assertThat(registry.require("keyed-count").sharedInstance()).isFalse();
+        assertThat(registry.require("keyed-digest").sharedInstance()).isFalse();
     }
 
     @Test
@@ -118,7 +119,7 @@ class OperatorRegistryTest {
         assertThatThrownBy(() -> registry.require("widnow-sum"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Operator type 'widnow-sum' is unknown on this host; known: filter, generator, "
-                        + "keyed-count, latest-value-sink, log-sink, map, window-sum");
+                        + "keyed-count, keyed-digest, latest-value-sink, log-sink, map, window-sum");
         assertThat(registry.type("widnow-sum")).isEmpty();
     }
 

@@ -14,6 +14,7 @@ public final class BuiltinOperators {
 
     public static final String GENERATOR = "generator";
     public static final String KEYED_COUNT = "keyed-count";
+    public static final String KEYED_DIGEST = "keyed-digest";
     public static final String WINDOW_SUM = "window-sum";
     public static final String MAP = "map";
     public static final String FILTER = "filter";
@@ -30,6 +31,8 @@ public final class BuiltinOperators {
                         "Deterministic, replayable events: count, keys, ratePerSecond"),
                 OperatorType.processor(KEYED_COUNT, NoConfig.class, KeyedCount::new,
                         "Counts events per key and emits each new count"),
+                OperatorType.processor(KEYED_DIGEST, NoConfig.class, KeyedDigest::new,
+                        "Chains a 64-bit hash of each key's values in arrival order and emits each new digest"),
                 OperatorType.processor(WINDOW_SUM, WindowSumConfig.class, WindowSum::new,
                         "Sums values per key over tumbling event-time windows of windowMillis"),
                 OperatorType.processor(MAP, MapConfig.class,

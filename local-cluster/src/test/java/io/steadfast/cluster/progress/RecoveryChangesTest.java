@@ -1,0 +1,32 @@
+package io.steadfast.cluster.progress;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.steadfast.cluster.client.RecoveryView;
+import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.topology.TopologyId;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RecoveryChangesTest {
+
+    private static RecoveryView recovery(long id, String status) {
+        return new RecoveryView(id, new TopologyId("t"), new HostId("host-" + id), List.of("t/count#0"), 0, null, null,
+                300, null, null, status, null, null, null);
+    }
+
+    @Test
+    void namesEachRecoveryWhenFirstSeenOldestFirstAndAgainOnlyWhenItsStatusChanges() {
+        RecoveryChanges changes = new RecoveryChanges();
+
+        List<RecoveryView> first = changes.since(List.of(recovery(2, "RECOVERING"), recovery(1, "RECOVERED")));
+        List<RecoveryView> unchanged = changes.since(List.of(recovery(2, "RECOVERING"), recovery(1, "RECOVERED")));
+        List<RecoveryView> changed = changes.since(List.of(recovery(3, "RECOVERING"), recovery(2, "ABANDONED"),
+                recovery(1, "RECOVERED")));
+
+        assertThat(first).extracting(RecoveryView::id).containsExactly(1L, 2L);
+        assertThat(unchanged).isEmpty();
+        assertThat(changed).extracting(RecoveryView::id, RecoveryView::status).containsExactly(
+                org.assertj.core.groups.Tuple.tuple(2L, "ABANDONED"), org.assertj.core.groups.Tuple.tuple(3L, "RECOVERING"));
+    }
+}
