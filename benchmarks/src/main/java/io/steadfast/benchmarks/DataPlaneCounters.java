@@ -11,7 +11,9 @@ final class DataPlaneCounters {
     static String of(DataPlaneMetrics metrics) {
         return "framesSent=" + metrics.framesSent() + " framesResent=" + metrics.framesResent()
                 + " syncsSent=" + metrics.syncsSent() + " duplicatesDropped=" + metrics.duplicateFramesDropped()
-                + " outOfOrderDropped=" + metrics.outOfOrderFramesDropped() + " acksSent=" + metrics.acksSent()
+                + " outOfOrderDropped=" + metrics.outOfOrderFramesDropped() + " corruptDropped="
+                + metrics.corruptFramesDropped() + " fencedDropped=" + metrics.fencedMessagesDropped()
+                + " acksSent=" + metrics.acksSent()
                 + " ioLoopErrors=" + metrics.ioLoopErrors();
     }
 }

@@ -6,7 +6,10 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.stereotype.Component;
 
-/** Health contributor {@code dataPlane}: UP with the bound endpoint and frame counters, DOWN once closed. */
+/**
+ * Health contributor {@code dataPlane}: UP with the bound endpoint and frame counters, DOWN once closed. Among the
+ * counters, messages dropped as damaged on the wire (checksum) and as sent by a superseded task incarnation.
+ */
 @Component
 public class DataPlaneHealthIndicator implements HealthIndicator {
 
@@ -27,6 +30,8 @@ public class DataPlaneHealthIndicator implements HealthIndicator {
                 .withDetail("bundlesSent", metrics.bundlesSent())
                 .withDetail("framesReceived", metrics.framesReceived())
                 .withDetail("malformedFramesDropped", metrics.malformedFramesDropped())
+                .withDetail("corruptFramesDropped", metrics.corruptFramesDropped())
+                .withDetail("fencedMessagesDropped", metrics.fencedMessagesDropped())
                 .withDetail("retainedFrames", metrics.retainedFrames())
                 .build();
     }

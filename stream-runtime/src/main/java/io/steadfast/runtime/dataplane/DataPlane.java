@@ -31,7 +31,16 @@ import org.slf4j.LoggerFactory;
  * <p><b>Reliability:</b> a sender retains each frame until the receiver reports it consumed; after silence, a
  * reconnect or {@link OutboundChannel#redirect} it sends SYNC and resends from the receiver's position. A
  * receiver restarted on the same endpoint resumes from the {@code lastDeliveredSeq} passed to
- * {@link #openInbound}.
+ * {@link #openInbound}. Every message carries a checksum (CRC32C, see {@code FrameCodec}): a damaged one is dropped
+ * before it can move any position, and resent.
+ *
+ * <p><b>Incarnations:</b> a task that is recovered runs as a new incarnation, numbered one higher each time; the
+ * numbers of both ends travel on the wire. A receiver refuses DATA and SYNC from sending tasks below its channel's
+ * minimum sender incarnation ({@link #openInbound(ChannelId, long, InboundListener, int, int)},
+ * {@link #fenceInbound}), and a message of a newer sender raises the minimum by itself; a sender refuses positions
+ * from receiving tasks below its minimum receiver incarnation ({@link #fenceOutbound}), likewise raised by a newer
+ * receiver's. Refused messages are counted in {@link DataPlaneMetrics#fencedMessagesDropped()}. Callers that know no
+ * incarnations use the overloads without them: every incarnation is then 0, and nothing is ever refused.
  */
 public final class DataPlane implements AutoCloseable {
 
@@ -132,18 +141,34 @@ public final class DataPlane implements AutoCloseable {
     }
 
     /**
-     * Opens the sending end of a channel towards the data plane at {@code peerEndpoint} (which may be this one).
+     * Opens the sending end of a channel towards the data plane at {@code peerEndpoint} (which may be this one), for
+     * a sending task of incarnation 0.
      *
      * @param nextSeq   sequence number of the next event to send: 1 for a new channel
      * @param retention how long sent frames are kept for resending
      * @throws IllegalStateException if the channel is already open here or the data plane is closed
      */
     public OutboundChannel openOutbound(ChannelId id, String peerEndpoint, long nextSeq, Retention retention) {
+        return openOutbound(id, peerEndpoint, nextSeq, retention, 0);
+    }
+
+    /**
+     * Opens the sending end of a channel towards the data plane at {@code peerEndpoint} (which may be this one).
+     *
+     * @param nextSeq     sequence number of the next event to send: 1 for a new channel
+     * @param retention   how long sent frames are kept for resending
+     * @param incarnation the sending task's incarnation (>= 0), written on every DATA, BUNDLE and SYNC of the channel:
+     *                    a receiver that knows a newer one refuses them
+     * @throws IllegalArgumentException if {@code incarnation} &lt; 0 or {@code nextSeq} &lt; 1
+     * @throws IllegalStateException    if the channel is already open here or the data plane is closed
+     */
+    public OutboundChannel openOutbound(ChannelId id, String peerEndpoint, long nextSeq, Retention retention,
+            int incarnation) {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(peerEndpoint, "peerEndpoint");
         requireOpen();
-        OutboundChannelState channel = new OutboundChannelState(id, nextSeq, loop, codec, metrics,
-                config.resyncInterval().toNanos(), retention, outputLogs, config.creditFrames());
+        OutboundChannelState channel = new OutboundChannelState(id, incarnation, nextSeq, retention, loop, codec,
+                metrics, outputLogs, config);
         if (outbound.putIfAbsent(id, channel) != null) {
             throw new IllegalStateException("Outbound channel " + id + " is already open on data plane " + endpoint
                     + "; close it first");
@@ -153,17 +178,33 @@ public final class DataPlane implements AutoCloseable {
     }
 
     /**
-     * Opens the receiving end of a channel. Frames are delivered to {@code listener} in order, exactly once,
-     * starting with the event after {@code lastDeliveredSeq} (0 for a new channel).
+     * Opens the receiving end of a channel for a receiving task of incarnation 0, taking senders of any incarnation
+     * (see {@link #openInbound(ChannelId, long, InboundListener, int, int)}).
      *
      * @throws IllegalStateException if the channel is already open here or the data plane is closed
      */
     public void openInbound(ChannelId id, long lastDeliveredSeq, InboundListener listener) {
+        openInbound(id, lastDeliveredSeq, listener, 0, 0);
+    }
+
+    /**
+     * Opens the receiving end of a channel. Frames are delivered to {@code listener} in order, exactly once,
+     * starting with the event after {@code lastDeliveredSeq} (0 for a new channel), from sending tasks of incarnation
+     * {@code minSenderIncarnation} or later only. A message of a later incarnation raises the minimum to it.
+     *
+     * @param receiverIncarnation  the receiving task's incarnation (>= 0), written on every ACK and SYNC_REPLY: a
+     *                             sender that knows a newer one refuses them
+     * @param minSenderIncarnation the oldest sending task's incarnation (>= 0) taken
+     * @throws IllegalArgumentException if an incarnation is negative, or {@code lastDeliveredSeq} is
+     * @throws IllegalStateException    if the channel is already open here or the data plane is closed
+     */
+    public void openInbound(ChannelId id, long lastDeliveredSeq, InboundListener listener, int receiverIncarnation,
+            int minSenderIncarnation) {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(listener, "listener");
         requireOpen();
-        InboundChannelState channel = new InboundChannelState(id, lastDeliveredSeq, listener, loop, codec, metrics,
-                config.creditFrames(), config.creditBytes(), config.resyncInterval().toNanos());
+        InboundChannelState channel = new InboundChannelState(id, lastDeliveredSeq, receiverIncarnation,
+                minSenderIncarnation, listener, loop, codec, metrics, config);
         if (inbound.putIfAbsent(id, channel) != null) {
             throw new IllegalStateException("Inbound channel " + id + " is already open on data plane " + endpoint
                     + "; close it first");
@@ -192,6 +233,61 @@ public final class DataPlane implements AutoCloseable {
             });
             awaitIoThread(closedOnIoThread, "closing inbound channel " + id);
         }
+    }
+
+    /**
+     * From now on, refuses everything of the sending tasks of channel {@code id} below incarnation
+     * {@code minSenderIncarnation}: their DATA, BUNDLE and SYNC are dropped (counted in
+     * {@link DataPlaneMetrics#fencedMessagesDropped()}), never delivered, never answered. Raises the minimum, never
+     * lowers it. Takes effect on the IO thread before this returns (as {@link #closeInbound} does), so that once it
+     * returns no frame of an older incarnation is handed to the listener any more. If the sender the channel answered
+     * is superseded, its ACKs wait until the new sender speaks (its SYNC). No-op if the channel is not open here.
+     *
+     * @throws IllegalArgumentException if {@code minSenderIncarnation} &lt; 0
+     */
+    public void fenceInbound(ChannelId id, int minSenderIncarnation) {
+        requireIncarnation(minSenderIncarnation, "minSenderIncarnation");
+        if (inbound.containsKey(id)) {
+            runOnIoThread(() -> loop.fenceInbound(id, minSenderIncarnation), "fencing inbound channel " + id);
+        }
+    }
+
+    /**
+     * From now on, refuses the positions (ACK, SYNC_REPLY) of the receiving tasks of channel {@code id} below
+     * incarnation {@code minReceiverIncarnation}: they are dropped (counted in
+     * {@link DataPlaneMetrics#fencedMessagesDropped()}) and move none of the sender's positions. Raises the minimum,
+     * never lowers it. If the position the sender holds came from a superseded receiver, the channel sends nothing
+     * more until the receiver at its endpoint answers its SYNC with a position of the minimum's incarnation or later,
+     * then resends from there: for a receiver recovered in place at the same endpoint; one recovered elsewhere is
+     * reached with {@link OutboundChannel#redirect} (which resynchronises in any case). Takes effect on the IO thread
+     * before this returns. No-op if the channel is not open here.
+     *
+     * @throws IllegalArgumentException if {@code minReceiverIncarnation} &lt; 0
+     */
+    public void fenceOutbound(ChannelId id, int minReceiverIncarnation) {
+        requireIncarnation(minReceiverIncarnation, "minReceiverIncarnation");
+        if (outbound.containsKey(id)) {
+            runOnIoThread(() -> loop.fenceOutbound(id, minReceiverIncarnation), "fencing outbound channel " + id);
+        }
+    }
+
+    private static void requireIncarnation(int incarnation, String name) {
+        if (incarnation < 0) {
+            throw new IllegalArgumentException(name + " must be >= 0, was " + incarnation);
+        }
+    }
+
+    /** Runs {@code command} on the IO thread and waits for it (see {@link #awaitIoThread}). */
+    private void runOnIoThread(Runnable command, String what) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        loop.submit(() -> {
+            try {
+                command.run();
+            } finally {
+                done.complete(null);
+            }
+        });
+        awaitIoThread(done, what);
     }
 
     /**

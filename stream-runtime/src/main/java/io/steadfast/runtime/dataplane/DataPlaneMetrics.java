@@ -21,6 +21,8 @@ public final class DataPlaneMetrics {
     final LongAdder unsequencedFramesDropped = new LongAdder();
     final LongAdder malformedFramesDropped = new LongAdder();
     final LongAdder oversizedFramesDropped = new LongAdder();
+    final LongAdder corruptFramesDropped = new LongAdder();
+    final LongAdder fencedMessagesDropped = new LongAdder();
     final LongAdder unknownChannelFramesDropped = new LongAdder();
     final LongAdder earlySyncsKept = new LongAdder();
     final LongAdder acksSent = new LongAdder();
@@ -98,6 +100,24 @@ public final class DataPlaneMetrics {
         return oversizedFramesDropped.sum();
     }
 
+    /**
+     * Messages of any type whose checksum did not match (damaged on their way, see {@link FrameCodec}): dropped
+     * before they could move any channel's position, never delivered. The sender resends a dropped frame; a receiver
+     * that can tell the channel answers its sender with its position at once (at most once per resync interval).
+     */
+    public long corruptFramesDropped() {
+        return corruptFramesDropped.sum();
+    }
+
+    /**
+     * Messages from a superseded incarnation of a task, dropped unanswered: DATA, BUNDLE and SYNC from a sending task
+     * below its channel's minimum sender incarnation ({@link DataPlane#fenceInbound}), ACK and SYNC_REPLY from a
+     * receiving task below the minimum receiver incarnation ({@link DataPlane#fenceOutbound}).
+     */
+    public long fencedMessagesDropped() {
+        return fencedMessagesDropped.sum();
+    }
+
     /** Messages for a channel not open on this side (any type but a receiver's SYNC: see {@link #earlySyncsKept}). */
     public long unknownChannelFramesDropped() {
         return unknownChannelFramesDropped.sum();
@@ -169,7 +189,8 @@ public final class DataPlaneMetrics {
                 + ", received="
                 + framesReceived() + ", duplicates=" + duplicateFramesDropped() + ", outOfOrder="
                 + outOfOrderFramesDropped() + ", malformed=" + malformedFramesDropped() + ", oversized="
-                + oversizedFramesDropped() + ", unknownChannel=" + unknownChannelFramesDropped() + ", earlySyncs="
+                + oversizedFramesDropped() + ", corrupt=" + corruptFramesDropped() + ", fenced=" + fencedMessagesDropped()
+                + ", unknownChannel=" + unknownChannelFramesDropped() + ", earlySyncs="
                 + earlySyncsKept() + ", acks=" + acksSent() + ", syncs=" + syncsSent() + ", retainedFrames="
                 + retainedFrames() + ", spilledBytes=" + spilledBytes() + ", spillFailures=" + spillFailures() + "}";
     }

@@ -73,15 +73,18 @@ final class FrameBundle {
         return first;
     }
 
-    /** The bundle's header; only for a bundle of at least two frames ({@link #size()}). */
-    byte[] header(FrameCodec codec, ChannelId channel) {
+    /**
+     * The bundle's header, sealed over {@code payload} ({@link #payload()}); only for a bundle of at least two frames
+     * ({@link #size()}).
+     */
+    byte[] header(FrameCodec codec, ChannelId channel, int senderIncarnation, byte[] payload) {
         int[] lengths = new int[frames.size()];
         int events = 0;
         for (int i = 0; i < lengths.length; i++) {
             lengths[i] = frames.get(i).payload.length;
             events += frames.get(i).eventCount;
         }
-        return codec.encodeBundleHeader(channel, first.firstSeq, events, lengths);
+        return codec.encodeBundleHeader(channel, senderIncarnation, first.firstSeq, events, lengths, payload);
     }
 
     /** The frames' payloads back to back; only for a bundle of at least two frames. */

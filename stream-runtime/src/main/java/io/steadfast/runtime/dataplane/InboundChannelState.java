@@ -1,6 +1,7 @@
 package io.steadfast.runtime.dataplane;
 
 import io.steadfast.runtime.plan.ChannelId;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -21,12 +22,35 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A {@link MessageType#BUNDLE} is delivered as one frame but counts as the frames it carries, for the window, the
  * ACKs and the average frame size alike, as it does for its sender.
+ *
+ * <p><b>Damage.</b> A message damaged on its way never reaches this class: {@link FrameCodec} rejects it before any
+ * field is used, so the position stays where it was and the sender resends. The IO loop tells the channel the damaged
+ * message most likely belonged to ({@link #onDamaged}), which answers its sender with a SYNC_REPLY at once (rate
+ * limited with the replies to gaps), rather than waiting for the next frame to leave a gap or for the sender's resync.
+ *
+ * <p><b>Incarnations.</b> DATA, BUNDLE and SYNC carry the sending task's incarnation. Those below
+ * {@code minSenderIncarnation} are dropped and counted before anything else: never delivered, never answered, and
+ * they do not take over the sender's routing id (so a stale sender never steals the ACKs). One of a higher
+ * incarnation raises the minimum to it: a newer sender took over, the older one is refused from then on, and the newer
+ * one is answered with a SYNC_REPLY so that it resends from this receiver's position. {@link #fence} raises the minimum
+ * from outside. ACK and SYNC_REPLY carry {@code receiverIncarnation}.
  */
 final class InboundChannelState {
 
     private static final Logger log = LoggerFactory.getLogger(InboundChannelState.class);
 
+    /** What the fencing rules make of a message from a sending task. */
+    private enum Admission {
+        /** Of a superseded incarnation: dropped. */
+        REFUSED,
+        /** Of the minimum incarnation. */
+        ADMITTED,
+        /** Of a newer incarnation, which raised the minimum. */
+        TOOK_OVER
+    }
+
     private final ChannelId id;
+    private final int receiverIncarnation;
     private final InboundListener listener;
     private final IoLoop loop;
     private final FrameCodec codec;
@@ -48,26 +72,40 @@ final class InboundChannelState {
     // IO thread only
     private long lastDeliveredSeq;
     private byte[] senderRoutingId;
+    /** The incarnation of the sender {@code senderRoutingId} belongs to; -1 when none. */
+    private int senderIncarnation = -1;
+    private int minSenderIncarnation;
     private long lastGapReplyExpected = -1;
     private long lastGapReplyNanos;
     /** Moving average of the sizes of the data frames received, for a window in bytes. */
     private double averageFrameBytes;
 
-    InboundChannelState(ChannelId id, long lastDeliveredSeq, InboundListener listener, IoLoop loop, FrameCodec codec,
-            DataPlaneMetrics metrics, int creditFrames, int creditBytes, long resyncNanos) {
+    /**
+     * @param receiverIncarnation  the receiving task's incarnation (>= 0), written on every ACK and SYNC_REPLY
+     * @param minSenderIncarnation messages of sending tasks below this incarnation (>= 0) are refused
+     * @param config               the data plane's: the window and the resync interval
+     */
+    InboundChannelState(ChannelId id, long lastDeliveredSeq, int receiverIncarnation, int minSenderIncarnation,
+            InboundListener listener, IoLoop loop, FrameCodec codec, DataPlaneMetrics metrics, DataPlaneConfig config) {
         if (lastDeliveredSeq < 0) {
             throw new IllegalArgumentException("lastDeliveredSeq of channel " + id + " must be >= 0, was "
                     + lastDeliveredSeq);
         }
+        if (receiverIncarnation < 0 || minSenderIncarnation < 0) {
+            throw new IllegalArgumentException("incarnations of channel " + id + " must be >= 0, were receiver "
+                    + receiverIncarnation + " and minimum sender " + minSenderIncarnation);
+        }
         this.id = id;
+        this.receiverIncarnation = receiverIncarnation;
+        this.minSenderIncarnation = minSenderIncarnation;
         this.listener = listener;
         this.loop = loop;
         this.codec = codec;
         this.metrics = metrics;
-        this.creditFrames = creditFrames;
-        this.creditBytes = creditBytes;
+        this.creditFrames = config.creditFrames();
+        this.creditBytes = config.creditBytes();
         this.averageFrameBytes = creditBytes > 0 ? (double) creditBytes / creditFrames : 0;
-        this.resyncNanos = resyncNanos;
+        this.resyncNanos = config.resyncInterval().toNanos();
         this.lastDeliveredSeq = lastDeliveredSeq;
         this.consumedSeq = new AtomicLong(lastDeliveredSeq);
         this.ackEveryFrames = ackThreshold(creditFrames);
@@ -110,12 +148,47 @@ final class InboundChannelState {
             metrics.unknownChannelFramesDropped.increment();
             return;
         }
-        senderRoutingId = routingId;
-        long expected = lastDeliveredSeq + 1;
-        if (data.eventCount() == 0) {
-            onUnsequenced(data);
+        Admission admission = admit(routingId, data.senderIncarnation(), data.parts() == 1 ? "DATA" : "BUNDLE",
+                nowNanos);
+        if (admission == Admission.REFUSED) {
             return;
         }
+        if (data.eventCount() == 0) {
+            onUnsequenced(data);
+        } else {
+            onEvents(data, nowNanos);
+        }
+        if (admission == Admission.TOOK_OVER) {
+            sendPosition(MessageType.SYNC_REPLY); // the new sender resends from here, whatever it sent first
+        }
+    }
+
+    /**
+     * Applies the fencing rules to a message from a sending task of {@code incarnation} (see the class comment); an
+     * admitted sender is the one ACKs go to from now on.
+     */
+    private Admission admit(byte[] routingId, int incarnation, String what, long nowNanos) {
+        if (incarnation < minSenderIncarnation) {
+            metrics.fencedMessagesDropped.increment();
+            loop.warnFenced(nowNanos, "Channel {}: dropped {} from sender incarnation {}: superseded, this receiver "
+                    + "(incarnation {}) takes sender incarnation {} or later only", id, what, incarnation,
+                    receiverIncarnation, minSenderIncarnation);
+            return Admission.REFUSED;
+        }
+        Admission admission = Admission.ADMITTED;
+        if (incarnation > minSenderIncarnation) {
+            log.info("Channel {}: sender incarnation {} takes over from incarnation {}; messages of earlier "
+                    + "incarnations are refused from now on", id, incarnation, minSenderIncarnation);
+            minSenderIncarnation = incarnation;
+            admission = Admission.TOOK_OVER;
+        }
+        senderRoutingId = routingId;
+        senderIncarnation = incarnation;
+        return admission;
+    }
+
+    private void onEvents(WireMessage.Data data, long nowNanos) {
+        long expected = lastDeliveredSeq + 1;
         averageFrameBytes += ((double) data.payload().length / data.parts() - averageFrameBytes) / 16;
         if (data.lastSeq() < expected) {
             metrics.duplicateFramesDropped.add(data.parts());
@@ -125,13 +198,9 @@ final class InboundChannelState {
         }
         if (data.firstSeq() > expected) {
             metrics.outOfOrderFramesDropped.add(data.parts());
-            // one reply per gap position and interval, not one per dropped frame of the same burst
-            if (lastGapReplyExpected != expected || nowNanos - lastGapReplyNanos >= resyncNanos) {
-                lastGapReplyExpected = expected;
-                lastGapReplyNanos = nowNanos;
+            if (askToRewind(nowNanos)) {
                 log.debug("Channel {}: frame {}..{} leaves a gap after {}, asking the sender to rewind",
                         id, data.firstSeq(), data.lastSeq(), lastDeliveredSeq);
-                sendPosition(MessageType.SYNC_REPLY);
             }
             return;
         }
@@ -161,10 +230,65 @@ final class InboundChannelState {
         }
     }
 
-    void onSync(byte[] routingId) {
-        log.trace("Channel {}: SYNC received, delivered up to {}", id, lastDeliveredSeq);
-        senderRoutingId = routingId;
+    /**
+     * Answers the SYNC of a sending task of {@code senderIncarnation} with the position, unless that incarnation is
+     * superseded.
+     */
+    void onSync(byte[] routingId, int senderIncarnation, long nowNanos) {
+        if (closed || admit(routingId, senderIncarnation, "SYNC", nowNanos) == Admission.REFUSED) {
+            return;
+        }
+        log.trace("Channel {}: SYNC received from sender incarnation {}, delivered up to {}", id, senderIncarnation,
+                lastDeliveredSeq);
         sendPosition(MessageType.SYNC_REPLY);
+    }
+
+    /**
+     * A message that most likely belongs to this channel arrived damaged, or malformed, from {@code routingId}, and
+     * was dropped: if it came from this channel's sender, asks it to resend from the position at once (rate limited
+     * as the replies to gaps are). Nothing of the message is trusted, its incarnation included.
+     */
+    void onDamaged(byte[] routingId, long nowNanos) {
+        if (closed || senderRoutingId == null || !Arrays.equals(routingId, senderRoutingId)) {
+            return;
+        }
+        if (askToRewind(nowNanos)) {
+            log.debug("Channel {}: a damaged message from its sender was dropped; asking it to resend after {}", id,
+                    lastDeliveredSeq);
+        }
+    }
+
+    /**
+     * Sends a SYNC_REPLY so that the sender resends after the position: one per position and resync interval, not
+     * one per dropped frame of the same burst.
+     *
+     * @return whether one was sent
+     */
+    private boolean askToRewind(long nowNanos) {
+        long expected = lastDeliveredSeq + 1;
+        if (lastGapReplyExpected == expected && nowNanos - lastGapReplyNanos < resyncNanos) {
+            return false;
+        }
+        lastGapReplyExpected = expected;
+        lastGapReplyNanos = nowNanos;
+        sendPosition(MessageType.SYNC_REPLY);
+        return true;
+    }
+
+    /**
+     * Refuses messages of sending tasks below incarnation {@code minimum} from now on; never lowers the minimum. If
+     * the sender this channel answers is superseded, ACKs wait until the new one speaks.
+     */
+    void fence(int minimum) {
+        if (minimum <= minSenderIncarnation) {
+            return;
+        }
+        log.debug("Channel {}: fenced at sender incarnation {} (was {})", id, minimum, minSenderIncarnation);
+        minSenderIncarnation = minimum;
+        if (senderIncarnation < minimum) {
+            senderRoutingId = null;
+            senderIncarnation = -1;
+        }
     }
 
     /** Sends the deferred ACK, if any. IO thread, every timer pass. */
@@ -207,7 +331,7 @@ final class InboundChannelState {
         long consumed = Math.min(consumedSeq.get(), lastDeliveredSeq);
         int credit = grantedCredit();
         ackEveryFrames = ackThreshold(credit);
-        byte[] message = codec.encodePosition(type, id, lastDeliveredSeq, consumed, credit);
+        byte[] message = codec.encodePosition(type, id, receiverIncarnation, lastDeliveredSeq, consumed, credit);
         loop.replyToSender(senderRoutingId, message);
         metrics.acksSent.increment();
     }

@@ -49,6 +49,7 @@ final class IoLoop implements Runnable {
     private final IoCommandQueue commands = new IoCommandQueue();
     private final CompletableFuture<String> bound = new CompletableFuture<>();
     private final RateLimitedWarning droppedFrameWarning = new RateLimitedWarning(log);
+    private final RateLimitedWarning fencedWarning = new RateLimitedWarning(log);
     private final RecentlyClosedChannels recentlyClosed = new RecentlyClosedChannels();
     private final List<PeerListener> peerListeners = new CopyOnWriteArrayList<>();
     private final long timerPeriodNanos;
@@ -65,12 +66,13 @@ final class IoLoop implements Runnable {
     /** Replies queued in this pass, by the routing id of the sender they go to. */
     private final Map<RoutingId, WireBatch> replies = new HashMap<>();
     /**
-     * The sender of the latest SYNC that arrived for each channel not open here yet: a sender redirected to a task
-     * that is still being restored here is answered the moment its channel opens, not a resync interval later.
+     * The sender of the latest SYNC of the newest sender incarnation that arrived for each channel not open here yet:
+     * a sender redirected to a task that is still being restored here is answered the moment its channel opens, not a
+     * resync interval later.
      */
-    private final Map<ChannelId, byte[]> earlySyncs = new LinkedHashMap<>(16, 0.75f, false) {
+    private final Map<ChannelId, EarlySync> earlySyncs = new LinkedHashMap<>(16, 0.75f, false) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<ChannelId, byte[]> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<ChannelId, EarlySync> eldest) {
             return size() > MAX_EARLY_SYNCS;
         }
     };
@@ -221,9 +223,12 @@ final class IoLoop implements Runnable {
                 decode(null, null, now); // counted as malformed: a routing id and no message
             }
             for (; router.hasReceiveMore(); read++) {
-                WireMessage message = readMessage(router, router.recv(0), now);
+                byte[] header = router.recv(0);
+                WireMessage message = readMessage(router, header, now);
                 if (message != null) {
                     dispatchFromSender(sender, message, now);
+                } else {
+                    droppedFromSender(sender, header, now);
                 }
             }
         }
@@ -288,14 +293,32 @@ final class IoLoop implements Runnable {
             }
             return codec.decode(header, payload);
         } catch (MalformedFrameException e) {
-            if (e.reason() == MalformedFrameException.Reason.OVERSIZED) {
+            boolean damaged = e.reason() == MalformedFrameException.Reason.BAD_CHECKSUM;
+            if (damaged) {
+                metrics.corruptFramesDropped.increment();
+            } else if (e.reason() == MalformedFrameException.Reason.OVERSIZED) {
                 metrics.oversizedFramesDropped.increment();
             } else {
                 metrics.malformedFramesDropped.increment();
             }
-            droppedFrameWarning.warn(now, "Data plane {} dropped a malformed message: {}", endpointForLog(),
-                    e.getMessage());
+            ChannelId named = codec.channelNamedBy(header);
+            droppedFrameWarning.warn(now, "Data plane {} dropped a {} message{}{}: {}", endpointForLog(),
+                    damaged ? "damaged" : "malformed", named == null ? "" : " naming channel " + named,
+                    damaged ? " (resent by its sender)" : "", e.getMessage());
             return null;
+        }
+    }
+
+    /**
+     * A message from a sender was dropped as damaged or malformed: the channel its header names, if open here, asks
+     * its sender to resend at once. A damaged ACK or SYNC_REPLY needs no such answer: positions are cumulative, the
+     * next one says as much, and a sender that hears nothing asks again after its resync interval.
+     */
+    private void droppedFromSender(byte[] sender, byte[] header, long now) {
+        ChannelId named = codec.channelNamedBy(header);
+        InboundChannelState channel = named == null ? null : inbound.get(named);
+        if (channel != null) {
+            channel.onDamaged(sender, now);
         }
     }
 
@@ -311,12 +334,14 @@ final class IoLoop implements Runnable {
         } else if (message instanceof WireMessage.Sync sync) {
             InboundChannelState channel = inbound.get(sync.channel());
             if (channel == null) {
-                earlySyncs.put(sync.channel(), sender); // expected in a recovery: answered when the channel opens
+                // expected in a recovery: answered when the channel opens; a superseded sender's is not kept
+                earlySyncs.merge(sync.channel(), new EarlySync(sender, sync.senderIncarnation()),
+                        (kept, arrived) -> arrived.senderIncarnation() >= kept.senderIncarnation() ? arrived : kept);
                 metrics.earlySyncsKept.increment();
                 log.debug("Data plane {} keeps the Sync for channel {}, not open here yet", endpointForLog(),
                         sync.channel());
             } else {
-                channel.onSync(sender);
+                channel.onSync(sender, sync.senderIncarnation(), now);
             }
         } else {
             wrongDirection(message, now);
@@ -354,6 +379,11 @@ final class IoLoop implements Runnable {
                 endpointForLog(), message.getClass().getSimpleName(), message.channel());
     }
 
+    /** Logs a message dropped as coming from a superseded incarnation, at most every few seconds for the data plane. */
+    void warnFenced(long nowNanos, String format, Object... arguments) {
+        fencedWarning.warn(nowNanos, format, arguments);
+    }
+
     /** Queues a reply to the sender with this routing id; it goes when the pass ends, with the others to it. */
     void replyToSender(byte[] sender, byte[] message) {
         WireBatch batch = replies.computeIfAbsent(new RoutingId(sender), id -> new WireBatch());
@@ -375,6 +405,10 @@ final class IoLoop implements Runnable {
             replies.forEach((sender, batch) -> batch.sendOn(router, sender.value()));
             replies.clear();
         }
+    }
+
+    /** The sender of a SYNC for a channel not open yet, and its incarnation. */
+    private record EarlySync(byte[] sender, int senderIncarnation) {
     }
 
     /** A ZeroMQ routing id, compared by content. */
@@ -427,11 +461,25 @@ final class IoLoop implements Runnable {
     void openInbound(InboundChannelState channel) {
         inbound.put(channel.id(), channel);
         recentlyClosed.reopened(channel.id());
-        byte[] earlySender = earlySyncs.remove(channel.id());
-        if (earlySender != null) {
-            channel.onSync(earlySender);
+        EarlySync early = earlySyncs.remove(channel.id());
+        if (early != null) {
+            channel.onSync(early.sender(), early.senderIncarnation(), System.nanoTime());
         }
-        log.debug("Opened inbound channel {}{}", channel.id(), earlySender == null ? "" : ", answering its early SYNC");
+        log.debug("Opened inbound channel {}{}", channel.id(), early == null ? "" : ", answering its early SYNC");
+    }
+
+    void fenceInbound(ChannelId id, int minSenderIncarnation) {
+        InboundChannelState channel = inbound.get(id);
+        if (channel != null) {
+            channel.fence(minSenderIncarnation);
+        }
+    }
+
+    void fenceOutbound(ChannelId id, int minReceiverIncarnation) {
+        OutboundChannelState channel = outbound.get(id);
+        if (channel != null) {
+            channel.fence(minReceiverIncarnation, System.nanoTime());
+        }
     }
 
     void closeInbound(ChannelId id) {

@@ -65,11 +65,12 @@ final class LogSegmentCodec {
     }
 
     /**
-     * The frames of {@code segment}, ready to send on its channel.
+     * The frames of {@code segment}, ready to send on its channel by a sender of {@code senderIncarnation} (their
+     * headers carry it).
      *
      * @throws MalformedLogSegmentException if its bytes are not a valid segment spanning its seq range
      */
-    List<RetainedFrame> decode(LogSegment segment) {
+    List<RetainedFrame> decode(LogSegment segment, int senderIncarnation) {
         String where = "Log segment [" + segment.firstSeq() + ", " + segment.lastSeq() + "] of channel "
                 + segment.channel();
         ByteBuffer in = ByteBuffer.wrap(segment.frames());
@@ -91,7 +92,7 @@ final class LogSegmentCodec {
         List<RetainedFrame> frames = new ArrayList<>(Math.min(count, in.remaining() / RECORD_PREFIX_BYTES));
         long expectedSeq = segment.firstSeq();
         for (int i = 0; i < count; i++) {
-            RetainedFrame frame = decodeRecord(segment.channel(), in, where);
+            RetainedFrame frame = decodeRecord(segment.channel(), senderIncarnation, in, where);
             if (frame.firstSeq != expectedSeq) {
                 throw new MalformedLogSegmentException(where + ": frame " + i + " starts at seq " + frame.firstSeq
                         + ", expected " + expectedSeq + " (frames must be contiguous from the segment's firstSeq)");
@@ -111,12 +112,13 @@ final class LogSegmentCodec {
     }
 
     /**
-     * Reads one record at the buffer's position and advances past it.
+     * Reads one record at the buffer's position and advances past it, as a frame to send on {@code channel} by a
+     * sender of {@code senderIncarnation}.
      *
      * @param where names the segment or file being read, for the message of a failure
      * @throws MalformedLogSegmentException if the record is truncated or a field is out of range
      */
-    RetainedFrame decodeRecord(ChannelId channel, ByteBuffer in, String where) {
+    RetainedFrame decodeRecord(ChannelId channel, int senderIncarnation, ByteBuffer in, String where) {
         int at = in.position();
         require(in, RECORD_PREFIX_BYTES, where, "the record at byte " + at);
         long firstSeq = in.getLong();
@@ -134,7 +136,7 @@ final class LogSegmentCodec {
         byte[] payload = new byte[payloadLength];
         in.get(payload);
         return new RetainedFrame(firstSeq, eventCount,
-                frameCodec.encodeDataHeader(channel, firstSeq, eventCount, payloadLength), payload);
+                frameCodec.encodeDataHeader(channel, senderIncarnation, firstSeq, eventCount, payload), payload);
     }
 
     private static void require(ByteBuffer in, int bytes, String where, String what) {

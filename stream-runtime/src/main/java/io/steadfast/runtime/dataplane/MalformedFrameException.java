@@ -3,7 +3,10 @@ package io.steadfast.runtime.dataplane;
 /** A message received on the data plane could not be decoded; the reason says why. */
 final class MalformedFrameException extends Exception {
 
-    /** Why a message was rejected. {@link #OVERSIZED} is counted apart from the others. */
+    /**
+     * Why a message was rejected. {@link #OVERSIZED} and {@link #BAD_CHECKSUM} are counted apart from the others
+     * ({@link DataPlaneMetrics#oversizedFramesDropped()}, {@link DataPlaneMetrics#corruptFramesDropped()}).
+     */
     enum Reason {
         TRUNCATED,
         BAD_MAGIC,
@@ -20,7 +23,14 @@ final class MalformedFrameException extends Exception {
         MISSING_PAYLOAD,
         UNEXPECTED_PAYLOAD,
         TRAILING_BYTES,
-        BAD_PART_COUNT
+        BAD_PART_COUNT,
+        /** A negative incarnation. */
+        BAD_INCARNATION,
+        /**
+         * The header's CRC32C does not match its bytes and the payload's: the message was damaged on its way (see
+         * {@link FrameCodec}).
+         */
+        BAD_CHECKSUM
     }
 
     private final Reason reason;

@@ -34,12 +34,20 @@ import org.slf4j.LoggerFactory;
  * a receiver restored at an older position is replayed to at its own pace. Frames are dropped when consumed, or
  * with {@link Retention#UNTIL_TRUNCATED} when consumed and truncated. An output log beyond its memory bound
  * spills its oldest frames to disk after each append; an IO error there only leaves the frames in memory.
+ *
+ * <p><b>Incarnations.</b> Every message the channel sends carries the sending task's incarnation, fixed for the
+ * channel's life (a recovered task opens its channels anew). Positions (ACK, SYNC_REPLY) carry the receiving task's;
+ * those of an incarnation below {@code minReceiverIncarnation} are dropped and counted: a receiver that was replaced
+ * must not move this sender's positions. A position from a newer receiver raises the minimum by itself; an ACK from
+ * a newer receiver than the one whose position this sender holds (a receiver recovered in place, on the same
+ * endpoint) is not applied but answered with a SYNC, so that the sender resends from the new receiver's position.
  */
 final class OutboundChannelState implements OutboundChannel {
 
     private static final Logger log = LoggerFactory.getLogger(OutboundChannelState.class);
 
     private final ChannelId id;
+    private final int incarnation;
     private final IoLoop loop;
     private final FrameCodec codec;
     private final DataPlaneMetrics metrics;
@@ -81,30 +89,36 @@ final class OutboundChannelState implements OutboundChannel {
     private long lastHeardNanos;
     private long lastSyncSentNanos;
     private boolean warnedUnrecoverableGap;
+    /** Positions of a receiver incarnation below this are refused. */
+    private int minReceiverIncarnation;
+    /** The incarnation of the receiver whose position this sender holds; -1 before any position. */
+    private int receiverIncarnation = -1;
 
     /**
-     * @param initialCreditFrames the frames the producer may hand over before the receiver first answers (at least 1)
+     * @param incarnation the sending task's incarnation (>= 0), written on every message
+     * @param config      the data plane's: the resync interval, and the frames the producer may hand over before the
+     *                    receiver first answers ({@link DataPlaneConfig#creditFrames()})
      */
-    OutboundChannelState(ChannelId id, long nextSeq, IoLoop loop, FrameCodec codec, DataPlaneMetrics metrics,
-            long resyncNanos, Retention retention, OutputLogs outputLogs, int initialCreditFrames) {
+    OutboundChannelState(ChannelId id, int incarnation, long nextSeq, Retention retention, IoLoop loop,
+            FrameCodec codec, DataPlaneMetrics metrics, OutputLogs outputLogs, DataPlaneConfig config) {
         if (nextSeq < 1) {
             throw new IllegalArgumentException("nextSeq of channel " + id + " must be >= 1, was " + nextSeq);
         }
-        if (initialCreditFrames < 1) {
-            throw new IllegalArgumentException("initialCreditFrames of channel " + id + " must be >= 1, was "
-                    + initialCreditFrames);
+        if (incarnation < 0) {
+            throw new IllegalArgumentException("incarnation of channel " + id + " must be >= 0, was " + incarnation);
         }
         this.id = id;
+        this.incarnation = incarnation;
         this.nextSeq = nextSeq;
-        this.creditFrames = initialCreditFrames;
+        this.creditFrames = config.creditFrames();
         this.acknowledgedSeq = nextSeq - 1;
         this.loop = loop;
         this.codec = codec;
         this.metrics = metrics;
-        this.resyncNanos = resyncNanos;
+        this.resyncNanos = config.resyncInterval().toNanos();
         this.retention = Objects.requireNonNull(retention, "retention");
         this.outputLogs = outputLogs;
-        this.frames = outputLogs.newLog(id, retention);
+        this.frames = outputLogs.newLog(id, incarnation, retention);
         this.shipper = outputLogs.newShipper(id, retention);
     }
 
@@ -134,8 +148,8 @@ final class OutboundChannelState implements OutboundChannel {
             return;
         }
         if (eventCount == 0) {
-            RetainedFrame unsequenced = new RetainedFrame(first, 0, codec.encodeDataHeader(id, first, 0,
-                    payload.length), payload);
+            RetainedFrame unsequenced = new RetainedFrame(first, 0, codec.encodeDataHeader(id, incarnation, first, 0,
+                    payload), payload);
             loop.submit(() -> onUnsequenced(unsequenced));
             return;
         }
@@ -145,7 +159,7 @@ final class OutboundChannelState implements OutboundChannel {
         nextSeq = first + eventCount;
         framesHandedOver = framesHandedOver + 1;
         RetainedFrame frame = new RetainedFrame(first, eventCount,
-                codec.encodeDataHeader(id, first, eventCount, payload.length), payload);
+                codec.encodeDataHeader(id, incarnation, first, eventCount, payload), payload);
         loop.submit(() -> onHandedOver(frame));
     }
 
@@ -208,8 +222,8 @@ final class OutboundChannelState implements OutboundChannel {
             throw new IllegalStateException("Outbound channel " + id + " has sent already; preload its log before "
                     + "the first send");
         }
-        PreloadedFrames preloaded = PreloadedFrames.select(id, segments, Math.max(nextSeq, preloadedUpToSeq + 1),
-                outputLogs.segmentCodec());
+        PreloadedFrames preloaded = PreloadedFrames.select(id, incarnation, segments,
+                Math.max(nextSeq, preloadedUpToSeq + 1), outputLogs.segmentCodec());
         if (!preloaded.frames().isEmpty()) {
             preloadedUpToSeq = preloaded.lastSeq();
             loop.submit(() -> onPreloaded(preloaded.frames()));
@@ -298,9 +312,27 @@ final class OutboundChannelState implements OutboundChannel {
         // not synced: the frame goes out with the resend that follows the SYNC_REPLY
     }
 
-    /** Applies an ACK or SYNC_REPLY from the receiver. */
+    /** Applies an ACK or SYNC_REPLY from the receiver, unless it comes from a superseded receiver incarnation. */
     void onPosition(WireMessage.Position position, long nowNanos) {
+        int from = position.receiverIncarnation();
+        if (from < minReceiverIncarnation) {
+            metrics.fencedMessagesDropped.increment();
+            loop.warnFenced(nowNanos, "Channel {}: dropped {} from receiver incarnation {} at {}: superseded, "
+                    + "this sender takes positions of incarnation {} or later only", id, position.type(), from,
+                    peer.endpoint(), minReceiverIncarnation);
+            return;
+        }
+        minReceiverIncarnation = from; // >= the minimum: a newer receiver answered, its predecessors are superseded
         lastHeardNanos = nowNanos;
+        if (from > receiverIncarnation && receiverIncarnation >= 0 && position.type() == MessageType.ACK) {
+            log.debug("Channel {}: receiver incarnation {} at {} replaced incarnation {}; asking for its position",
+                    id, from, peer.endpoint(), receiverIncarnation);
+            receiverIncarnation = from;
+            synced = false;
+            sendSync(nowNanos);
+            return;
+        }
+        receiverIncarnation = from;
         creditFrames = position.creditFrames();
         if (position.consumedSeq() > acknowledgedSeq) {
             acknowledgedSeq = position.consumedSeq();
@@ -326,6 +358,24 @@ final class OutboundChannelState implements OutboundChannel {
         pump();
         if (creditAvailable() && producerWaiting.getAndSet(false)) {
             notifyCreditListener();
+        }
+    }
+
+    /**
+     * Refuses positions of receiver incarnations below {@code minimum} from now on; never lowers the minimum. If the
+     * position this sender holds came from a superseded receiver, it asks for the current one's (SYNC) and sends
+     * nothing more until that answers.
+     */
+    void fence(int minimum, long nowNanos) {
+        if (minimum <= minReceiverIncarnation) {
+            return;
+        }
+        minReceiverIncarnation = minimum;
+        if (receiverIncarnation >= 0 && receiverIncarnation < minimum && !closed) {
+            log.debug("Channel {}: receiver incarnation {} superseded by {}; resynchronising with {}", id,
+                    receiverIncarnation, minimum, peer.endpoint());
+            synced = false;
+            sendSync(nowNanos);
         }
     }
 
@@ -429,8 +479,8 @@ final class OutboundChannelState implements OutboundChannel {
     }
 
     private boolean transmit(FrameBundle bundle) {
-        byte[] header = bundle.header(codec, id);
         byte[] payload = bundle.payload();
+        byte[] header = bundle.header(codec, id, incarnation, payload);
         if (!peer.sendData(header, payload)) {
             metrics.framesNotSent.add(bundle.size());
             return false;
@@ -466,7 +516,7 @@ final class OutboundChannelState implements OutboundChannel {
 
     private void sendSync(long nowNanos) {
         lastSyncSentNanos = nowNanos;
-        boolean sent = peer.sendControl(codec.encodeSync(id, nextSeq));
+        boolean sent = peer.sendControl(codec.encodeSync(id, incarnation, nextSeq));
         if (sent) {
             metrics.syncsSent.increment();
         }

@@ -32,12 +32,13 @@ final class OutputLogs {
 
     /**
      * An empty log for a channel. Only output logs ({@link Retention#UNTIL_TRUNCATED}) are bounded in memory:
-     * frames retained until consumed are bounded by the receiver's credit.
+     * frames retained until consumed are bounded by the receiver's credit. Frames read back from its spill files are
+     * sent by a sender of {@code senderIncarnation}.
      */
-    FrameLog newLog(ChannelId channel, Retention retention) {
+    FrameLog newLog(ChannelId channel, int senderIncarnation, Retention retention) {
         long memoryBound = retention == Retention.UNTIL_TRUNCATED ? config.memoryBytes() : Long.MAX_VALUE;
-        return new FrameLog(memoryBound, new SpilledFrames(channel, spillDirectory, config.spillFileBytes(),
-                segmentCodec));
+        return new FrameLog(memoryBound, new SpilledFrames(channel, senderIncarnation, spillDirectory,
+                config.spillFileBytes(), segmentCodec));
     }
 
     /** Ships what a channel logs to the data plane's sink; channels retained until consumed log nothing. */

@@ -16,12 +16,14 @@ import java.util.List;
 record PreloadedFrames(List<RetainedFrame> frames, long lastSeq) {
 
     /**
+     * @param senderIncarnation the incarnation of the sender that loads them: their headers carry it
      * @param fromSeq the first seq the log needs: the channel's next seq, or the seq after an earlier preload
      * @throws IllegalArgumentException if a segment belongs to another channel, or the frames leave a gap (the
      *                                  message names the missing seqs)
      * @throws MalformedLogSegmentException if a segment cannot be decoded
      */
-    static PreloadedFrames select(ChannelId channel, List<LogSegment> segments, long fromSeq, LogSegmentCodec codec) {
+    static PreloadedFrames select(ChannelId channel, int senderIncarnation, List<LogSegment> segments, long fromSeq,
+            LogSegmentCodec codec) {
         List<RetainedFrame> frames = new ArrayList<>();
         long next = fromSeq;
         for (LogSegment segment : segments) {
@@ -29,7 +31,7 @@ record PreloadedFrames(List<RetainedFrame> frames, long lastSeq) {
                 throw new IllegalArgumentException("Cannot preload segment [" + segment.firstSeq() + ", "
                         + segment.lastSeq() + "] of channel " + segment.channel() + " into channel " + channel);
             }
-            for (RetainedFrame frame : codec.decode(segment)) {
+            for (RetainedFrame frame : codec.decode(segment, senderIncarnation)) {
                 if (frame.lastSeq() < next) {
                     continue;
                 }

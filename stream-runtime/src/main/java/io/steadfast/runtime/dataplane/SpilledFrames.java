@@ -22,6 +22,8 @@ final class SpilledFrames {
     }
 
     private final ChannelId channel;
+    /** Of the channel's sender: the headers of frames read back carry it. */
+    private final int senderIncarnation;
     private final SpillDirectory directory;
     private final long fileBytes;
     private final LogSegmentCodec codec;
@@ -32,8 +34,10 @@ final class SpilledFrames {
     /** The older file last read from, kept open because replays read in order. */
     private SpillFile reading;
 
-    SpilledFrames(ChannelId channel, SpillDirectory directory, long fileBytes, LogSegmentCodec codec) {
+    SpilledFrames(ChannelId channel, int senderIncarnation, SpillDirectory directory, long fileBytes,
+            LogSegmentCodec codec) {
         this.channel = channel;
+        this.senderIncarnation = senderIncarnation;
         this.directory = directory;
         this.fileBytes = fileBytes;
         this.codec = codec;
@@ -112,7 +116,7 @@ final class SpilledFrames {
         String where = "Spill file " + entry.file().path() + " of channel " + channel;
         RetainedFrame frame;
         try {
-            frame = codec.decodeRecord(channel, record, where);
+            frame = codec.decodeRecord(channel, senderIncarnation, record, where);
         } catch (MalformedLogSegmentException e) {
             throw new IOException(e.getMessage(), e);
         }

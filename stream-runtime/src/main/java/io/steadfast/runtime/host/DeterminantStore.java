@@ -104,7 +104,7 @@ final class DeterminantStore {
     /**
      * Stores the determinant records each part of an arriving frame starts with (a frame of several parts carries
      * consecutive frames of its channel, each with its own). A part whose determinants are malformed adds nothing;
-     * its task drops it as a malformed frame.
+     * its task fails on it ({@link io.steadfast.runtime.task.UndecodableFrameException}).
      */
     void receiveLeading(TopologyId topology, InboundFrame frame) {
         int from = 0;

@@ -631,6 +631,7 @@ public final class StreamTask {
      * returned) only once all of it is processed.
      *
      * @return the sequenced records taken
+     * @throws UndecodableFrameException if the frame cannot be decoded: it is not acknowledged, and the task fails
      */
     private int runInput(BarrierAligner.HeldInput input, int budget) {
         InputFrame frame = input.frame;
@@ -638,11 +639,12 @@ public final class StreamTask {
             try {
                 input.records = reader.decode(frame.payload(), frame.records(), frame.skip());
             } catch (CodecException e) {
+                // the data plane checked the frame's checksum: it arrived as sent, and a resend would not help.
+                // Counting it consumed would lose its records silently
                 metrics.addMalformedFrame();
-                LOG.warn("Task {} dropped a malformed frame from channel {}: {}", id, frame.channel(), e.getMessage());
-                input.records = new Object[0];
-                frame.consumed();
-                return 0;
+                long takenBefore = inputSeqs.get(frame.channel())[0]; // frames of a channel are taken in order
+                throw new UndecodableFrameException(id, frame.channel(), takenBefore + 1 - frame.skip(),
+                        frame.records(), e);
             }
         }
         Object[] records = input.records;

@@ -44,7 +44,7 @@ class FrameLogTest {
 
     private FrameLog newLog(long memoryBound, Path spillParent) {
         directory = new SpillDirectory(spillParent);
-        return new FrameLog(memoryBound, new SpilledFrames(CHANNEL, directory, FILE_BYTES,
+        return new FrameLog(memoryBound, new SpilledFrames(CHANNEL, 0, directory, FILE_BYTES,
                 new LogSegmentCodec(TestFrames.CODEC)));
     }
 

@@ -32,17 +32,19 @@ class LogSegmentCodecTest {
         assertThat(segment.channel()).isEqualTo(CHANNEL);
         assertThat(segment.firstSeq()).isEqualTo(101);
         assertThat(segment.lastSeq()).isEqualTo(114);
-        assertThat(Content.of(codec.decode(segment))).isEqualTo(Content.of(frames));
+        assertThat(Content.of(codec.decode(segment, 0))).isEqualTo(Content.of(frames));
     }
 
     @Test
-    void decodesFramesReadyToSendOnTheSegmentsChannel() throws Exception {
-        RetainedFrame decoded = codec.decode(codec.encode(CHANNEL, frames)).get(2);
+    void decodesFramesReadyToSendOnTheSegmentsChannelByTheSenderIncarnationThatLoadsThem() throws Exception {
+        RetainedFrame decoded = codec.decode(codec.encode(CHANNEL, frames), 4).get(2);
 
         WireMessage message = TestFrames.CODEC.decode(decoded.header, decoded.payload);
 
         assertThat(message).isInstanceOfSatisfying(WireMessage.Data.class, data -> {
             assertThat(data.channel()).isEqualTo(CHANNEL);
+            assertThat(data.senderIncarnation()).as("a restored sender replays its predecessor's log as its own")
+                    .isEqualTo(4);
             assertThat(data.firstSeq()).isEqualTo(105);
             assertThat(data.eventCount()).isEqualTo(10);
         });
@@ -52,7 +54,7 @@ class LogSegmentCodecTest {
     void roundTripsManyRandomFrames() {
         List<RetainedFrame> many = TestFrames.randomFrames(CHANNEL, 1, 500, 50, 1024, new Random(7));
 
-        assertThat(Content.of(codec.decode(codec.encode(CHANNEL, many)))).isEqualTo(Content.of(many));
+        assertThat(Content.of(codec.decode(codec.encode(CHANNEL, many), 0))).isEqualTo(Content.of(many));
     }
 
     @Test
@@ -60,7 +62,7 @@ class LogSegmentCodecTest {
         byte[] bytes = codec.encode(CHANNEL, frames).frames();
         bytes[0] = 'X';
 
-        assertThatThrownBy(() -> codec.decode(new LogSegment(CHANNEL, 101, 114, bytes)))
+        assertThatThrownBy(() -> codec.decode(new LogSegment(CHANNEL, 101, 114, bytes), 0))
                 .isInstanceOf(MalformedLogSegmentException.class)
                 .hasMessageContaining("Log segment [101, 114] of channel segments~2@1")
                 .hasMessageContaining("magic");
@@ -71,7 +73,7 @@ class LogSegmentCodecTest {
         byte[] bytes = codec.encode(CHANNEL, frames).frames();
         bytes[4] = 9;
 
-        assertThatThrownBy(() -> codec.decode(new LogSegment(CHANNEL, 101, 114, bytes)))
+        assertThatThrownBy(() -> codec.decode(new LogSegment(CHANNEL, 101, 114, bytes), 0))
                 .isInstanceOf(MalformedLogSegmentException.class)
                 .hasMessageContaining("version 9").hasMessageContaining("version 1");
     }
@@ -82,7 +84,7 @@ class LogSegmentCodecTest {
         for (int length = 0; length < bytes.length; length++) {
             LogSegment truncated = new LogSegment(CHANNEL, 101, 114, Arrays.copyOf(bytes, length));
 
-            assertThatThrownBy(() -> codec.decode(truncated)).as("truncated to %d bytes", length)
+            assertThatThrownBy(() -> codec.decode(truncated, 0)).as("truncated to %d bytes", length)
                     .isInstanceOf(MalformedLogSegmentException.class).hasMessageContaining("truncated");
         }
     }
@@ -91,7 +93,8 @@ class LogSegmentCodecTest {
     void rejectsTrailingBytes() {
         byte[] bytes = codec.encode(CHANNEL, frames).frames();
 
-        assertThatThrownBy(() -> codec.decode(new LogSegment(CHANNEL, 101, 114, Arrays.copyOf(bytes, bytes.length + 2))))
+        assertThatThrownBy(
+                () -> codec.decode(new LogSegment(CHANNEL, 101, 114, Arrays.copyOf(bytes, bytes.length + 2)), 0))
                 .isInstanceOf(MalformedLogSegmentException.class).hasMessageContaining("2 bytes after its 3 frames");
     }
 
@@ -100,7 +103,7 @@ class LogSegmentCodecTest {
         List<RetainedFrame> gap = List.of(frame(CHANNEL, 101, 3, new byte[1]), frame(CHANNEL, 105, 1, new byte[1]));
         byte[] bytes = codec.encode(CHANNEL, gap).frames();
 
-        assertThatThrownBy(() -> codec.decode(new LogSegment(CHANNEL, 101, 105, bytes)))
+        assertThatThrownBy(() -> codec.decode(new LogSegment(CHANNEL, 101, 105, bytes), 0))
                 .isInstanceOf(MalformedLogSegmentException.class)
                 .hasMessageContaining("frame 1 starts at seq 105, expected 104");
     }
@@ -109,9 +112,9 @@ class LogSegmentCodecTest {
     void rejectsFramesThatDoNotSpanTheSegmentsRange() {
         byte[] bytes = codec.encode(CHANNEL, frames).frames();
 
-        assertThatThrownBy(() -> codec.decode(new LogSegment(CHANNEL, 100, 114, bytes)))
+        assertThatThrownBy(() -> codec.decode(new LogSegment(CHANNEL, 100, 114, bytes), 0))
                 .isInstanceOf(MalformedLogSegmentException.class).hasMessageContaining("expected 100");
-        assertThatThrownBy(() -> codec.decode(new LogSegment(CHANNEL, 101, 120, bytes)))
+        assertThatThrownBy(() -> codec.decode(new LogSegment(CHANNEL, 101, 120, bytes), 0))
                 .isInstanceOf(MalformedLogSegmentException.class).hasMessageContaining("frames end at seq 114");
     }
 
@@ -119,7 +122,7 @@ class LogSegmentCodecTest {
     void rejectsAFrameOfNoEvents() {
         LogSegment segment = withFirstRecordField(8, 0); // eventCount
 
-        assertThatThrownBy(() -> codec.decode(segment))
+        assertThatThrownBy(() -> codec.decode(segment, 0))
                 .isInstanceOf(MalformedLogSegmentException.class).hasMessageContaining("eventCount 0");
     }
 
@@ -127,7 +130,7 @@ class LogSegmentCodecTest {
     void rejectsAPayloadLargerThanTheDataPlaneSends() {
         LogSegment segment = withFirstRecordField(12, 4096); // payloadLength
 
-        assertThatThrownBy(() -> codec.decode(segment)).isInstanceOf(MalformedLogSegmentException.class)
+        assertThatThrownBy(() -> codec.decode(segment, 0)).isInstanceOf(MalformedLogSegmentException.class)
                 .hasMessageContaining("payload of 4096 bytes").hasMessageContaining("maxFrameBytes is 1024");
     }
 
@@ -143,7 +146,7 @@ class LogSegmentCodecTest {
         byte[] bytes = ByteBuffer.allocate(9).putInt(LogSegmentCodec.MAGIC).put(LogSegmentCodec.VERSION).putInt(0)
                 .array();
 
-        assertThatThrownBy(() -> codec.decode(new LogSegment(CHANNEL, 1, 1, bytes)))
+        assertThatThrownBy(() -> codec.decode(new LogSegment(CHANNEL, 1, 1, bytes), 0))
                 .isInstanceOf(MalformedLogSegmentException.class).hasMessageContaining("declares 0 frames");
     }
 }

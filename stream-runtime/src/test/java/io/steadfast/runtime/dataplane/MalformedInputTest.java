@@ -14,7 +14,10 @@ import org.junit.jupiter.api.Timeout;
 import org.zeromq.ZContext;
 import org.zeromq.ZMQ;
 
-/** Garbage from a raw DEALER is dropped and counted; the data plane keeps delivering valid channels. */
+/**
+ * Garbage and damaged messages from a raw DEALER are dropped and counted; the data plane keeps delivering valid
+ * channels.
+ */
 @Timeout(30)
 class MalformedInputTest {
 
@@ -37,23 +40,31 @@ class MalformedInputTest {
 
         raw.send("not a data plane frame".getBytes(StandardCharsets.UTF_8));               // bad magic
         raw.send(new byte[] {0x53, 0x46});                                                  // truncated
-        byte[] badVersion = codec.encodeSync(CHANNEL, 1);
-        badVersion[4] = 9;
+        byte[] badVersion = codec.encodeSync(CHANNEL, 0, 1);
+        badVersion[4] = 4;                                                                  // a version 4 peer
         raw.send(badVersion);
-        raw.send(codec.encodeDataHeader(CHANNEL, 1, 1, 10), ZMQ.SNDMORE);                  // length mismatch
-        raw.send(new byte[5]);
-        raw.send(codec.encodeSync(CHANNEL, 1), ZMQ.SNDMORE);     // a SYNC, then two parts that are no messages
+        byte[] five = new byte[5];                                       // a length mismatch its sender sealed
+        raw.send(TestFrames.resealed(codec.encodeDataHeader(CHANNEL, 0, 1, 1, new byte[10]), five), ZMQ.SNDMORE);
+        raw.send(five);
+        raw.send(codec.encodeSync(CHANNEL, 0, 1), ZMQ.SNDMORE);  // a SYNC, then two parts that are no messages
         raw.send(new byte[1], ZMQ.SNDMORE);
         raw.send(new byte[1]);
-        raw.send(codec.encodePosition(MessageType.ACK, CHANNEL, 1, 1, 1));                 // wrong direction
-        raw.send(codec.encodeDataHeader(CHANNEL, 1, 1, CONFIG.maxFrameBytes() + 1), ZMQ.SNDMORE);
-        raw.send(new byte[CONFIG.maxFrameBytes() + 1]);                                    // oversized
-        raw.send(codec.encodeDataHeader(NOT_OPEN, 1, 1, 3), ZMQ.SNDMORE);                  // unknown channel
-        raw.send(new byte[3]);
+        raw.send(codec.encodePosition(MessageType.ACK, CHANNEL, 0, 1, 1, 1));              // wrong direction
+        byte[] oversized = new byte[CONFIG.maxFrameBytes() + 1];
+        raw.send(codec.encodeDataHeader(CHANNEL, 0, 1, 1, oversized), ZMQ.SNDMORE);
+        raw.send(oversized);                                                                // oversized
+        byte[] three = new byte[3];
+        byte[] damaged = codec.encodeDataHeader(CHANNEL, 0, 1, 1, three);
+        damaged[damaged.length - 5] ^= 0x10;                                                // damaged on its way
+        raw.send(damaged, ZMQ.SNDMORE);
+        raw.send(three);
+        raw.send(codec.encodeDataHeader(NOT_OPEN, 0, 1, 1, three), ZMQ.SNDMORE);           // unknown channel
+        raw.send(three);
 
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
             assertThat(receiver.metrics().malformedFramesDropped()).isEqualTo(7);
             assertThat(receiver.metrics().oversizedFramesDropped()).isEqualTo(1);
+            assertThat(receiver.metrics().corruptFramesDropped()).isEqualTo(1);
             assertThat(receiver.metrics().unknownChannelFramesDropped()).as("the frame for a channel not open")
                     .isEqualTo(1);
             // the SYNC before the two stray parts is kept until its channel opens (later), not dropped

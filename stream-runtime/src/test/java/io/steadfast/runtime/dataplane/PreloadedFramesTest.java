@@ -32,7 +32,7 @@ class PreloadedFramesTest {
 
     @Test
     void loadsEveryFrameFromThePositionOnPassingOverThoseThatEndBeforeIt() {
-        PreloadedFrames preloaded = PreloadedFrames.select(CHANNEL,
+        PreloadedFrames preloaded = PreloadedFrames.select(CHANNEL, 0,
                 List.of(segment(1, 300, 100), segment(301, 500, 100)), 151, codec);
 
         assertThat(firstSeqs(preloaded)).as("the frame 101..200 holds the position").containsExactly(101L, 201L,
@@ -43,7 +43,7 @@ class PreloadedFramesTest {
     @Test
     void passesOverFramesShippedTwiceWhereSegmentsOverlap() {
         // a restored sender that logged what it regenerated shipped 151..400 again, in other frame boundaries
-        PreloadedFrames preloaded = PreloadedFrames.select(CHANNEL,
+        PreloadedFrames preloaded = PreloadedFrames.select(CHANNEL, 0,
                 List.of(segment(1, 300, 100), segment(151, 400, 50), segment(401, 450, 50)), 1, codec);
 
         assertThat(firstSeqs(preloaded)).containsExactly(1L, 101L, 201L, 301L, 351L, 401L);
@@ -52,7 +52,7 @@ class PreloadedFramesTest {
 
     @Test
     void loadsNothingFromSegmentsThatEndBeforeThePosition() {
-        PreloadedFrames preloaded = PreloadedFrames.select(CHANNEL, List.of(segment(1, 300, 100)), 301, codec);
+        PreloadedFrames preloaded = PreloadedFrames.select(CHANNEL, 0, List.of(segment(1, 300, 100)), 301, codec);
 
         assertThat(preloaded.frames()).isEmpty();
         assertThat(preloaded.lastSeq()).isEqualTo(300);
@@ -62,7 +62,7 @@ class PreloadedFramesTest {
     void rejectsAGapBetweenSegmentsNamingTheMissingSeqs() {
         List<LogSegment> gap = List.of(segment(1, 100, 50), segment(201, 300, 50));
 
-        assertThatThrownBy(() -> PreloadedFrames.select(CHANNEL, gap, 1, codec))
+        assertThatThrownBy(() -> PreloadedFrames.select(CHANNEL, 0, gap, 1, codec))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("channel preload~1").hasMessageContaining("seqs 101..200 are missing")
                 .hasMessageContaining("segment [201, 300]");
@@ -70,7 +70,7 @@ class PreloadedFramesTest {
 
     @Test
     void rejectsSegmentsThatStartAfterThePosition() {
-        assertThatThrownBy(() -> PreloadedFrames.select(CHANNEL, List.of(segment(51, 100, 50)), 1, codec))
+        assertThatThrownBy(() -> PreloadedFrames.select(CHANNEL, 0, List.of(segment(51, 100, 50)), 1, codec))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("seqs 1..50 are missing");
     }
 
@@ -78,7 +78,7 @@ class PreloadedFramesTest {
     void rejectsASegmentOfAnotherChannel() {
         LogSegment other = codec.encode(CHANNEL.withEpoch(1), List.of(frame(CHANNEL.withEpoch(1), 1, 1, new byte[1])));
 
-        assertThatThrownBy(() -> PreloadedFrames.select(CHANNEL, List.of(other), 1, codec))
+        assertThatThrownBy(() -> PreloadedFrames.select(CHANNEL, 0, List.of(other), 1, codec))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Cannot preload segment [1, 1] of channel preload~1@1 into channel preload~1");
     }

@@ -45,7 +45,7 @@ final class RecordingSink implements OutputLogSink {
         LogSegmentCodec codec = new LogSegmentCodec(TestFrames.CODEC);
         List<RetainedFrame> frames = new ArrayList<>();
         for (LogSegment segment : segments()) {
-            frames.addAll(codec.decode(segment));
+            frames.addAll(codec.decode(segment, 0));
         }
         return frames;
     }

@@ -3,6 +3,7 @@ package io.steadfast.runtime.dataplane;
 import io.steadfast.runtime.plan.ChannelId;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.zeromq.SocketType;
@@ -46,9 +47,25 @@ final class TestFrames {
     private TestFrames() {
     }
 
+    /**
+     * {@code fields} (a header without its checksum) followed by the checksum of its bytes and {@code payload}: a
+     * message whose every field is as the test wrote it, sealed as a sender would seal it, so that decoding gets past
+     * the checksum to the checks behind it.
+     */
+    static byte[] sealed(byte[] fields, byte[] payload) {
+        byte[] header = Arrays.copyOf(fields, fields.length + FrameCodec.CHECKSUM_BYTES);
+        ByteBuffer.wrap(header).putInt(fields.length, FrameCodec.checksum(fields, fields.length, payload));
+        return header;
+    }
+
+    /** {@code header}, altered by the test, sealed again over {@code payload} (see {@link #sealed}). */
+    static byte[] resealed(byte[] header, byte[] payload) {
+        return sealed(Arrays.copyOf(header, header.length - FrameCodec.CHECKSUM_BYTES), payload);
+    }
+
     static RetainedFrame frame(ChannelId channel, long firstSeq, int eventCount, byte[] payload) {
         return new RetainedFrame(firstSeq, eventCount,
-                CODEC.encodeDataHeader(channel, firstSeq, eventCount, payload.length), payload);
+                CODEC.encodeDataHeader(channel, 0, firstSeq, eventCount, payload), payload);
     }
 
     /** {@code count} contiguous frames from {@code firstSeq}, of 1..maxEvents events and 0..maxBytes random bytes. */

@@ -13,7 +13,7 @@ import java.util.function.IntSupplier;
 
 /**
  * A producing task for tests: on its own thread it streams events whose payload encodes their sequence numbers
- * ({@value #EVENT_BYTES} bytes per event, the seq in the first 8), obeying credit. It runs until
+ * ({@value #EVENT_BYTES} bytes per event, the seq in the first 8, a tag of the producer's in the 9th), obeying credit. It runs until
  * {@link #stopAt} or {@link #finishAfter} says where to end; redirects are performed on its thread, as the
  * {@link OutboundChannel} contract requires.
  */
@@ -23,6 +23,7 @@ final class TestProducer implements AutoCloseable {
 
     private final OutboundChannel channel;
     private final int eventsPerFrame;
+    private final byte tag;
     private final Thread thread;
     private volatile long lastSeqToSend = Long.MAX_VALUE;
     private volatile String pendingRedirect;
@@ -32,8 +33,13 @@ final class TestProducer implements AutoCloseable {
     private volatile Throwable failure;
 
     TestProducer(OutboundChannel channel, int eventsPerFrame, String name) {
+        this(channel, eventsPerFrame, name, (byte) 0);
+    }
+
+    private TestProducer(OutboundChannel channel, int eventsPerFrame, String name, byte tag) {
         this.channel = channel;
         this.eventsPerFrame = eventsPerFrame;
+        this.tag = tag;
         this.thread = new Thread(this::run, "test-producer-" + name);
         channel.onCreditAvailable(() -> LockSupport.unpark(thread));
     }
@@ -47,7 +53,15 @@ final class TestProducer implements AutoCloseable {
      * a channel has credit before its receiver answers and a producer started first may already be past it.
      */
     static TestProducer start(OutboundChannel channel, int eventsPerFrame, String name, long lastSeq) {
-        TestProducer producer = new TestProducer(channel, eventsPerFrame, name);
+        return start(channel, eventsPerFrame, name, lastSeq, (byte) 0);
+    }
+
+    /**
+     * As {@link #start(OutboundChannel, int, String, long)}, with {@code tag} in every event (byte 8), so that a
+     * receiver can tell which of several producers of one channel sent a frame (see {@link #tagOf}).
+     */
+    static TestProducer start(OutboundChannel channel, int eventsPerFrame, String name, long lastSeq, byte tag) {
+        TestProducer producer = new TestProducer(channel, eventsPerFrame, name, tag);
         producer.lastSeqToSend = lastSeq;
         producer.thread.start();
         return producer;
@@ -113,7 +127,7 @@ final class TestProducer implements AutoCloseable {
                 }
                 waitingForCredit = false;
                 int events = (int) Math.min(eventsPerFrame, lastSeqToSend - next + 1);
-                channel.send(encode(next, events), events);
+                channel.send(encode(next, events, tag), events);
                 framesSent++;
             }
         } catch (Throwable t) {
@@ -155,11 +169,21 @@ final class TestProducer implements AutoCloseable {
     }
 
     static byte[] encode(long firstSeq, int events) {
+        return encode(firstSeq, events, (byte) 0);
+    }
+
+    static byte[] encode(long firstSeq, int events, byte tag) {
         ByteBuffer buffer = ByteBuffer.allocate(events * EVENT_BYTES);
         for (int i = 0; i < events; i++) {
             buffer.putLong(i * EVENT_BYTES, firstSeq + i);
+            buffer.put(i * EVENT_BYTES + 8, tag);
         }
         return buffer.array();
+    }
+
+    /** The tag of the producer that sent a frame of events. */
+    static byte tagOf(InboundFrame frame) {
+        return frame.payload()[8];
     }
 
     @Override

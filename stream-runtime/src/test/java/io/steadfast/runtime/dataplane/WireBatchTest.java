@@ -38,10 +38,10 @@ class WireBatchTest {
         ZMQ.Socket in = context.createSocket(SocketType.PAIR);
         in.bind("inproc://wire-batch-test");
         out.connect("inproc://wire-batch-test");
-        byte[] firstHeader = codec.encodeDataHeader(FIRST, 1, 1, TestProducer.EVENT_BYTES);
+        byte[] firstHeader = codec.encodeDataHeader(FIRST, 0, 1, 1, TestProducer.encode(1, 1));
         byte[] firstPayload = TestProducer.encode(1, 1);
-        byte[] sync = codec.encodeSync(SECOND, 1);
-        byte[] secondHeader = codec.encodeDataHeader(SECOND, 1, 2, 2 * TestProducer.EVENT_BYTES);
+        byte[] sync = codec.encodeSync(SECOND, 0, 1);
+        byte[] secondHeader = codec.encodeDataHeader(SECOND, 0, 1, 2, TestProducer.encode(1, 2));
         byte[] secondPayload = TestProducer.encode(1, 2);
 
         WireBatch batch = new WireBatch();
@@ -64,14 +64,14 @@ class WireBatchTest {
     @Test
     void aBatchAsksToBeSentOnceItHoldsTheMostPartsOrBytes() {
         WireBatch byParts = new WireBatch();
-        byte[] sync = codec.encodeSync(FIRST, 1);
+        byte[] sync = codec.encodeSync(FIRST, 0, 1);
         for (int i = 1; i < WireBatch.MAX_PARTS; i++) {
             assertThat(byParts.add(sync, null)).as("part %d", i).isFalse();
         }
         assertThat(byParts.add(sync, null)).isTrue();
 
         WireBatch byBytes = new WireBatch();
-        byte[] header = codec.encodeDataHeader(FIRST, 1, 1, WireBatch.MAX_BYTES);
+        byte[] header = codec.encodeDataHeader(FIRST, 0, 1, 1, new byte[WireBatch.MAX_BYTES]);
         assertThat(byBytes.add(header, new byte[WireBatch.MAX_BYTES])).isTrue();
     }
 
@@ -86,10 +86,10 @@ class WireBatchTest {
         ZMQ.Socket raw = TestFrames.rawDealer(resources.add(new ZContext()), receiver.endpoint());
 
         WireBatch batch = new WireBatch();
-        batch.add(codec.encodeDataHeader(FIRST, 1, 1, TestProducer.EVENT_BYTES), TestProducer.encode(1, 1));
-        batch.add(codec.encodeDataHeader(SECOND, 1, 3, 3 * TestProducer.EVENT_BYTES), TestProducer.encode(1, 3));
-        batch.add(codec.encodeDataHeader(FIRST, 2, 2, 2 * TestProducer.EVENT_BYTES), TestProducer.encode(2, 2));
-        batch.add(codec.encodeSync(SECOND, 4), null);
+        batch.add(codec.encodeDataHeader(FIRST, 0, 1, 1, TestProducer.encode(1, 1)), TestProducer.encode(1, 1));
+        batch.add(codec.encodeDataHeader(SECOND, 0, 1, 3, TestProducer.encode(1, 3)), TestProducer.encode(1, 3));
+        batch.add(codec.encodeDataHeader(FIRST, 0, 2, 2, TestProducer.encode(2, 2)), TestProducer.encode(2, 2));
+        batch.add(codec.encodeSync(SECOND, 0, 4), null);
         assertThat(batch.sendOn(raw, null)).isTrue();
 
         await().atMost(Duration.ofSeconds(20)).until(() -> first.lastSeq() == 3 && second.lastSeq() == 3);
