@@ -99,10 +99,13 @@ class HostRuntimeConfiguration {
     /** Closed on shutdown (after the web server drained), which cancels every task and closes the data plane. */
     @Bean(destroyMethod = "close")
     ProcessingNode processingNode(HostProperties properties, OperatorRegistry registry, MeterRegistry meters,
-                                  WarmUpSnapshots snapshots, ObjectProvider<ReplayLogShipper> shipper) {
+                                  WarmUpSnapshots snapshots, ObjectProvider<ReplayLogShipper> shipper,
+                                  HostLease lease) {
         OutputLogSink outputLogs = shipper.getIfAvailable();
         DataPlane dataPlane = DataPlane.start(DataPlaneConfig.defaults().withBindAddress(properties.data().bindAddress())
                 .withCreditBytes(properties.data().creditBytes()), outputLogs == null ? OutputLogSink.NONE : outputLogs);
+        // a host whose lease lapsed sends nothing: the router may be moving its tasks (docs/design.md, "Fencing")
+        dataPlane.gateTransmissions(() -> lease.holds(lease.now()));
         HostRuntime runtime = new HostRuntime(new HostId(properties.id()), registry, dataPlane, TaskSettings.defaults(),
                 Clock.systemUTC(), snapshots);
         return new ProcessingNode(runtime, registry, new TaskMeters(meters, runtime), Clock.systemUTC(),

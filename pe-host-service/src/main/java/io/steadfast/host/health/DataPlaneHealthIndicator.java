@@ -32,6 +32,7 @@ public class DataPlaneHealthIndicator implements HealthIndicator {
                 .withDetail("malformedFramesDropped", metrics.malformedFramesDropped())
                 .withDetail("corruptFramesDropped", metrics.corruptFramesDropped())
                 .withDetail("fencedMessagesDropped", metrics.fencedMessagesDropped())
+                .withDetail("withheldMessages", metrics.withheldMessages())
                 .withDetail("retainedFrames", metrics.retainedFrames())
                 .build();
     }

@@ -169,6 +169,7 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
         LOG.warn("Host {} fenced itself: {}. It stopped every task ({}) and registers again as a new session {}"
                 + " (was {}); the router recovers those tasks elsewhere", node.id(), why,
                 stopped.isEmpty() ? "none ran" : stopped, session, old);
+        heartbeats.execute(this::beat); // register now, not at the next tick: the router may be waiting for hosts
     }
 
     /** Whether the router acknowledged the last registration or heartbeat. */

@@ -49,6 +49,9 @@ public final class CheckpointCoordinator {
     private final TreeMap<Long, PendingCheckpoint> pending = new TreeMap<>();
     private long nextId;
     private CompletedCheckpoint lastCompleted;
+    /** Checkpoints expired one after the other since the last completion, and the tasks the last one missed. */
+    private int expiredInARow;
+    private Map<TaskId, HostId> missedLast = Map.of();
     private long completedCount;
     private long failedCount;
     private boolean stopped;
@@ -291,12 +294,21 @@ public final class CheckpointCoordinator {
             }
             completedCount++;
             if (lastCompleted == null || checkpoint.checkpointId() > lastCompleted.checkpointId()) {
+                expiredInARow = 0;
                 lastCompleted = new CompletedCheckpoint(checkpoint.checkpointId(), epoch,
                         checkpoint.sinkRecordsAtTrigger(), clock.instant());
             }
             LOG.debug("Checkpoint {} of topology '{}' completed", checkpoint.checkpointId(), topology);
             completions.completed(topology, checkpoint.checkpointId(), hosts);
         }
+    }
+
+    /**
+     * The tasks the latest checkpoint missed, with their hosts, if at least {@code times} checkpoints in a row expired
+     * since the last completion; empty otherwise.
+     */
+    public synchronized Map<TaskId, HostId> missedByExpiries(int times) {
+        return expiredInARow >= times ? missedLast : Map.of();
     }
 
     /** The id of the latest checkpoint triggered (or that this coordinator would have continued after). */
@@ -310,6 +322,8 @@ public final class CheckpointCoordinator {
         while (it.hasNext()) {
             PendingCheckpoint checkpoint = it.next();
             if (checkpoint.isExpired(now)) {
+                expiredInARow++;
+                missedLast = Map.copyOf(checkpoint.missing());
                 String hosts = String.join(", ", new TreeSet<>(checkpoint.missing().values()).stream()
                         .map(HostId::value).toList());
                 fail(checkpoint, CheckpointFailureReason.TIMEOUT, "Checkpoint " + checkpoint.checkpointId()

@@ -54,10 +54,11 @@ public final class PendingCheckpoint {
     /**
      * Records a task's ack.
      *
-     * @return false if the task is not one of this checkpoint's, or already acknowledged
+     * @return false if the task is not one of this checkpoint's, already acknowledged, or acknowledged from a host it
+     *         was not placed on when the checkpoint was triggered (a superseded copy of it, on a host frozen since)
      */
     public boolean acknowledge(TaskAck ack) {
-        if (!expected.containsKey(ack.task()) || acks.containsKey(ack.task())) {
+        if (!ack.host().equals(expected.get(ack.task())) || acks.containsKey(ack.task())) {
             return false;
         }
         acks.put(ack.task(), ack);

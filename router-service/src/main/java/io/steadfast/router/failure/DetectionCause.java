@@ -13,5 +13,13 @@ public enum DetectionCause {
      * The host registered again with a new session while its earlier one was LIVE: it had fenced itself (its lease
      * lapsed) or its process restarted, so the tasks of the earlier session are gone.
      */
-    HOST_REJOINED
+    HOST_REJOINED,
+    /** A task failed (threw) on a host that stays LIVE: the host's tasks of that topology restart in place. */
+    TASK_FAILED,
+    /**
+     * Tasks on a host that stays LIVE did not acknowledge several checkpoints in a row (wedged): they restart in place.
+     */
+    CHECKPOINTS_EXPIRED,
+    /** A recovery's tasks did not catch up in time: the recovery is escalated (LOCAL to GLOBAL). */
+    CATCH_UP_TIMEOUT
 }

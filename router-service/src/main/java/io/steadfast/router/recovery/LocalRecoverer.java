@@ -30,6 +30,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -88,8 +89,18 @@ final class LocalRecoverer implements AutoCloseable {
      */
     LocalRecoveryMeasures recover(DeployedTopology topology, List<TaskId> lost, long checkpointId,
                                   long latestTriggered, List<RegisteredHost> live) {
+        return recover(topology, lost, checkpointId, latestTriggered, live, null);
+    }
+
+    /**
+     * As {@link #recover(DeployedTopology, List, long, long, List)}, every lost task restarted on {@code onto} if not
+     * null (a live host whose tasks failed: they restart in place), else spread as usual.
+     */
+    LocalRecoveryMeasures recover(DeployedTopology topology, List<TaskId> lost, long checkpointId,
+                                  long latestTriggered, List<RegisteredHost> live, @Nullable HostId onto) {
         List<RegisteredHost> standbys = standby.among(live, topologies.all());
-        Map<HostId, List<TaskId>> byTarget = byTarget(lost, live, standbys);
+        Map<HostId, List<TaskId>> byTarget = onto == null ? byTarget(lost, live, standbys)
+                : Map.of(onto, List.copyOf(lost));
         DeployedTopology recovered = topology.recovered(topology.plan(), placementAfter(topology, byTarget), lost);
         topologies.replaceWithoutWaiting(recovered);
         try {

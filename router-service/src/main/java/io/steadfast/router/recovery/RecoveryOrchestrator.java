@@ -40,6 +40,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -89,6 +90,15 @@ public final class RecoveryOrchestrator implements AutoCloseable {
     private final Map<TopologyId, Instant> lastAttempt = new ConcurrentHashMap<>();
     /** Recoveries abandoned at start-up because the router restarted before they had redeployed. */
     private final List<Recovery> interrupted = new CopyOnWriteArrayList<>();
+    /** The failure reason of a topology whose task kept failing on a live host: never retried. */
+    static final String TASK_FAILED_REPEATEDLY = "TASK_FAILED_REPEATEDLY";
+    /** How many checkpoints in a row a live task may miss before it is restarted in place. */
+    static final int EXPIRIES_BEFORE_RESTART = 3;
+    /** How long restored tasks may take to catch up before their recovery is escalated (LOCAL to GLOBAL). */
+    static final Duration CATCH_UP_AT_MOST = Duration.ofSeconds(60);
+    private final TaskRestartPolicy restarts;
+    /** Topologies that failed for good (a task out of restarts). */
+    private final java.util.Set<TopologyId> givenUp = ConcurrentHashMap.newKeySet();
     /** Detected failures not yet handled, by host: queued for the recovery thread or being recovered. */
     private final Map<HostId, Integer> failuresBeingHandled = new ConcurrentHashMap<>();
     /** Whether hosts have had time to re-register since start-up (see {@link #recoverInterrupted}). */
@@ -106,6 +116,7 @@ public final class RecoveryOrchestrator implements AutoCloseable {
                                 HostClient hostClient, CheckpointRecords records, CheckpointCoordinators coordinators,
                                 TopologyProgress progress, RecoveryLog log, Clock clock, StandbyHosts standby) {
         this.standby = standby;
+        this.restarts = new TaskRestartPolicy(5, Duration.ofMinutes(5), Duration.ofSeconds(1), Duration.ofSeconds(30));
         this.local = new LocalRecoverer(topologies, hostClient, standby, clock);
         this.topologies = topologies;
         this.detector = detector;
@@ -369,6 +380,7 @@ public final class RecoveryOrchestrator implements AutoCloseable {
                 continue;
             }
             latestOf(topology.id()).filter(latest -> latest.status() == RecoveryStatus.FAILED)
+                    .filter(latest -> !TASK_FAILED_REPEATEDLY.equals(latest.failureReason()))
                     .ifPresent(latest -> {
                         LOG.info("Retrying the recovery of '{}' (last attempt failed: {})", topology.id(),
                                 latest.failureReason());
@@ -382,6 +394,19 @@ public final class RecoveryOrchestrator implements AutoCloseable {
     }
 
     private void recover(DeployedTopology topology, DetectedFailure failure, List<TaskId> lost) {
+        recover(topology, failure, lost, null, false);
+    }
+
+    private void recover(DeployedTopology topology, DetectedFailure failure, List<TaskId> lost, @Nullable HostId onto) {
+        recover(topology, failure, lost, onto, false);
+    }
+
+    /**
+     * @param onto   the live host to restart every lost task on (its tasks failed), or null to place them anew
+     * @param global whether to recover globally whatever the topology's recovery mode (an escalation)
+     */
+    private void recover(DeployedTopology topology, DetectedFailure failure, List<TaskId> lost, @Nullable HostId onto,
+                         boolean global) {
         lastAttempt.put(topology.id(), clock.instant());
         long baseline = progress.sinkRecordsIn(topology);
         Recovery started = new Recovery(log.nextId(), topology.id(), failure.host(), lost, topology.plan().epoch(),
@@ -404,8 +429,8 @@ public final class RecoveryOrchestrator implements AutoCloseable {
             LOG.error("Recovery of '{}' failed: no LIVE host", topology.id());
             return;
         }
-        if (topology.plan().recoveryMode() == RecoveryMode.LOCAL) {
-            Optional<Recovery> fellBack = recoverLocally(topology, recovery, knownCompleted, live);
+        if (topology.plan().recoveryMode() == RecoveryMode.LOCAL && !global) {
+            Optional<Recovery> fellBack = recoverLocally(topology, recovery, knownCompleted, live, onto);
             if (fellBack.isEmpty()) {
                 return;
             }
@@ -448,7 +473,8 @@ public final class RecoveryOrchestrator implements AutoCloseable {
      * @return empty if it was recovered; else the recovery, marked with why it falls back to a global one
      */
     private Optional<Recovery> recoverLocally(DeployedTopology topology, Recovery recovery,
-                                              Optional<CompletedCheckpoint> knownCompleted, List<RegisteredHost> live) {
+                                              Optional<CompletedCheckpoint> knownCompleted, List<RegisteredHost> live,
+                                              @Nullable HostId onto) {
         Optional<CompletedCheckpoint> restorable = restorableInPlace(topology, knownCompleted);
         // The router's own last completion is what counts, not the checkpoint store's latest: only completions this
         // router announced let hosts truncate their logs, and it forgets them when it restarts (then nothing is
@@ -471,7 +497,7 @@ public final class RecoveryOrchestrator implements AutoCloseable {
             survivorsAtStart.put(recovery.id(), survivorRecords(topology, recovery.tasks()));
             try {
                 LocalRecoveryMeasures measures = local.recover(topology, recovery.tasks(), checkpointId,
-                        coordinators.lastTriggeredId(topology.id()), live);
+                        coordinators.lastTriggeredId(topology.id()), live, onto);
                 Instant restoredAt = clock.instant();
                 coordinators.pause(topology.id(), "tasks " + recovery.tasks() + " recovered in place (recovery "
                         + recovery.id() + ") are catching up; checkpointing resumes once they have, at the latest "
@@ -644,8 +670,155 @@ public final class RecoveryOrchestrator implements AutoCloseable {
         }
     }
 
+    /**
+     * Restarts in place the tasks that failed (threw) on a live host, as a local recovery of every task of that topology
+     * on that host (tasks of one host share same-host channels, which log nothing to replay from), after
+     * {@link TaskRestartPolicy}'s backoff; a task out of restarts fails its topology: the recovery is recorded FAILED
+     * ({@value #TASK_FAILED_REPEATEDLY}, with the task's exception) and never retried. A task counts as failed only
+     * when the incarnation the router placed reports it, so a report of the incarnation just restarted never restarts
+     * the new one. One topology at a time, on the recovery thread; none while a recovery of it is still redeploying.
+     */
+    void restartFailedTasks() {
+        Instant now = clock.instant();
+        for (DeployedTopology topology : topologies.all()) {
+            if (givenUp.contains(topology.id())) {
+                continue;
+            }
+            Map<HostId, List<TaskReport>> failedByHost = new TreeMap<>();
+            topology.placement().forEach((task, host) -> detector.host(host)
+                    .filter(registered -> detector.statusOf(registered) == HostStatus.LIVE)
+                    .flatMap(registered -> registered.report(task.toString()))
+                    .filter(report -> report.status() == TaskStatus.FAILED
+                            && report.incarnation() == topology.incarnationOf(task))
+                    .ifPresent(report -> failedByHost.computeIfAbsent(host, h -> new ArrayList<>()).add(report)));
+            for (Map.Entry<HostId, List<TaskReport>> failed : failedByHost.entrySet()) {
+                TaskReport first = failed.getValue().get(0);
+                if (restartOnLiveHost(topology, failed.getKey(), failed.getValue().stream()
+                        .map(report -> TaskId.parse(report.task())).toList(), "failed: " + first.failure(),
+                        DetectionCause.TASK_FAILED, now, first)) {
+                    return; // the topology changed: the next check sees it afresh
+                }
+            }
+        }
+    }
+
+    /**
+     * Restarts in place, as for a failed task, the tasks that did not acknowledge {@value #EXPIRIES_BEFORE_RESTART}
+     * checkpoints in a row of a topology that is not being recovered, on a host that is LIVE: a task that heartbeats
+     * on but never takes its barrier (wedged behind a lost frame, a stuck operator) would otherwise keep every later
+     * checkpoint from completing, and its output logs from ever being truncated. A missing task on a DEAD host is left
+     * to that host's recovery.
+     */
+    void restartTasksMissingCheckpoints() {
+        Instant now = clock.instant();
+        for (DeployedTopology topology : topologies.all()) {
+            if (givenUp.contains(topology.id()) || coordinators.isPaused(topology.id())) {
+                continue;
+            }
+            Map<TaskId, HostId> missed = coordinators.coordinator(topology.id())
+                    .map(coordinator -> coordinator.missedByExpiries(EXPIRIES_BEFORE_RESTART)).orElse(Map.of());
+            Map<HostId, List<TaskId>> byHost = new TreeMap<>();
+            missed.forEach((task, host) -> byHost.computeIfAbsent(host, h -> new ArrayList<>()).add(task));
+            for (Map.Entry<HostId, List<TaskId>> stuck : byHost.entrySet()) {
+                Optional<RegisteredHost> host = detector.host(stuck.getKey())
+                        .filter(registered -> detector.statusOf(registered) == HostStatus.LIVE);
+                if (host.isEmpty()) {
+                    continue;
+                }
+                List<TaskId> tasks = stuck.getValue().stream().sorted().toList();
+                String diagnosis = tasks.stream().map(task -> task + " (" + host.get().report(task.toString())
+                        .map(report -> report.status() + ", " + report.recordsIn() + " records in, "
+                                + report.queuedFrames() + " frames queued, backpressured "
+                                + report.backpressuredMillis() + " ms")
+                        .orElse("not reported by its host") + ")").collect(java.util.stream.Collectors.joining(", "));
+                if (restartOnLiveHost(topology, stuck.getKey(), tasks, "did not acknowledge "
+                        + EXPIRIES_BEFORE_RESTART + " checkpoints in a row: " + diagnosis,
+                        DetectionCause.CHECKPOINTS_EXPIRED, now, null)) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /**
+     * Restarts the topology's tasks on live host {@code host} in place because {@code culprits} among them {@code
+     * why}, unless {@link TaskRestartPolicy} says to wait; gives the topology up when it says so.
+     *
+     * @param failed the report of the first culprit, if it failed (for the message when the topology gives up)
+     * @return whether the tasks were restarted
+     */
+    private boolean restartOnLiveHost(DeployedTopology topology, HostId host, List<TaskId> culprits, String why,
+                                      DetectionCause cause, Instant now, @Nullable TaskReport failed) {
+        TaskRestartPolicy.Decision decision = restarts.decide(culprits.get(0), now);
+        if (decision instanceof TaskRestartPolicy.GiveUp giveUp) {
+            giveUp(topology, host, culprits.get(0), failed == null ? why : failed.failure(), giveUp.attempts());
+            return false;
+        }
+        if (!(decision instanceof TaskRestartPolicy.RestartNow restart)) {
+            return false;
+        }
+        Optional<RegisteredHost> registered = detector.host(host);
+        if (registered.isEmpty()) {
+            return false;
+        }
+        List<TaskId> lost = topology.placement().entrySet().stream().filter(placed -> placed.getValue().equals(host))
+                .map(Map.Entry::getKey).sorted().toList();
+        LOG.warn("Task(s) {} of '{}' on live host {} {}; restarting the topology's tasks {} there in place, restart {}"
+                + " of at most {} within {}", culprits, topology.id(), host, why, lost, restart.attempt(),
+                restarts.maxAttempts(), restarts.window());
+        culprits.forEach(task -> restarts.restarted(task, now));
+        // stopped first, with their same-host peers (same-host channels log nothing to replay from): the restarted
+        // incarnations replace them, and the other hosts refuse what the old ones still send once redirected
+        cancelQuietly(registered.get(), topology);
+        recover(topology, new DetectedFailure(host, registered.get().lastHeartbeat(), now, cause), lost, host);
+        return true;
+    }
+
+    /**
+     * Escalates a recovery that cannot finish: a LOCAL one whose tasks have not caught up {@link #CATCH_UP_AT_MOST}
+     * after they were restored is superseded by a GLOBAL recovery of the topology; a GLOBAL one is marked FAILED
+     * ({@code CATCH_UP_TIMEOUT}), which {@link #retryFailed} retries. Never left RECOVERING.
+     */
+    private void escalateIfStuck(Recovery recovery, DeployedTopology topology) {
+        Optional<Recovery> now = log.find(recovery.id());
+        if (now.isEmpty() || now.get().status() != RecoveryStatus.RECOVERING || recovery.restoredAt() == null
+                || Duration.between(recovery.restoredAt(), clock.instant()).compareTo(CATCH_UP_AT_MOST) < 0) {
+            return;
+        }
+        String text = "Tasks " + recovery.tasks() + " of '" + topology.id() + "' had not caught up "
+                + CATCH_UP_AT_MOST.toSeconds() + " s after they were restored (recovery " + recovery.id() + ", "
+                + recovery.mode() + ")";
+        if (recovery.mode() == RecoveryMode.LOCAL) {
+            LOG.warn("{}; recovering the topology globally instead", text);
+            recover(topology, new DetectedFailure(recovery.failedHost(), recovery.lastHeartbeat(), clock.instant(),
+                    DetectionCause.CATCH_UP_TIMEOUT), topology.placement().keySet().stream().sorted().toList(), null,
+                    true);
+        } else {
+            LOG.warn("{}; marking it FAILED, to be retried", text);
+            log.save(recovery.failed("CATCH_UP_TIMEOUT", text + "; retried in " + RETRY_BACKOFF.toSeconds() + " s"));
+        }
+    }
+
+    private void giveUp(DeployedTopology topology, HostId host, TaskId task, String failure, int attempts) {
+        givenUp.add(topology.id());
+        Instant now = clock.instant();
+        String text = "Task " + task + " of topology '" + topology.id() + "' failed on host " + host + " "
+                + attempts + " times within " + restarts.window() + " (at most " + restarts.maxAttempts() + " restarts);"
+                + " the topology is FAILED and is not restarted again. Last failure: " + failure
+                + ". Fix the operator or its input, then cancel and deploy the topology again";
+        Recovery recovery = new Recovery(log.nextId(), topology.id(), host, List.of(task),
+                topology.plan().epoch(), null, now, now, null, null, 0L, null, null, RecoveryStatus.RECOVERING, null,
+                "giving up", progress.sinkRecordsIn(topology), DetectionCause.TASK_FAILED);
+        supersedeRecovering(recovery);
+        log.save(recovery.failed(TASK_FAILED_REPEATEDLY, text));
+        coordinators.pause(topology.id(), text);
+        LOG.error(text);
+    }
+
     /** Marks RECOVERED each recovery whose sinks have caught up (from fresh heartbeats) or whose topology finished. */
     public void checkProgress() {
+        restartFailedTasks();
+        restartTasksMissingCheckpoints();
         for (Recovery recovery : log.recovering()) {
             if (recovery.restoredAt() == null) {
                 continue;
@@ -660,10 +833,12 @@ public final class RecoveryOrchestrator implements AutoCloseable {
                     && recovery.local().requestedAt() != null) {
                 checkLocalCatchUp(recovery, found.get());
                 resumeCheckpointsHeldTooLong(recovery);
+                escalateIfStuck(recovery, found.get());
                 continue;
             }
             Optional<DeployedTopology> topology = found.filter(t -> t.plan().epoch() == recovery.epoch());
             if (topology.isEmpty() || !progress.reportedTwiceSince(topology.get(), recovery.restoredAt())) {
+                escalateIfStuck(recovery, found.get());
                 continue;
             }
             if (progress.finished(topology.get())

@@ -12,6 +12,7 @@ import io.steadfast.router.checkpoint.CompletionNotices;
 import io.steadfast.router.checkpoint.InMemoryCheckpointRecords;
 import io.steadfast.router.checkpoint.TaskAck;
 import io.steadfast.router.failure.DetectedFailure;
+import io.steadfast.router.failure.DetectionCause;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
 import io.steadfast.router.host.InMemoryHostRegistry;
 import io.steadfast.router.placement.EvenTaskPlacer;
@@ -106,6 +107,9 @@ class LocalRecoveryOrchestrationTest {
         DeployedTopology deployed = topologies.find(T).orElseThrow();
         topologies.replace(new DeployedTopology(T, deployed.spec(), deployed.plan(),
                 Map.of(SOURCE, C, COUNT0, C, COUNT1, C, SINK, A), clock.instant()));
+        // checkpointed as placed now: a coordinator takes acks only from the hosts its checkpoints were triggered on
+        coordinators.pause(T, "placed anew");
+        coordinators.resume(T);
     }
 
     /** Triggers the next checkpoint and acknowledges it for every task: it completes. */
@@ -154,6 +158,63 @@ class LocalRecoveryOrchestrationTest {
         detector.sweep();
         assertThat(detector.failures()).hasSize(1);
         return detector.failures().get(0);
+    }
+
+    /** Host B reports its counter FAILED with {@code incarnation}, the others RUNNING. */
+    private void countOnBFails(int incarnation) {
+        hosts.heartbeat(B, List.of(new TaskReport(COUNT0.toString(), "keyed-count", TaskStatus.FAILED, 5, 0, 0, 0, 0,
+                0, 0, "java.lang.IllegalArgumentException: bad input", null, incarnation)), clock.instant());
+        heartbeat(A, Map.of(SOURCE, 1_000L, SINK, 500L), Map.of());
+        heartbeat(C, Map.of(COUNT1, 400L), Map.of());
+        heartbeat(STANDBY, Map.of(), Map.of());
+    }
+
+    @Test
+    void aTaskThatFailsOnALiveHostIsRestartedInPlaceThereAsANewIncarnationWithBackoffThenFailsItsTopology() {
+        deploy("");
+        long checkpoint = completeCheckpoint();
+        countOnBFails(0);
+
+        orchestrator.checkProgress();
+
+        assertThat(hostClient.cancelled).as("the failed task's topology stops on its host first")
+                .containsExactly("t@host-b");
+        assertThat(hostClient.recoveries).as("restarted in place on the same, live host")
+                .containsExactly("t@host-b:[t/count#0]:" + checkpoint);
+        DeployedTopology now = topologies.find(T).orElseThrow();
+        assertThat(now.placement()).containsEntry(COUNT0, B);
+        assertThat(now.incarnationOf(COUNT0)).isEqualTo(1);
+        assertThat(log.all()).singleElement().satisfies(recovery -> {
+            assertThat(recovery.detectionCause()).isEqualTo(DetectionCause.TASK_FAILED);
+            assertThat(recovery.mode()).isEqualTo(RecoveryMode.LOCAL);
+        });
+
+        countOnBFails(0);
+        orchestrator.checkProgress();
+        assertThat(hostClient.recoveries).as("a report of the incarnation restarted already changes nothing")
+                .hasSize(1);
+
+        for (int attempt = 2; attempt <= 5; attempt++) {
+            int incarnation = topologies.find(T).orElseThrow().incarnationOf(COUNT0);
+            countOnBFails(incarnation);
+            orchestrator.checkProgress();
+            assertThat(hostClient.recoveries).as("backing off after restart %d", attempt - 1).hasSize(attempt - 1);
+            clock.advance(Duration.ofSeconds(30));
+            countOnBFails(incarnation);
+            orchestrator.checkProgress();
+            assertThat(hostClient.recoveries).as("restart %d", attempt).hasSize(attempt);
+        }
+
+        countOnBFails(topologies.find(T).orElseThrow().incarnationOf(COUNT0));
+        orchestrator.checkProgress();
+        assertThat(hostClient.recoveries).as("five restarts in five minutes at most").hasSize(5);
+        Recovery last = log.all().stream().max(java.util.Comparator.comparingLong(Recovery::id)).orElseThrow();
+        assertThat(last.status()).isEqualTo(RecoveryStatus.FAILED);
+        assertThat(last.failureReason()).isEqualTo("TASK_FAILED_REPEATEDLY");
+        assertThat(last.message()).contains("t/count#0", "IllegalArgumentException: bad input");
+        clock.advance(Duration.ofSeconds(10));
+        orchestrator.retryFailed();
+        assertThat(hostClient.recoveries).as("never retried").hasSize(5);
     }
 
     @Test

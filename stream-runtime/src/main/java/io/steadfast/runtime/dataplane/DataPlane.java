@@ -212,6 +212,14 @@ public final class DataPlane implements AutoCloseable {
         loop.submit(() -> loop.openInbound(channel));
     }
 
+    /**
+     * Puts nothing on the wire from now on while {@code gate} is closed (see {@link TransmitGate}); call it before
+     * opening channels.
+     */
+    public void gateTransmissions(TransmitGate gate) {
+        loop.gate(Objects.requireNonNull(gate, "gate"));
+    }
+
     /** Closes the sending end; frames not yet consumed by the receiver are discarded. No-op if not open. */
     public void closeOutbound(ChannelId id) {
         OutboundChannelState channel = outbound.remove(id);

@@ -23,6 +23,7 @@ public final class DataPlaneMetrics {
     final LongAdder oversizedFramesDropped = new LongAdder();
     final LongAdder corruptFramesDropped = new LongAdder();
     final LongAdder fencedMessagesDropped = new LongAdder();
+    final LongAdder withheldMessages = new LongAdder();
     final LongAdder unknownChannelFramesDropped = new LongAdder();
     final LongAdder earlySyncsKept = new LongAdder();
     final LongAdder acksSent = new LongAdder();
@@ -116,6 +117,11 @@ public final class DataPlaneMetrics {
      */
     public long fencedMessagesDropped() {
         return fencedMessagesDropped.sum();
+    }
+
+    /** ZeroMQ messages not sent because the {@link TransmitGate} was closed (the host's lease had lapsed). */
+    public long withheldMessages() {
+        return withheldMessages.sum();
     }
 
     /** Messages for a channel not open on this side (any type but a receiver's SYNC: see {@link #earlySyncsKept}). */

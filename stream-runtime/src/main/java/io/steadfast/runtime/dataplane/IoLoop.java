@@ -46,6 +46,8 @@ final class IoLoop implements Runnable {
     private final FrameCodec codec;
     private final OutputLogs outputLogs;
     private final byte[] routingId;
+    /** Asked before every message sent; a gate set later applies to the connections made after. */
+    private volatile TransmitGate gate = TransmitGate.OPEN;
     private final IoCommandQueue commands = new IoCommandQueue();
     private final CompletableFuture<String> bound = new CompletableFuture<>();
     private final RateLimitedWarning droppedFrameWarning = new RateLimitedWarning(log);
@@ -388,7 +390,7 @@ final class IoLoop implements Runnable {
     void replyToSender(byte[] sender, byte[] message) {
         WireBatch batch = replies.computeIfAbsent(new RoutingId(sender), id -> new WireBatch());
         if (batch.add(message, null)) {
-            batch.sendOn(router, sender);
+            batch.sendOn(router, sender, gate, metrics);
         }
     }
 
@@ -402,7 +404,7 @@ final class IoLoop implements Runnable {
             peer.flush();
         }
         if (!replies.isEmpty()) {
-            replies.forEach((sender, batch) -> batch.sendOn(router, sender.value()));
+            replies.forEach((sender, batch) -> batch.sendOn(router, sender.value(), gate, metrics));
             replies.clear();
         }
     }
@@ -493,11 +495,16 @@ final class IoLoop implements Runnable {
         running = false;
     }
 
+    /** From now on, sends nothing while {@code gate} is closed; any thread, before the first peer connects. */
+    void gate(TransmitGate gate) {
+        this.gate = gate;
+    }
+
     private PeerConnection peerFor(String endpoint, OutboundChannelState channel) {
         PeerConnection peer = peers.computeIfAbsent(endpoint, e -> {
             pollerStale = true;
             log.debug("Connecting data plane DEALER to {}", e);
-            return new PeerConnection(context, e, routingId, config);
+            return new PeerConnection(context, e, routingId, config, gate, metrics);
         });
         peer.channels().add(channel);
         return peer;

@@ -25,10 +25,15 @@ final class PeerConnection {
     private final ZMQ.Socket monitor;
     private final Set<OutboundChannelState> channels = new HashSet<>();
     private final WireBatch pending = new WireBatch();
+    private final TransmitGate gate;
+    private final DataPlaneMetrics metrics;
     /** Whether a ZMTP handshake with the peer completed since the last drop; IO thread only. */
     private boolean established;
 
-    PeerConnection(ZContext context, String endpoint, byte[] routingId, DataPlaneConfig config) {
+    PeerConnection(ZContext context, String endpoint, byte[] routingId, DataPlaneConfig config, TransmitGate gate,
+                   DataPlaneMetrics metrics) {
+        this.gate = gate;
+        this.metrics = metrics;
         this.endpoint = endpoint;
         this.dealer = context.createSocket(SocketType.DEALER);
         dealer.setLinger(0);
@@ -108,7 +113,7 @@ final class PeerConnection {
 
     /** Sends what was queued since the last flush, as one ZeroMQ message; false if refused (high-water mark). */
     boolean flush() {
-        return pending.sendOn(dealer, null);
+        return pending.sendOn(dealer, null, gate, metrics);
     }
 
     void close() {

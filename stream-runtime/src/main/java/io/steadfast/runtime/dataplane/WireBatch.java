@@ -48,11 +48,15 @@ final class WireBatch {
      * @return false if ZeroMQ refused the message (high-water mark): every message of the batch is lost, and the
      *         resync protocol recovers them like any other loss
      */
-    boolean sendOn(ZMQ.Socket socket, byte[] routingId) {
+    boolean sendOn(ZMQ.Socket socket, byte[] routingId, TransmitGate gate, DataPlaneMetrics metrics) {
         if (parts.isEmpty()) {
             return true;
         }
         try {
+            if (!gate.mayTransmit()) {
+                metrics.withheldMessages.increment();
+                return true; // withheld: dropped as a loss the resync protocol would recover
+            }
             if (routingId != null && !socket.send(routingId, ZMQ.SNDMORE | ZMQ.DONTWAIT)) {
                 return false;
             }

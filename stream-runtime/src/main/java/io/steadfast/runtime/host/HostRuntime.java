@@ -74,6 +74,8 @@ public final class HostRuntime implements AutoCloseable {
     private final DataPlane dataPlane;
     private final TaskFactory taskFactory;
     private final Map<TaskId, StreamTask> tasks = new ConcurrentSkipListMap<>();
+    /** The incarnation of each task here that is not a first one (see {@link TaskPlacement}). */
+    private final Map<TaskId, Integer> incarnations = new ConcurrentHashMap<>();
     private final Map<TopologyId, List<ChannelId>> channelsByTopology = new ConcurrentHashMap<>();
     private final Map<ChannelId, OutboundChannel> outboundChannels = new ConcurrentHashMap<>();
     private final Map<TaskId, DeterminantLog> determinantLogs = new ConcurrentHashMap<>();
@@ -167,7 +169,8 @@ public final class HostRuntime implements AutoCloseable {
                     return localChannel;
                 }
                 opened.add(channel);
-                return openOutbound(channel, placement.endpointOf(channelSpec.to()), 1, plan.recoveryMode());
+                return openOutbound(channel, placement.endpointOf(channelSpec.to()), 1, plan.recoveryMode(),
+                        placement.incarnationOf(spec.id()));
             }, channel -> forwarder(plan, placement, spec, channel, determinantLogs::get), checkpoints,
                     determinantLogs.get(spec.id()));
             OperatorSnapshot snapshot = restoreFrom.get(spec.id());
@@ -183,11 +186,13 @@ public final class HostRuntime implements AutoCloseable {
                 if (localChannel != null) {
                     localChannel.connect(task);
                 } else {
-                    dataPlane.openInbound(input.channel(), 0, toTask(topology, task));
+                    dataPlane.openInbound(input.channel(), 0, toTask(topology, task),
+                            placement.incarnationOf(spec.id()), placement.incarnationOf(input.from()));
                     opened.add(input.channel());
                 }
             }
             tasks.put(task.id(), task);
+            incarnations.put(task.id(), placement.incarnationOf(task.id()));
         }
         channelsByTopology.put(topology, opened);
         placement.endpoints().forEach(this::learnPeer);
@@ -197,11 +202,18 @@ public final class HostRuntime implements AutoCloseable {
         return List.copyOf(created.keySet());
     }
 
-    private FrameSender openOutbound(ChannelId channel, String endpoint, long nextSeq, RecoveryMode mode) {
+    /** @param incarnation the sending task's incarnation: receivers that know a newer one refuse its frames */
+    private FrameSender openOutbound(ChannelId channel, String endpoint, long nextSeq, RecoveryMode mode,
+                                     int incarnation) {
         Retention retention = mode == RecoveryMode.LOCAL ? Retention.UNTIL_TRUNCATED : Retention.UNTIL_CONSUMED;
-        OutboundChannel outbound = dataPlane.openOutbound(channel, endpoint, nextSeq, retention);
+        OutboundChannel outbound = dataPlane.openOutbound(channel, endpoint, nextSeq, retention, incarnation);
         outboundChannels.put(channel, outbound);
         return new DataPlaneFrameSender(outbound);
+    }
+
+    /** The incarnation of a task that runs here (0 for a first one, or a task not here). */
+    public int incarnationOf(TaskId task) {
+        return incarnations.getOrDefault(task, 0);
     }
 
     /** The plan of a topology this host runs tasks of; empty if it runs none. */
@@ -322,10 +334,12 @@ public final class HostRuntime implements AutoCloseable {
                     .map(InputChannel::channel).collect(Collectors.toSet()));
             for (InputChannel input : spec.inputs()) {
                 long position = snapshot.positions().inputs().getOrDefault(input.channel().index(), 0L);
-                dataPlane.openInbound(input.channel(), position, toTask(topology, task));
+                dataPlane.openInbound(input.channel(), position, toTask(topology, task),
+                        placement.incarnationOf(taskId), placement.incarnationOf(input.from()));
                 opened.add(input.channel());
             }
             tasks.put(taskId, task);
+            incarnations.put(taskId, placement.incarnationOf(taskId));
             Map<ChannelId, Long> early = takeEarlyCatchUpTargets(spec);
             if (!early.isEmpty()) {
                 task.catchUpTargets(early);
@@ -357,7 +371,7 @@ public final class HostRuntime implements AutoCloseable {
         long barrierSeq = snapshot.positions().outputs().getOrDefault(channel.index(), 0L);
         opened.add(channel);
         FrameSender sender = openOutbound(channel, placement.endpointOf(channelSpec.to()), barrierSeq + 1,
-                plan.recoveryMode());
+                plan.recoveryMode(), placement.incarnationOf(taskId));
         List<LogSegment> preload = restore.preloads().get(channel);
         if (preload != null && !preload.isEmpty()) {
             outboundChannels.get(channel).preloadLog(preload);
@@ -590,7 +604,10 @@ public final class HostRuntime implements AutoCloseable {
     }
 
     /**
-     * As {@link #redirectChannelsTo(TopologyId, Map, Map)}, the moved tasks running as {@code incarnations} now.
+     * As {@link #redirectChannelsTo(TopologyId, Map, Map)}, the moved tasks running as {@code incarnations} now: from
+     * then on this host refuses what their earlier incarnations send on the channels into its tasks, and what they
+     * answer on its channels towards them. Refused before this returns, so that what this host holds of their
+     * decisions, read after, is all it will ever take in of the earlier incarnations.
      */
     public Map<ChannelId, Long> redirectChannelsTo(TopologyId topology, Map<TaskId, String> newEndpoints,
                                                    Map<String, HostId> hosts, Map<TaskId, Integer> incarnations) {
@@ -599,10 +616,16 @@ public final class HostRuntime implements AutoCloseable {
         if (plan == null) {
             return Map.of();
         }
+        fenceChannelsFrom(plan, incarnations);
         Map<ChannelId, Long> heads = new TreeMap<>();
         for (ChannelId channel : outboundChannelsTo(plan, newEndpoints.keySet())) {
+            TaskId receiver = plan.channel(channel).orElseThrow().to();
             heads.put(channel, outboundChannels.get(channel).nextSeq() - 1);
-            redirect(channel, newEndpoints.get(plan.channel(channel).orElseThrow().to()));
+            redirect(channel, newEndpoints.get(receiver));
+            Integer incarnation = incarnations.get(receiver);
+            if (incarnation != null) {
+                dataPlane.fenceOutbound(channel, incarnation);
+            }
         }
         if (!heads.isEmpty()) {
             // one line per redirect: a host of a large job has hundreds of channels towards a failed host's tasks
@@ -610,6 +633,21 @@ public final class HostRuntime implements AutoCloseable {
                     topology, newEndpoints.size());
         }
         return heads;
+    }
+
+    /** Refuses, on every channel from one of {@code incarnations}' tasks into a task here, its earlier incarnations. */
+    private void fenceChannelsFrom(ExecutionPlan plan, Map<TaskId, Integer> incarnations) {
+        if (incarnations.isEmpty()) {
+            return;
+        }
+        for (StreamTask task : List.copyOf(tasks.values())) {
+            plan.task(task.id()).ifPresent(spec -> spec.inputs().forEach(input -> {
+                Integer incarnation = incarnations.get(input.from());
+                if (incarnation != null) {
+                    dataPlane.fenceInbound(input.channel(), incarnation);
+                }
+            }));
+        }
     }
 
     /**
@@ -672,7 +710,10 @@ public final class HostRuntime implements AutoCloseable {
         determinantLogs.keySet().removeIf(task -> task.topology().equals(topology));
         List<StreamTask> stopping = tasks.values().stream().filter(t -> t.id().topology().equals(topology)).toList();
         stopping.forEach(task -> task.cancel(CANCEL_TIMEOUT));
-        stopping.forEach(task -> tasks.remove(task.id()));
+        stopping.forEach(task -> {
+            tasks.remove(task.id());
+            incarnations.remove(task.id());
+        });
         stopping.forEach(task -> rates.forget(task.id().toString()));
         for (ChannelId channel : channels) {
             outboundChannels.remove(channel);
@@ -719,7 +760,7 @@ public final class HostRuntime implements AutoCloseable {
     public List<TaskReport> taskReports() {
         long now = System.nanoTime();
         return tasks.values().stream().sorted(Comparator.comparing(StreamTask::id))
-                .map(task -> TaskReport.of(task, rates, now)).toList();
+                .map(task -> TaskReport.of(task, incarnationOf(task.id()), rates, now)).toList();
     }
 
     public Optional<StreamTask> task(TaskId taskId) {

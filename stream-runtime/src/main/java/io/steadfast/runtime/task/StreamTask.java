@@ -94,6 +94,8 @@ public final class StreamTask {
     private volatile RecoveryCatchUp caughtUp;
     private volatile TaskStatus status = TaskStatus.CREATED;
     private volatile String failure;
+    /** When this task's loop last turned (System.nanoTime), for the watchdog: it turns at least every idle park. */
+    private volatile long lastTurnNanos = System.nanoTime();
     private boolean stopRequested;
 
     StreamTask(TaskId id, String operatorType, OperatorDriver driver, TaskOutput output, List<ChannelId> inputs,
@@ -147,6 +149,15 @@ public final class StreamTask {
     }
 
     /** The failure's class, message and stack text, or null. */
+    /**
+     * How long, at {@code nowNanos}, this task's thread has not come back to its loop while RUNNING: a task whose
+     * thread hangs in operator code (an endless loop, a deadlock, a blocking call) heartbeats on with its host, yet
+     * takes in nothing; 0 for a task not RUNNING.
+     */
+    public long stalledNanos(long nowNanos) {
+        return status == TaskStatus.RUNNING ? Math.max(0, nowNanos - lastTurnNanos) : 0;
+    }
+
     public String failure() {
         return failure;
     }
@@ -415,6 +426,7 @@ public final class StreamTask {
                 restoreOnStart = null;
             }
             while (!stopRequested) {
+                lastTurnNanos = System.nanoTime();
                 runMails();
                 if (stopRequested) {
                     break;

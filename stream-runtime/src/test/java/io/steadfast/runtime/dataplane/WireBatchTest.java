@@ -48,7 +48,7 @@ class WireBatchTest {
         assertThat(batch.add(firstHeader, firstPayload)).isFalse();
         assertThat(batch.add(sync, null)).isFalse();
         assertThat(batch.add(secondHeader, secondPayload)).isFalse();
-        assertThat(batch.sendOn(out, null)).isTrue();
+        assertThat(batch.sendOn(out, null, TransmitGate.OPEN, new DataPlaneMetrics())).isTrue();
         assertThat(batch.isEmpty()).isTrue();
 
         List<byte[]> parts = new ArrayList<>();
@@ -90,7 +90,7 @@ class WireBatchTest {
         batch.add(codec.encodeDataHeader(SECOND, 0, 1, 3, TestProducer.encode(1, 3)), TestProducer.encode(1, 3));
         batch.add(codec.encodeDataHeader(FIRST, 0, 2, 2, TestProducer.encode(2, 2)), TestProducer.encode(2, 2));
         batch.add(codec.encodeSync(SECOND, 0, 4), null);
-        assertThat(batch.sendOn(raw, null)).isTrue();
+        assertThat(batch.sendOn(raw, null, TransmitGate.OPEN, new DataPlaneMetrics())).isTrue();
 
         await().atMost(Duration.ofSeconds(20)).until(() -> first.lastSeq() == 3 && second.lastSeq() == 3);
         assertSeqsAreOneTo(first, 3);

@@ -74,7 +74,7 @@ class OperatorRegistryTest {
         OperatorRegistry registry = OperatorRegistry.of(List.of(new EchoProvider()));
 
         assertThat(registry.typeNames()).filteredOn(registry::isKeyed)
-                .containsExactly("echo", "keyed-count", "latest-value-sink", "window-sum");
+                .containsExactly("echo", "keyed-count", "keyed-digest", "latest-value-sink", "window-sum");
         assertThat(registry.isKeyed("no-such-type")).isFalse();
     }
 
