@@ -36,17 +36,26 @@ import java.util.function.BooleanSupplier;
 import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Recovery time after one host process is killed with SIGKILL, LOCAL against GLOBAL mode, at several job sizes:
- * a checkpoint-service, a router, the hosts and one warm standby host run as real processes (the service jars
- * must be built). For each size, mode and run, a keyed word count (source : count : sink = 1 : 2 : 1) runs until
- * {@value #CHECKPOINTS_BEFORE_THE_KILL} checkpoints completed (one per second), a host running a count task is killed
- * at a set phase of the checkpoint interval (see {@link #killPhase}), and the figures are taken from the
- * moment of the kill: detection (until the router declared the host dead), restore (until the lost tasks, or all tasks in GLOBAL
- * mode, were running again from the checkpoint), catch-up (until the recovered tasks had caught up; GLOBAL: until the
- * sinks were back where they were) and total (kill until caught up). Prints the medians.
+ * Recovery time after one host process is killed with SIGKILL or frozen with SIGSTOP, LOCAL against GLOBAL mode, at
+ * several job sizes: a checkpoint-service, a router, the hosts and one warm standby host run as real processes (the
+ * service jars must be built). For each size, mode and run, a keyed word count (source : count : sink = 1 : 2 : 1) runs
+ * until {@value #CHECKPOINTS_BEFORE_THE_KILL} checkpoints completed (one per second), a host running a count task is
+ * killed or frozen at a set phase of the checkpoint interval (see {@link #faultPhase}), and the figures are taken from
+ * the moment of the fault: detection (until the router declared the host dead), restore (until the lost tasks, or all
+ * tasks in GLOBAL mode, were running again from the checkpoint), catch-up (until the recovered tasks had caught up;
+ * GLOBAL: until the sinks were back where they were) and total (fault until caught up). Prints the medians.
+ *
+ * <p>The fault ({@link HostFault}): {@code kill} (SIGKILL, the default; a fresh host replaces the victim for the next
+ * run) or {@code freeze} (SIGSTOP for {@code 3s}, or {@code freeze:<length>}, then SIGCONT). A frozen host is declared
+ * dead only at the router's heartbeat timeout (its kernel still accepts the health probe's connection); when it runs
+ * again it finds its lease lapsed, stops its tasks and registers under a new session. For a freeze each run also
+ * measures when the victim was LIVE again (from the freeze, and from the SIGCONT) and lists any task it ran before
+ * the freeze that it still reported after it rejoined ({@link RejoinWatch}); a victim not LIVE again in time is killed,
+ * and replaced for the next run as after a kill.
  *
  * <p>The job's input: by default {@value #DEFAULT_JOB_RATE} events/s for the whole job at every size, shared by its
  * sources, so that the job grows in tasks and channels while the machine stays below saturation (on two cores, a rate
@@ -62,8 +71,8 @@ import tools.jackson.databind.JsonNode;
  * before the kill, on 3 hosts 42 %; docs/performance.md, session 7).
  *
  * <p>Arguments: {@code [sizes, default 4,8,16,32,64] [runs per size and mode, default 5] [modes, default
- * LOCAL,GLOBAL] [input, default 20000/job] [hosts, default 3] [standby hosts, default 1]}. The system property
- * {@value #ROUTER_ARGS_PROPERTY} adds router
+ * LOCAL,GLOBAL] [input, default 20000/job] [hosts, default 3] [standby hosts, default 1] [fault, default kill: kill,
+ * freeze or freeze:<length> such as freeze:5s]}. The system property {@value #ROUTER_ARGS_PROPERTY} adds router
  * arguments, e.g. {@code -Drecovery.router-args=--steadfast.router.suspicion.refused-is-dead=true}.
  */
 public final class RecoveryBenchmark {
@@ -97,8 +106,18 @@ public final class RecoveryBenchmark {
     static final Duration TRIGGER_POLL = Duration.ofMillis(50);
     /** The hosts' heartbeat interval: {@code steadfast.host.heartbeat-interval}, which the hosts started here keep. */
     static final Duration HEARTBEAT_INTERVAL = Duration.ofMillis(200);
-    /** How long before the kill's window opens the victim's latest heartbeat is read from the router. */
+    /** How long before the fault's window opens the victim's latest heartbeat is read from the router. */
     private static final Duration HEARTBEAT_READ_AHEAD = Duration.ofMillis(30);
+    /**
+     * {@code steadfast.router.heartbeat-timeout}'s default: a host frozen for less is not declared dead by it (only
+     * by rejoining, if frozen for longer than its lease, three quarters of it).
+     */
+    static final Duration ROUTER_HEARTBEAT_TIMEOUT = Duration.ofMillis(800);
+    /**
+     * How long after its resume a frozen host gets to be LIVE again (it fences itself within tens of milliseconds, but
+     * the router admits its new session only once it has handled the old one's failure); past it the host is killed.
+     */
+    static final Duration REJOIN_TIMEOUT = Duration.ofSeconds(30);
 
     private final ClusterProcesses processes;
     private final ClusterStartup startup;
@@ -106,15 +125,17 @@ public final class RecoveryBenchmark {
     private final InputRate input;
     private final HostLayout layout;
     private final int standbyHosts;
+    private final HostFault fault;
 
     private RecoveryBenchmark(ClusterProcesses processes, ClusterStartup startup, RouterClient router,
-                              InputRate input, HostLayout layout, int standbyHosts) {
+                              InputRate input, HostLayout layout, int standbyHosts, HostFault fault) {
         this.processes = processes;
         this.startup = startup;
         this.router = router;
         this.input = input;
         this.layout = layout;
         this.standbyHosts = standbyHosts;
+        this.fault = fault;
     }
 
     /**
@@ -196,21 +217,44 @@ public final class RecoveryBenchmark {
     }
 
     /**
-     * One measured recovery, in milliseconds from the kill.
+     * One measured recovery, in milliseconds from the fault (the SIGKILL or the SIGSTOP).
      *
-     * @param cpuBusyPercent how busy the machine's CPUs were in the second before the kill (-1 if unknown)
-     * @param killPhase      how long after the latest checkpoint trigger the kill fell
-     * @param checkpointMillis how long the latest checkpoint completed before the kill took, trigger to completion
-     *                         (a kill before the new one completes restores from the one before)
-     * @param heartbeatPhase how long after the victim's last heartbeat the kill fell, by the router's record
+     * @param cpuBusyPercent how busy the machine's CPUs were in the second before the fault (-1 if unknown)
+     * @param faultPhase     how long after the latest checkpoint trigger the fault fell
+     * @param checkpointMillis how long the latest checkpoint completed before the fault took, trigger to completion
+     *                         (a fault before the new one completes restores from the one before)
+     * @param heartbeatPhase how long after the victim's last heartbeat the fault fell, by the router's record
+     * @param rejoin         how the frozen victim came back, or null after a kill
      */
     record Sample(long detection, long restore, long catchUp, long total, long replayedRecords, boolean othersPaused,
-                  long cpuBusyPercent, long killPhase, long checkpointMillis, long heartbeatPhase) {
+                  long cpuBusyPercent, long faultPhase, long checkpointMillis, long heartbeatPhase,
+                  @Nullable Rejoin rejoin) {
 
         /** The time the recovery itself took, without the detection: restore and catch-up. */
         long recoveryAlone() {
             return restore + catchUp;
         }
+
+        /** Milliseconds from the freeze until the victim was LIVE again, or -1 after a kill. */
+        long rejoined() {
+            return rejoin == null ? -1 : rejoin.rejoined();
+        }
+
+        /** Whether the frozen victim still reported any of its former tasks after it rejoined. */
+        boolean hasStaleTasks() {
+            return rejoin != null && !rejoin.staleTasks().isEmpty();
+        }
+    }
+
+    /**
+     * How a frozen victim came back.
+     *
+     * @param rejoined    milliseconds from the freeze until the router listed it LIVE again under a new session
+     * @param afterResume of which since the SIGCONT
+     * @param staleTasks  the tasks it ran before the freeze that it still reported after it rejoined, with their
+     *                    status (none, if it fenced itself)
+     */
+    record Rejoin(long rejoined, long afterResume, List<String> staleTasks) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -225,9 +269,17 @@ public final class RecoveryBenchmark {
             throw new IllegalArgumentException("standby hosts: " + standbyHosts + "; give at least 1 (a LOCAL recovery"
                     + " without one runs the lost tasks on the live hosts)");
         }
+        HostFault fault = HostFault.parse(args.length > 6 ? args[6] : "kill");
+        if (fault instanceof HostFault.Freeze freeze && freeze.length().compareTo(ROUTER_HEARTBEAT_TIMEOUT) < 0) {
+            System.out.println("Warning: a freeze of " + freeze.length().toMillis() + " ms is shorter than the"
+                    + " router's default heartbeat timeout (" + ROUTER_HEARTBEAT_TIMEOUT.toMillis() + " ms): the host"
+                    + " is declared dead only if it rejoins (a freeze longer than its lease), and a run without a"
+                    + " recovery times out");
+        }
         Path runDir = Files.createTempDirectory("steadfast-recovery-bench");
         System.out.println("Recovery benchmark (" + String.join(" vs ", modes) + ", " + runs + " runs per size, input "
-                + input + ", " + layout + " and " + standbyHosts + " standby); process logs in " + runDir);
+                + input + ", " + layout + " and " + standbyHosts + " standby, fault: " + fault.describe()
+                + "); process logs in " + runDir);
         try (ClusterProcesses processes = new ClusterProcesses(RepoLayout.fromWorkingDirectory(), runDir)) {
             // stopped with Ctrl-C or a TERM signal, the benchmark must not leave its cluster running
             Runtime.getRuntime().addShutdownHook(new Thread(processes::close, "recovery-benchmark-shutdown"));
@@ -243,7 +295,8 @@ public final class RecoveryBenchmark {
             int hosts = layout.hostsFor(sizes[0]);
             startup.startHosts(router, hosts);
             startup.startStandbyHosts(router, hosts, standbyHosts);
-            new RecoveryBenchmark(processes, startup, router, input, layout, standbyHosts).run(sizes, runs, modes);
+            new RecoveryBenchmark(processes, startup, router, input, layout, standbyHosts, fault)
+                    .run(sizes, runs, modes);
         }
     }
 
@@ -253,7 +306,7 @@ public final class RecoveryBenchmark {
             for (int run = 1; run <= runs; run++) {
                 for (String mode : modes) {
                     try {
-                        Sample sample = measure(tasks, mode, run, killPhase(run, runs), heartbeatPhase(run, runs));
+                        Sample sample = measure(tasks, mode, run, faultPhase(run, runs), heartbeatPhase(run, runs));
                         System.out.printf(Locale.ROOT, "%d tasks, %s, run %d: %s%n", tasks, mode, run, sample);
                         samples.computeIfAbsent(key(tasks, mode), k -> new ArrayList<>()).add(sample);
                     } catch (IllegalStateException e) {
@@ -264,30 +317,37 @@ public final class RecoveryBenchmark {
             }
         }
         System.out.println();
-        System.out.println("Medians of " + runs + " runs, milliseconds from the SIGKILL (run i of each size and mode"
-                + " killed at " + IntStream.rangeClosed(1, runs)
-                .mapToObj(run -> Long.toString(killPhase(run, runs).toMillis())).collect(Collectors.joining(", "))
+        System.out.println("Medians of " + runs + " runs, milliseconds from the " + fault.signal() + " (fault: "
+                + fault.describe() + "; run i of each size and mode sent it " + IntStream.rangeClosed(1, runs)
+                .mapToObj(run -> Long.toString(faultPhase(run, runs).toMillis())).collect(Collectors.joining(", "))
                 + " ms after a checkpoint trigger, give or take half a heartbeat interval, and "
                 + IntStream.rangeClosed(1, runs).mapToObj(run -> Long.toString(heartbeatPhase(run, runs).toMillis()))
                 .collect(Collectors.joining(", ")) + " ms after a heartbeat of the victim):");
         System.out.println();
-        System.out.println("| tasks | mode | detection | restore | catch-up | total | records replayed | others paused"
-                + " | CPU busy before the kill | checkpoint duration before the kill |");
-        System.out.println("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+        boolean rejoins = fault.victimReturns();
+        System.out.println("| tasks | mode | fault | detection | restore | catch-up | total | records replayed"
+                + " | others paused | CPU busy before the fault | checkpoint duration before the fault |"
+                + (rejoins ? " rejoined | runs with stale tasks after the rejoin |" : ""));
+        System.out.println("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+                + (rejoins ? " --- | --- |" : ""));
         for (int tasks : sizes) {
             for (String mode : modes) {
                 List<Sample> of = samples.get(key(tasks, mode));
                 if (of == null) {
-                    System.out.printf(Locale.ROOT, "| %d | %s | not measured | | | | | | | |%n", tasks, mode);
+                    System.out.printf(Locale.ROOT, "| %d | %s | %s | not measured | | | | | | | |%s%n", tasks, mode,
+                            fault, rejoins ? " | |" : "");
                     continue;
                 }
                 long replayed = median(of, Sample::replayedRecords);
-                System.out.printf(Locale.ROOT, "| %d | %s | %d ms | %d ms | %d ms | %d ms | %s | %s | %d %% | %d ms |%n",
-                        tasks,
-                        mode, median(of, Sample::detection), median(of, Sample::restore), median(of, Sample::catchUp),
-                        median(of, Sample::total), replayed < 0 ? "—" : String.format(Locale.ROOT, "%,d", replayed),
+                System.out.printf(Locale.ROOT, "| %d | %s | %s | %d ms | %d ms | %d ms | %d ms | %s | %s | %d %%"
+                                + " | %d ms |%s%n",
+                        tasks, mode, fault, median(of, Sample::detection), median(of, Sample::restore),
+                        median(of, Sample::catchUp), median(of, Sample::total),
+                        replayed < 0 ? "—" : String.format(Locale.ROOT, "%,d", replayed),
                         of.stream().anyMatch(Sample::othersPaused) ? "yes" : "no", median(of, Sample::cpuBusyPercent),
-                        median(of, Sample::checkpointMillis));
+                        median(of, Sample::checkpointMillis), rejoins ? String.format(Locale.ROOT,
+                                " %d ms | %d of %d |", median(of, Sample::rejoined),
+                                of.stream().filter(Sample::hasStaleTasks).count(), of.size()) : "");
             }
         }
         if (modes.contains("LOCAL") && sizes.length > 1) {
@@ -326,7 +386,8 @@ public final class RecoveryBenchmark {
     }
 
     /**
-     * How long after a checkpoint trigger run {@code run} of {@code runs} kills the host: the middles of {@code runs}
+     * How long after a checkpoint trigger run {@code run} of {@code runs} kills or freezes the host (the same phases
+     * for either fault; the text below says kill): the middles of {@code runs}
      * equal parts of the interval (100, 300, 500, 700 and 900 ms for 5 runs of a 1 s interval), the same at every size
      * and mode. A failure comes at any phase of the checkpoint cycle, and the phase decides what a recovery costs: a
      * kill while the checkpoint just triggered is still being taken restores from the one before, and every task
@@ -334,26 +395,28 @@ public final class RecoveryBenchmark {
      * after the fifth completion was seen, so always just after a trigger: a victim with one task had acked it then,
      * a victim with ten often had not (3 of 5 32-task runs restored from the previous checkpoint, 4-task runs never).
      */
-    static Duration killPhase(int run, int runs) {
+    static Duration faultPhase(int run, int runs) {
         return Duration.ofMillis(CHECKPOINT_INTERVAL_MS * (2L * run - 1) / (2L * runs));
     }
 
     /**
-     * How long after the victim's latest heartbeat run {@code run} of {@code runs} kills it: equal parts of the hosts'
-     * heartbeat interval (20, 60, 100, 140 and 180 ms for 5 runs), the same at every size and mode, the kill falling
-     * within half an interval of its {@link #killPhase}. A SIGKILLed host is declared dead when it has been silent
-     * for {@code steadfast.router.suspicion.min-silence} (300 ms) after its last heartbeat — in every run of session
-     * 16, exactly then — so the detection is that silence less the heartbeat phase of the kill, whatever the job's
-     * size. Until session 16 the phase was left to chance, and it was not random across sizes: in all five sets of
-     * that day the 32-task runs' detections were longer (medians 14-83 ms), most likely because each run's job is
+     * How long after the victim's latest heartbeat run {@code run} of {@code runs} kills or freezes it: equal parts of
+     * the hosts' heartbeat interval (20, 60, 100, 140 and 180 ms for 5 runs), the same at every size and mode, the
+     * fault falling within half an interval of its {@link #faultPhase}. A SIGKILLed host is declared dead when it has
+     * been silent for {@code steadfast.router.suspicion.min-silence} (300 ms) after its last heartbeat — in every run
+     * of session 16, exactly then — so the detection is that silence less the heartbeat phase of the kill, whatever the
+     * job's size. Until session 16 the phase was left to chance, and it was not random across sizes: in all five sets
+     * of that day the 32-task runs' detections were longer (medians 14-83 ms), most likely because each run's job is
      * deployed once the freshly started victim is seen LIVE (polled) and the victim's heartbeats come every interval
-     * plus the time each takes, which grows with the job.
+     * plus the time each takes, which grows with the job. A frozen host is declared dead only at the router's
+     * heartbeat timeout (800 ms) after its last heartbeat, its kernel still accepting the probe's connection: the
+     * detection of a freeze is that timeout less the heartbeat phase.
      */
     static Duration heartbeatPhase(int run, int runs) {
         return HEARTBEAT_INTERVAL.multipliedBy(2L * run - 1).dividedBy(2L * runs);
     }
 
-    /** Deploys a job of {@code tasks} tasks in {@code mode}, kills a host running a count task, measures. */
+    /** Deploys a job of {@code tasks} tasks in {@code mode}, kills or freezes a host running a count task, measures. */
     private Sample measure(int tasks, String mode, int run, Duration phase, Duration heartbeatPhase)
             throws Exception {
         int hosts = layout.hostsFor(tasks) + standbyHosts;
@@ -393,7 +456,40 @@ public final class RecoveryBenchmark {
         long checkpointMillis = router.checkpoints(topology).latestCompletedCheckpoint()
                 .map(CheckpointView::durationMillis).orElse(-1L);
         Instant trigger = awaitNextTrigger(topology, id);
-        Instant killedAt = killAt(victim, killTime(victim, trigger.plus(phase), heartbeatPhase));
+        Instant at = faultTime(victim, trigger.plus(phase), heartbeatPhase);
+        try (HostFault.Injected injected = runAt(at, fault + " " + victim, () -> fault.inject(processes, victim))) {
+            Instant faultAt = injected.at();
+            Optional<RejoinWatch> rejoinWatch = injected.endsAt()
+                    .map(end -> RejoinWatch.start(router, topology, victim, end));
+            try {
+                RecoveryView recovery = awaitRecovery(topology, id, mode, victim);
+                Rejoin rejoin = rejoinWatch.isEmpty() ? null : rejoinOf(rejoinWatch.get(), injected);
+                Instant restoredAt = recovery.detectedAt().plusMillis(recovery.restoreMillis());
+                return new Sample(Duration.between(faultAt, recovery.detectedAt()).toMillis(),
+                        Duration.between(recovery.detectedAt(), restoredAt).toMillis(),
+                        Math.max(0, Duration.between(restoredAt, recovery.caughtUpAt()).toMillis()), // 0: caught up
+                        // before the router had recorded the restore (its record waits for the hosts' answers)
+                        Duration.between(faultAt, recovery.caughtUpAt()).toMillis(),
+                        recovery.local() == null || recovery.local().replayedRecords() == null ? -1
+                                : recovery.local().replayedRecords(),
+                        !Boolean.FALSE.equals(recovery.otherTasksPaused()), cpuBusy,
+                        Duration.between(trigger, faultAt).toMillis(), checkpointMillis,
+                        recovery.detectedAt() == null ? -1 : Duration.between(
+                                recovery.detectedAt().minusMillis(recovery.detectionMillis()), faultAt).toMillis(),
+                        rejoin);
+            } finally {
+                rejoinWatch.ifPresent(RejoinWatch::close);
+            }
+        } finally {
+            if (fault.victimReturns()) { // resumed by now: closing the injection ended its freeze
+                awaitLiveOrKill(victim);
+            }
+        }
+    }
+
+    /** Waits until the recovery of {@code victim}'s tasks caught up, and checks it ran in {@code mode}. */
+    private RecoveryView awaitRecovery(TopologyId topology, String id, String mode, HostId victim)
+            throws InterruptedException {
         await(POLL, () -> recoveryOf(topology, victim).map(r -> {
             if (r.isAbandoned()) { // e.g. a live host declared dead meanwhile on a saturated machine: a new recovery
                 throw new IllegalStateException("the recovery of " + id + " was abandoned: " + r.message());
@@ -405,26 +501,38 @@ public final class RecoveryBenchmark {
             throw new IllegalStateException(id + " was recovered " + recovery.mode() + ", not " + mode + ": "
                     + (recovery.local() == null ? recovery.message() : recovery.local().fallbackReason()));
         }
-        Instant restoredAt = recovery.detectedAt().plusMillis(recovery.restoreMillis());
-        return new Sample(Duration.between(killedAt, recovery.detectedAt()).toMillis(),
-                Duration.between(recovery.detectedAt(), restoredAt).toMillis(),
-                Math.max(0, Duration.between(restoredAt, recovery.caughtUpAt()).toMillis()), // 0: caught up
-                // before the router had recorded the restore (its record waits for the hosts' answers)
-                Duration.between(killedAt, recovery.caughtUpAt()).toMillis(),
-                recovery.local() == null || recovery.local().replayedRecords() == null ? -1
-                        : recovery.local().replayedRecords(),
-                !Boolean.FALSE.equals(recovery.otherTasksPaused()), cpuBusy,
-                Duration.between(trigger, killedAt).toMillis(), checkpointMillis,
-                recovery.detectedAt() == null ? -1 : Duration.between(
-                        recovery.detectedAt().minusMillis(recovery.detectionMillis()), killedAt).toMillis());
+        return recovery;
+    }
+
+    /** How the frozen victim came back: waits until it rejoined and its reports were watched. */
+    private static Rejoin rejoinOf(RejoinWatch watch, HostFault.Injected injected) throws InterruptedException {
+        RejoinWatch.Rejoined rejoined = watch.await(REJOIN_TIMEOUT);
+        Instant resumedAt = injected.awaitEnd().orElseThrow();
+        return new Rejoin(Duration.between(injected.at(), rejoined.at()).toMillis(),
+                Duration.between(resumedAt, rejoined.at()).toMillis(), rejoined.staleTasks());
     }
 
     /**
-     * When to kill {@code victim}: {@code heartbeatPhase} after one of its heartbeats, within half a heartbeat
-     * interval of {@code intended} (its place in the checkpoint cycle), by the latest heartbeat the router recorded,
-     * read just before that window opens; {@code intended} if the router lists none.
+     * Waits until the resumed {@code victim} is LIVE in the router, up to {@link #REJOIN_TIMEOUT}, so that the next run
+     * starts with as many hosts as a kill's fresh replacement gives it; kills it if it is not (the next run then
+     * starts a fresh host in its place).
      */
-    private Instant killTime(HostId victim, Instant intended, Duration heartbeatPhase) throws InterruptedException {
+    private void awaitLiveOrKill(HostId victim) throws InterruptedException {
+        try {
+            await(POLL, REJOIN_TIMEOUT, () -> router.hosts().stream()
+                    .anyMatch(host -> host.hostId().equals(victim) && host.isLive()), victim + " LIVE again");
+        } catch (IllegalStateException e) {
+            System.out.println("  (" + e.getMessage() + "; killing it, a fresh host replaces it for the next run)");
+            processes.killHost(victim);
+        }
+    }
+
+    /**
+     * When to kill or freeze {@code victim}: {@code heartbeatPhase} after one of its heartbeats, within half a
+     * heartbeat interval of {@code intended} (its place in the checkpoint cycle), by the latest heartbeat the router
+     * recorded, read just before that window opens; {@code intended} if the router lists none.
+     */
+    private Instant faultTime(HostId victim, Instant intended, Duration heartbeatPhase) throws InterruptedException {
         Instant opens = intended.minus(HEARTBEAT_INTERVAL.dividedBy(2));
         Optional<Instant> last = runAt(opens.minus(HEARTBEAT_READ_AHEAD), "read the heartbeats of " + victim,
                 () -> lastHeartbeatOf(victim));
@@ -461,20 +569,9 @@ public final class RecoveryBenchmark {
     }
 
     /**
-     * Kills {@code victim} with SIGKILL at {@code at}, on a scheduler, and returns when it did; at once if {@code at} is
-     * past (the trigger was seen late: the kill comes late, and the sample says by how much).
-     *
-     * @return when the kill was sent
+     * Runs {@code action} at {@code at} (at once if past: e.g. the trigger was seen late, the fault comes late, and the
+     * sample says by how much) on a scheduler, and returns what it returned.
      */
-    private Instant killAt(HostId victim, Instant at) throws InterruptedException {
-        return runAt(at, "kill " + victim, () -> {
-            Instant killedAt = Instant.now();
-            processes.killHost(victim);
-            return killedAt;
-        });
-    }
-
-    /** Runs {@code action} at {@code at} (at once if past) on a scheduler, and returns what it returned. */
     private static <T> T runAt(Instant at, String what, Callable<T> action) throws InterruptedException {
         ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(new DaemonThreads("bench-at"));
         try {
@@ -506,11 +603,17 @@ public final class RecoveryBenchmark {
                 .orElseThrow(() -> new IllegalStateException("no live host runs a count task: " + view.tasks()));
     }
 
+    /** As {@link #await(Duration, Duration, BooleanSupplier, String)}, up to {@link #TIMEOUT}. */
+    private static void await(Duration every, BooleanSupplier condition, String what) throws InterruptedException {
+        await(every, TIMEOUT, condition, what);
+    }
+
     /**
-     * Checks every {@code every} on a scheduler until the condition holds, up to {@link #TIMEOUT}; a request the
+     * Checks every {@code every} on a scheduler until the condition holds, up to {@code timeout}; a request the
      * loaded router does not answer in time is retried, not fatal.
      */
-    private static void await(Duration every, BooleanSupplier condition, String what) throws InterruptedException {
+    private static void await(Duration every, Duration timeout, BooleanSupplier condition, String what)
+            throws InterruptedException {
         CompletableFuture<Void> held = new CompletableFuture<>();
         ScheduledExecutorService checks = Executors.newSingleThreadScheduledExecutor(
                 new DaemonThreads("bench-await"));
@@ -524,9 +627,9 @@ public final class RecoveryBenchmark {
                     held.completeExceptionally(e); // the condition can no longer hold
                 }
             }, 0, every.toMillis(), TimeUnit.MILLISECONDS);
-            held.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            held.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            throw new IllegalStateException("timed out after " + TIMEOUT + " waiting for " + what);
+            throw new IllegalStateException("timed out after " + timeout + " waiting for " + what);
         } catch (ExecutionException e) {
             throw new IllegalStateException("waiting for " + what + " failed: " + e.getCause().getMessage(),
                     e.getCause());
