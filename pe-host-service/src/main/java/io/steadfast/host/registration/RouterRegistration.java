@@ -38,11 +38,12 @@ import org.springframework.web.client.RestClientException;
  * logged at most every {@value #WARN_EVERY_SECONDS} seconds.
  *
  * <p>Fencing: the host registers with a session and holds the {@link HostLease} the router grants, renewed by every
- * answered heartbeat. When the lease lapses (this host was frozen, partitioned or starved for longer than it), or
- * the router answers 410 (it declared this session DEAD), the host fences itself: it stops every task
- * ({@link ProcessingNode#fence}), drops the lease and registers again with a new session, empty. The router admits
- * the new session once it has recovered the old one's tasks elsewhere (409 until then). A third thread,
- * {@code steadfast-host-lease}, watches the lease, since the heartbeat thread may be the one that is stuck.
+ * answered heartbeat. While the lease has lapsed (this host was frozen, partitioned or starved for longer than it),
+ * its data plane sends nothing, so it has no effect on anyone when the router may be moving its tasks; a third thread,
+ * {@code steadfast-host-lease}, logs the suspension and the resumption. When the router answers 410 (it declared this
+ * session DEAD), the host fences itself: it stops every task ({@link ProcessingNode#fence}), drops the lease and
+ * registers again with a new session, empty. The router admits the new session once it has recovered the old one's
+ * tasks elsewhere (409 until then).
  *
  * <p>The router answers each heartbeat with its view of what this host should run ({@link HostAssignment});
  * the latest view is reconciled with {@link ProcessingNode#reconcile} on a second thread, so that cancelling
@@ -78,6 +79,8 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
     /** Guards {@code session}, {@code registered} and the lease against a fence racing an answer. */
     private final Object sessionLock = new Object();
     private volatile String session = newSession();
+    /** Whether the lease had lapsed at the last check (lease thread only). */
+    private boolean suspended;
     /** The latest view not yet reconciled; a newer one replaces it, so a slow reconcile never queues up views. */
     private final AtomicReference<HostAssignment> pendingAssignment = new AtomicReference<>();
     private final RegistrationGate gate;
@@ -127,13 +130,27 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
         return UUID.randomUUID().toString();
     }
 
+    /**
+     * Suspends this host while its lease has lapsed: its data plane sends nothing (the lease is its gate), its tasks
+     * keep their state and block on credit. What ends the suspension is the router's next answer: a heartbeat taken
+     * (the router had not declared this host dead: a slow answer, or a restarted router that lets hosts re-register)
+     * renews the lease and the tasks go on; a 410 (it had) fences this host. Stopping the tasks at the lapse itself
+     * would turn every router restart or slow heartbeat into the loss of every task here.
+     */
     private void watchLease() {
         try {
             long now = lease.now();
-            if (lease.lapsed(now)) {
-                fence("its lease of " + lease.length().toMillis() + " ms lapsed: the last heartbeat the router"
-                        + " answered was sent " + lease.sinceRenewal(now).toMillis() + " ms ago (this host was frozen,"
-                        + " cut off from the router, or starved)");
+            boolean lapsed = lease.lapsed(now);
+            if (lapsed && !suspended) {
+                suspended = true;
+                LOG.warn("Host {} suspends its tasks: its lease of {} ms lapsed, the last heartbeat the router answered"
+                        + " was sent {} ms ago (this host was frozen, cut off from the router, or starved). It sends"
+                        + " nothing until the router answers again; if the router declared it dead meanwhile, it stops"
+                        + " every task and rejoins empty", node.id(), lease.length().toMillis(),
+                        lease.sinceRenewal(now).toMillis());
+            } else if (!lapsed && suspended) {
+                suspended = false;
+                LOG.info("Host {} resumes its tasks: the router answered it again under session {}", node.id(), session);
             }
         } catch (RuntimeException e) {
             LOG.error("Host {} could not check its lease; checking again", node.id(), e);
@@ -142,16 +159,10 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
 
     /**
      * Stops every task, drops the lease and takes a new session, so that the next beat registers this host again,
-     * empty. Serialised with what the beats record of their answers (never with the calls themselves, which may
-     * hang), so that an answer to the old session renews nothing.
+     * empty; unless this host took a new session since {@code session} (the one the router refused). Serialised with
+     * what the beats record of their answers (never with the calls themselves, which may hang), so that an answer to
+     * the old session renews nothing.
      */
-    private void fence(String why) {
-        synchronized (sessionLock) {
-            fenceLocked(why);
-        }
-    }
-
-    /** Fences unless this host took a new session since {@code session}: the router refused that one. */
     private void fenceIfStill(String session, String why) {
         synchronized (sessionLock) {
             if (session.equals(this.session)) {
