@@ -391,9 +391,8 @@ public final class RecoveryBenchmark {
      * equal parts of the interval (100, 300, 500, 700 and 900 ms for 5 runs of a 1 s interval), the same at every size
      * and mode. A failure comes at any phase of the checkpoint cycle, and the phase decides what a recovery costs: a
      * kill while the checkpoint just triggered is still being taken restores from the one before, and every task
-     * replays up to two intervals of input instead of up to one. Until session 12 the kill fell about one interval
-     * after the fifth completion was seen, so always just after a trigger: a victim with one task had acked it then,
-     * a victim with ten often had not (3 of 5 32-task runs restored from the previous checkpoint, 4-task runs never).
+     * replays up to two intervals of input instead of up to one; a fault always just after a trigger favours victims
+     * with few tasks, which have acked it sooner (docs/performance.md).
      */
     static Duration faultPhase(int run, int runs) {
         return Duration.ofMillis(CHECKPOINT_INTERVAL_MS * (2L * run - 1) / (2L * runs));
@@ -403,12 +402,10 @@ public final class RecoveryBenchmark {
      * How long after the victim's latest heartbeat run {@code run} of {@code runs} kills or freezes it: equal parts of
      * the hosts' heartbeat interval (20, 60, 100, 140 and 180 ms for 5 runs), the same at every size and mode, the
      * fault falling within half an interval of its {@link #faultPhase}. A SIGKILLed host is declared dead when it has
-     * been silent for {@code steadfast.router.suspicion.min-silence} (300 ms) after its last heartbeat — in every run
-     * of session 16, exactly then — so the detection is that silence less the heartbeat phase of the kill, whatever the
-     * job's size. Until session 16 the phase was left to chance, and it was not random across sizes: in all five sets
-     * of that day the 32-task runs' detections were longer (medians 14-83 ms), most likely because each run's job is
-     * deployed once the freshly started victim is seen LIVE (polled) and the victim's heartbeats come every interval
-     * plus the time each takes, which grows with the job. A frozen host is declared dead only at the router's
+     * been silent for {@code steadfast.router.suspicion.min-silence} (300 ms) after its last heartbeat, so the
+     * detection is that silence less the heartbeat phase of the kill, whatever the job's size; left to chance, the
+     * phase follows the victim's heartbeat schedule, which drifts with the job's size (docs/performance.md). A frozen
+     * host is declared dead only at the router's
      * heartbeat timeout (800 ms) after its last heartbeat, its kernel still accepting the probe's connection: the
      * detection of a freeze is that timeout less the heartbeat phase.
      */

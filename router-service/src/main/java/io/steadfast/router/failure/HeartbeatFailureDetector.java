@@ -145,8 +145,8 @@ public final class HeartbeatFailureDetector {
                     }
                 }
             } else if (before != null) {
-                LOG.info("Host {} is LIVE again (heartbeat at {}) after it was declared DEAD: it takes new tasks, and"
-                        + " its heartbeat answers tell it to cancel the tasks recovered elsewhere meanwhile", host.id(),
+                LOG.info("Host {} is LIVE again (heartbeat at {}) after it was declared DEAD: a new session, rejoined"
+                        + " empty (HostAdmission refuses the session declared DEAD), takes new tasks", host.id(),
                         host.lastHeartbeat());
             }
         }
