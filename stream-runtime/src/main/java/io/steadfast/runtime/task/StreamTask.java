@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -251,6 +252,9 @@ public final class StreamTask {
             input.getValue()[0] = positions.inputs().get(input.getKey().index());
         }
         output.resumeAt(positions);
+        LOG.info("Task {} resumes at checkpoint {}: input positions {}, output positions {}, decisions from offset {}",
+                id, checkpointId, new TreeMap<>(positions.inputs()), new TreeMap<>(positions.outputs()),
+                positions.determinantOffset());
         if (!stateRestored) {
             snapshot.restoreInto(operatorType, driver);
         }
