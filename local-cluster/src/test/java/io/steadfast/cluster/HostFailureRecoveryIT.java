@@ -11,10 +11,15 @@ import io.steadfast.cluster.client.RouterClient;
 import io.steadfast.cluster.client.TaskView;
 import io.steadfast.cluster.client.TopologyView;
 import io.steadfast.cluster.process.ClusterProcesses;
+import io.steadfast.cluster.process.ServiceProcess;
 import io.steadfast.cluster.progress.RecoveryLine;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -155,6 +160,38 @@ class HostFailureRecoveryIT {
                         .anyMatch(h -> h.isLive() && !h.tasks().toString().contains(id.value() + "/")));
         assertThat(processes.host(victim).orElseThrow().logContains("fenced itself")).as("the resumed host stopped its"
                 + " tasks itself").isTrue();
+        assertThat(finalCounts(id)).containsExactlyInAnyOrderEntriesOf(LocalClusterIT.expectedCounts(count, KEYS));
+        assertThat(router.delete(id)).isTrue();
+    }
+
+    /**
+     * A host whose data-plane IO thread hangs (a gray failure: the process and its heartbeats go on, no channel of it
+     * moves) stops heartbeating once the thread has been stuck past {@code steadfast.host.data.io-stall-timeout} (5 s),
+     * so that the router declares it dead and recovers its tasks elsewhere; when the thread runs again the router
+     * refuses its session, it stops its old tasks itself and rejoins empty; the counts stay exact.
+     */
+    @Test
+    void aHostWhoseDataPlaneHangsWhileItHeartbeatsIsRecoveredElsewhereAndTheCountsStayExact() throws Exception {
+        int count = 900_000;
+        TopologyId id = router.deploy(wordCount("e2e-stuck-io", count, RATE_PER_SECOND)).id();
+        awaitCompletedCheckpoints(id, 2);
+        HostId victim = hostRunningTasks(id);
+        URI stall = URI.create(router.hosts().stream().filter(h -> h.hostId().equals(victim)).findFirst()
+                .orElseThrow().controlUrl()).resolve("/api/v1/fault/stall-data-plane?for=8s");
+        System.out.println("[e2e] hanging the data plane's IO thread of " + victim + " for 8 s");
+        HttpResponse<String> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(stall)
+                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(answer.statusCode()).as("fault injection answer: %s", answer.body()).isEqualTo(202);
+
+        RecoveryView recovery = awaitRecovered(id, victim);
+        assertThat(recovery.detectionCause()).as("its heartbeats stopped; nothing else showed the hang")
+                .isEqualTo("HEARTBEAT_TIMEOUT");
+        await("%s LIVE again without tasks of %s".formatted(victim, id)).atMost(Duration.ofSeconds(30))
+                .pollInterval(POLL).until(() -> router.hosts().stream().filter(h -> h.hostId().equals(victim))
+                        .anyMatch(h -> h.isLive() && !h.tasks().toString().contains(id.value() + "/")));
+        ServiceProcess host = processes.host(victim).orElseThrow();
+        assertThat(host.logContains("stops heartbeating")).as("the host saw its IO thread stuck").isTrue();
+        assertThat(host.logContains("fenced itself")).as("the host stopped its old tasks itself").isTrue();
         assertThat(finalCounts(id)).containsExactlyInAnyOrderEntriesOf(LocalClusterIT.expectedCounts(count, KEYS));
         assertThat(router.delete(id)).isTrue();
     }

@@ -71,9 +71,17 @@ public record HostProperties(
      * @param creditBytes each input channel's window in bytes (0: 32 frames whatever their size): a channel of
      *                    small frames gets more of them in flight (at most 1,024), which is what lets a recovered
      *                    task take in its replayed input at speed
+     * @param ioStallTimeout how long the data plane's IO thread may go without a pass before this host counts as
+     *                       failed: it stops heartbeating (so the router recovers its tasks elsewhere) and its
+     *                       {@code dataPlane} health turns DOWN; far above any pause the lease already covers
      */
     public record Data(@NotBlank @DefaultValue("tcp://127.0.0.1:*") String bindAddress,
-                       @Min(0) @DefaultValue("1048576") int creditBytes) {
+                       @Min(0) @DefaultValue("1048576") int creditBytes,
+                       @NotNull @DefaultValue("5s") Duration ioStallTimeout) {
+
+        public Data {
+            requirePositive("steadfast.host.data.io-stall-timeout", ioStallTimeout);
+        }
     }
 
     /**

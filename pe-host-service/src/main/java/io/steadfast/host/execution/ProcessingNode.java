@@ -23,9 +23,9 @@ import io.steadfast.runtime.topology.ConfigProblem;
 import io.steadfast.runtime.topology.TopologyId;
 import io.steadfast.runtime.host.HostAssignment;
 import io.steadfast.runtime.host.HostDeployment;
-import java.time.InstantSource;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -95,6 +95,16 @@ public final class ProcessingNode implements AutoCloseable {
 
     public DataPlaneMetrics dataPlaneMetrics() {
         return runtime.dataPlane().metrics();
+    }
+
+    /** How long the data plane's IO thread has gone without a pass beyond its period (see {@code DataPlane}). */
+    public Duration dataPlaneStalledFor() {
+        return runtime.dataPlane().ioStalledFor();
+    }
+
+    /** Fault injection: hangs the data plane's IO thread for {@code length} (see {@code DataPlane#injectIoStall}). */
+    public void injectDataPlaneStall(Duration length) {
+        runtime.dataPlane().injectIoStall(length);
     }
 
     public boolean isClosed() {
@@ -355,6 +365,14 @@ public final class ProcessingNode implements AutoCloseable {
      */
     public List<TopologyId> preparePlans(HostAssignment assignment, PreparedPlans.PlanSource source) {
         return prepared.update(assignment, topology -> runtime.plan(topology).isPresent(), source);
+    }
+
+    /**
+     * Fences {@code task}'s earlier incarnations on the channels into this host's tasks before this host answers its
+     * decisions to incarnation {@code incarnation}; false if this host knows a newer one (see {@code HostRuntime}).
+     */
+    public boolean fenceForDecisionsOf(TaskId task, int incarnation) {
+        return runtime.fenceForDecisionsOf(task, incarnation);
     }
 
     /** The determinants of a task this host received with its input, from {@code fromOffset} on. */

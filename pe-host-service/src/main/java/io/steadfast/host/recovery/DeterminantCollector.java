@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatusCode;
@@ -64,9 +65,18 @@ public final class DeterminantCollector {
      * busy with the recovery).
      */
     public Prefetched prefetch(List<URI> peers, Collection<TaskId> tasks) {
+        return prefetch(peers, tasks, Map.of());
+    }
+
+    /**
+     * As {@link #prefetch(List, Collection)}, for the tasks' recovering {@code incarnations} (every task, or none):
+     * each peer refuses the tasks' earlier incarnations before it answers, and a peer that knows a newer incarnation
+     * answers nothing (409).
+     */
+    public Prefetched prefetch(List<URI> peers, Collection<TaskId> tasks, Map<TaskId, Integer> incarnations) {
         Map<URI, CompletableFuture<Map<TaskId, HeldDeterminants>>> byPeer = new LinkedHashMap<>();
-        peers.forEach(peer -> byPeer.put(peer, earliest(peer, List.copyOf(tasks))));
-        return new Prefetched(byPeer, -1);
+        peers.forEach(peer -> byPeer.put(peer, earliest(peer, List.copyOf(tasks), incarnations)));
+        return new Prefetched(byPeer, -1, incarnations);
     }
 
     /** The runs being fetched from the peers, to be cut at the offsets the snapshots give. */
@@ -76,10 +86,14 @@ public final class DeterminantCollector {
         private final Map<URI, CompletableFuture<Map<TaskId, HeldDeterminants>>> byPeer;
         /** How many peers {@link #confirmedBy} asked again; -1 if these runs were not fetched ahead. */
         private final int askedAgain;
+        /** The incarnation of each task asked about that recovers it, named in every request; empty if unknown. */
+        private final Map<TaskId, Integer> incarnations;
 
-        private Prefetched(Map<URI, CompletableFuture<Map<TaskId, HeldDeterminants>>> byPeer, int askedAgain) {
+        private Prefetched(Map<URI, CompletableFuture<Map<TaskId, HeldDeterminants>>> byPeer, int askedAgain,
+                           Map<TaskId, Integer> incarnations) {
             this.byPeer = byPeer;
             this.askedAgain = askedAgain;
+            this.incarnations = Map.copyOf(incarnations);
         }
 
         /**
@@ -90,7 +104,7 @@ public final class DeterminantCollector {
          * {@link #prefetch} would collect from {@code peers} at the moment they reported.
          */
         public Prefetched confirmedBy(Map<URI, Map<TaskId, DeterminantSpan>> held, List<URI> peers,
-                                      Collection<TaskId> tasks) {
+                                      Collection<TaskId> tasks, Map<TaskId, Integer> incarnations) {
             Map<URI, CompletableFuture<Map<TaskId, HeldDeterminants>>> confirmed = new LinkedHashMap<>();
             List<URI> stale = new ArrayList<>();
             for (URI peer : peers) {
@@ -104,8 +118,8 @@ public final class DeterminantCollector {
             if (!stale.isEmpty()) {
                 LOG.debug("The determinants of {} fetched ahead from {} changed since; asking again", tasks, stale);
             }
-            stale.forEach(peer -> confirmed.put(peer, earliest(peer, List.copyOf(tasks))));
-            return new Prefetched(confirmed, stale.size());
+            stale.forEach(peer -> confirmed.put(peer, earliest(peer, List.copyOf(tasks), incarnations)));
+            return new Prefetched(confirmed, stale.size(), incarnations);
         }
 
         /** Whether these are runs fetched ahead, as {@link #confirmedBy} left them. */
@@ -151,7 +165,8 @@ public final class DeterminantCollector {
                 if (held.stream().anyMatch(run -> run.from() > offset)) {
                     LOG.debug("A peer's earliest determinants of {} start after offset {}; asking from it", task,
                             offset);
-                    held = answers.keySet().stream().map(peer -> fetch(peer, task, offset)).toList().stream()
+                    held = answers.keySet().stream().map(peer -> fetch(peer, task, offset, incarnations.get(task)))
+                            .toList().stream()
                             .map(CompletableFuture::join).flatMap(Optional::stream).toList();
                 }
                 longest.put(task, held.stream().map(run -> run.after(offset)).flatMap(Optional::stream)
@@ -177,10 +192,12 @@ public final class DeterminantCollector {
      * The earliest run a peer holds of each of {@code tasks}, asked {@value #TASKS_PER_REQUEST} tasks per request;
      * none of a batch it does not answer (logged).
      */
-    private CompletableFuture<Map<TaskId, HeldDeterminants>> earliest(URI peer, List<TaskId> tasks) {
+    private CompletableFuture<Map<TaskId, HeldDeterminants>> earliest(URI peer, List<TaskId> tasks,
+                                                                      Map<TaskId, Integer> incarnations) {
         List<CompletableFuture<Map<TaskId, HeldDeterminants>>> batches = new ArrayList<>();
         for (int first = 0; first < tasks.size(); first += TASKS_PER_REQUEST) {
-            batches.add(earliestOfBatch(peer, tasks.subList(first, Math.min(tasks.size(), first + TASKS_PER_REQUEST))));
+            batches.add(earliestOfBatch(peer, tasks.subList(first, Math.min(tasks.size(), first + TASKS_PER_REQUEST)),
+                    incarnations));
         }
         return CompletableFuture.allOf(batches.toArray(CompletableFuture[]::new)).thenApply(done -> {
             Map<TaskId, HeldDeterminants> runs = new LinkedHashMap<>();
@@ -190,13 +207,17 @@ public final class DeterminantCollector {
     }
 
     /** One request for the earliest runs of {@code tasks}; none if it is not answered (logged). */
-    private CompletableFuture<Map<TaskId, HeldDeterminants>> earliestOfBatch(URI peer, List<TaskId> tasks) {
+    private CompletableFuture<Map<TaskId, HeldDeterminants>> earliestOfBatch(URI peer, List<TaskId> tasks,
+                                                                             Map<TaskId, Integer> incarnations) {
         if (tasks.isEmpty()) {
             return CompletableFuture.completedFuture(Map.of());
         }
         UriComponentsBuilder uri = UriComponentsBuilder.fromUri(peer)
                 .path("/api/v1/deployments/{topology}/determinants/earliest");
         tasks.forEach(task -> uri.queryParam("task", task.toString()));
+        if (incarnations.keySet().containsAll(tasks)) {
+            tasks.forEach(task -> uri.queryParam("incarnation", incarnations.get(task)));
+        }
         URI request = uri.buildAndExpand(tasks.iterator().next().topology().value()).encode().toUri();
         return CompletableFuture.supplyAsync(() -> {
             ResponseEntity<byte[]> response = get(request);
@@ -213,11 +234,20 @@ public final class DeterminantCollector {
         });
     }
 
-    /** The run a peer holds of the task's determinants from {@code fromOffset}; empty if none or no answer. */
-    private CompletableFuture<Optional<HeldDeterminants>> fetch(URI peer, TaskId task, long fromOffset) {
-        URI request = UriComponentsBuilder.fromUri(peer)
+    /**
+     * The run a peer holds of the task's determinants from {@code fromOffset}; empty if none or no answer.
+     *
+     * @param incarnation the task's recovering incarnation, named in the request; null if unknown
+     */
+    private CompletableFuture<Optional<HeldDeterminants>> fetch(URI peer, TaskId task, long fromOffset,
+                                                                @Nullable Integer incarnation) {
+        UriComponentsBuilder uri = UriComponentsBuilder.fromUri(peer)
                 .path("/api/v1/deployments/{topology}/determinants").queryParam("task", task.toString())
-                .queryParam("from", fromOffset).buildAndExpand(task.topology().value()).encode().toUri();
+                .queryParam("from", fromOffset);
+        if (incarnation != null) {
+            uri.queryParam("incarnation", incarnation);
+        }
+        URI request = uri.buildAndExpand(task.topology().value()).encode().toUri();
         return CompletableFuture.supplyAsync(() -> {
             ResponseEntity<byte[]> response = get(request);
             String from = response.getHeaders().getFirst(FROM_HEADER);

@@ -95,14 +95,23 @@ public final class DeterminantPrefetches {
      * @param recovery the router's id of the recovery, null if it gave none (nothing fetched ahead is used)
      */
     public Collecting collect(String recovery, List<URI> peers, Collection<TaskId> tasks) {
+        return collect(recovery, peers, tasks, Map.of());
+    }
+
+    /**
+     * As {@link #collect(String, List, Collection)}, for the tasks' recovering {@code incarnations}: every request made
+     * from now on names them (see {@link DeterminantCollector#prefetch(List, Collection, Map)}).
+     */
+    public Collecting collect(String recovery, List<URI> peers, Collection<TaskId> tasks,
+                              Map<TaskId, Integer> incarnations) {
         DeterminantCollector.Prefetched ahead = recovery == null ? null : take(tasks);
         if (ahead == null) {
-            return new Collecting(null, CompletableFuture.supplyAsync(() -> collector.prefetch(peers, tasks),
-                    executor));
+            return new Collecting(null, CompletableFuture.supplyAsync(() -> collector.prefetch(peers, tasks,
+                    incarnations), executor));
         }
         return new Collecting(ahead, confirmation(recovery)
                 .completeOnTimeout(Map.of(), confirmationTimeout.toMillis(), TimeUnit.MILLISECONDS)
-                .thenApplyAsync(held -> ahead.confirmedBy(held, peers, tasks), executor)
+                .thenApplyAsync(held -> ahead.confirmedBy(held, peers, tasks, incarnations), executor)
                 .whenComplete((done, error) -> forget(recovery)));
     }
 

@@ -4,6 +4,7 @@ import io.steadfast.host.config.HostProperties;
 import io.steadfast.host.config.ServiceClients;
 import io.steadfast.host.execution.ProcessingNode;
 import io.steadfast.host.execution.StaleDeployment;
+import io.steadfast.host.health.DataPlaneStallWatch;
 import io.steadfast.runtime.host.HostAssignment;
 import io.steadfast.runtime.host.HostDeployment;
 import io.steadfast.runtime.host.TaskReport;
@@ -84,15 +85,19 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
     /** The latest view not yet reconciled; a newer one replaces it, so a slow reconcile never queues up views. */
     private final AtomicReference<HostAssignment> pendingAssignment = new AtomicReference<>();
     private final RegistrationGate gate;
+    private final DataPlaneStallWatch stallWatch;
+    /** Whether the last beat found the data plane stuck (heartbeat thread only). */
+    private boolean stalled;
     private volatile URI controlUrl;
     private volatile boolean registered;
     private long lastWarningNanos = System.nanoTime() - TimeUnit.SECONDS.toNanos(WARN_EVERY_SECONDS);
 
     public RouterRegistration(HostProperties properties, ProcessingNode node, ObjectProvider<RegistrationGate> gate,
-                              HostLease lease) {
+                              HostLease lease, DataPlaneStallWatch stallWatch) {
         this.properties = properties;
         this.node = node;
         this.lease = lease;
+        this.stallWatch = stallWatch;
         this.gate = gate.getIfAvailable(() -> RegistrationGate.OPEN);
         this.router = ServiceClients.client(Duration.ofSeconds(2), Duration.ofSeconds(5)).mutate()
                 .baseUrl(properties.routerUrl().toString()).build();
@@ -191,6 +196,9 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
     private void beat() {
         String current = session;
         try {
+            if (dataPlaneStalled()) {
+                return;
+            }
             if (!registered) {
                 if (!gate.isOpen()) {
                     return; // not ready to take work yet
@@ -215,6 +223,23 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
         } catch (RuntimeException e) {
             LOG.error("Heartbeat of host {} failed unexpectedly; retrying", node.id(), e);
         }
+    }
+
+    /**
+     * Whether the data plane's IO thread is stuck ({@link DataPlaneStallWatch}): then this host sends no heartbeat,
+     * so that the router declares it dead and recovers its tasks elsewhere; it heartbeats again once the thread runs,
+     * and is then told its session is over (410) and fences itself.
+     */
+    private boolean dataPlaneStalled() {
+        Optional<String> stall = stallWatch.stall();
+        if (stall.isPresent() && !stalled) {
+            LOG.error("Host {} stops heartbeating, so that the router recovers its tasks elsewhere: {}", node.id(),
+                    stall.get());
+        } else if (stall.isEmpty() && stalled) {
+            LOG.warn("Host {} heartbeats again: its data plane's IO thread runs again", node.id());
+        }
+        stalled = stall.isPresent();
+        return stalled;
     }
 
     /** @return whether {@code current} is registered now (false if this host fenced itself meanwhile) */

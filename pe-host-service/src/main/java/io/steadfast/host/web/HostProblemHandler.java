@@ -70,6 +70,17 @@ class HostProblemHandler extends ResponseEntityExceptionHandler {
         return problem;
     }
 
+    /** 409 naming the task and the superseded incarnation that asked for its decisions. */
+    @ExceptionHandler
+    ProblemDetail supersededIncarnation(SupersededIncarnationException e) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.CONFLICT, e.getMessage());
+        problem.setTitle("Superseded incarnation");
+        problem.setProperty("task", e.task().toString());
+        problem.setProperty("incarnation", e.incarnation());
+        problem.setProperty("reason", SupersededIncarnationException.REASON);
+        return problem;
+    }
+
     @ExceptionHandler
     ProblemDetail stateQueryFailed(StateQueryException e) {
         HttpStatus status = switch (e.reason()) {

@@ -104,7 +104,10 @@ class LocalRecoveryController {
         Set<TaskId> tasks = new TreeSet<>(request.tasks().stream().map(TaskId::parse).toList());
         node.requireRoomToRecover(plan, tasks);
         // fetched ahead, or sent from another thread: sending them took up to 66 ms on a busy machine
-        DeterminantPrefetches.Collecting held = decisionsAhead.collect(request.recovery(), request.peers(), tasks);
+        Map<TaskId, Integer> incarnations = new LinkedHashMap<>();
+        tasks.forEach(task -> incarnations.put(task, placement.incarnationOf(task)));
+        DeterminantPrefetches.Collecting held = decisionsAhead.collect(request.recovery(), request.peers(), tasks,
+                incarnations);
         Optional<Map<TaskId, OperatorSnapshot>> ahead = prefetched.take(tasks, request.checkpointId());
         Map<TaskId, OperatorSnapshot> snapshots = ahead.orElseGet(() -> restorer.fetch(plan, tasks::contains,
                 request.checkpointId()));
@@ -247,15 +250,21 @@ class LocalRecoveryController {
 
     /**
      * The determinants of a task this host received with its input: from offset {@code from}, or without it the
-     * earliest run held; the header {@value DeterminantCollector#FROM_HEADER} says at which offset they start.
+     * earliest run held; the header {@value DeterminantCollector#FROM_HEADER} says at which offset they start. With
+     * {@code incarnation} (the task's incarnation recovering it), this host first refuses the task's earlier
+     * incarnations on its channels, and answers 409 if it knows a newer one than the one asking.
      */
     @GetMapping(path = "/determinants", produces = MediaType.APPLICATION_OCTET_STREAM_VALUE)
     ResponseEntity<byte[]> determinants(@PathVariable String topologyId, @RequestParam String task,
-                                        @RequestParam(required = false) Long from) {
+                                        @RequestParam(required = false) Long from,
+                                        @RequestParam(required = false) Integer incarnation) {
         TaskId id = parseTask(task);
         if (from != null && from < 0) {
             throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "from: must be >= 0, not " + from
                     + "; give the log offset to read from, or leave it out for the earliest run held");
+        }
+        if (incarnation != null) {
+            fenceForDecisions(Map.of(id, incarnation));
         }
         Optional<HeldDeterminants> held = from == null ? node.earliestDeterminantsOf(id)
                 : node.determinantsOf(id, from).map(bytes -> new HeldDeterminants(from, bytes));
@@ -269,15 +278,43 @@ class LocalRecoveryController {
      * what a recovering host asks each peer once for all the tasks it recovers.
      */
     @GetMapping(path = "/determinants/earliest", produces = MediaType.APPLICATION_JSON_VALUE)
-    EarliestDeterminants earliestDeterminants(@PathVariable String topologyId, @RequestParam List<String> task) {
+    EarliestDeterminants earliestDeterminants(@PathVariable String topologyId, @RequestParam List<String> task,
+                                              @RequestParam(required = false) List<Integer> incarnation) {
         TopologyId topology = topology(topologyId);
+        List<TaskId> tasks = task.stream().map(text -> taskOf(topology, text, "task")).toList();
+        if (incarnation != null) {
+            if (incarnation.size() != tasks.size()) {
+                throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "incarnation: " + incarnation.size()
+                        + " given for " + tasks.size() + " tasks; give one per task, in the order of the tasks");
+            }
+            Map<TaskId, Integer> asking = new LinkedHashMap<>();
+            for (int i = 0; i < tasks.size(); i++) {
+                asking.put(tasks.get(i), incarnation.get(i));
+            }
+            fenceForDecisions(asking);
+        }
         List<EarliestDeterminants.Run> runs = new ArrayList<>();
-        for (String text : task) {
-            TaskId id = taskOf(topology, text, "task");
+        for (TaskId id : tasks) {
             node.earliestDeterminantsOf(id).ifPresent(run -> runs.add(
                     new EarliestDeterminants.Run(id, run.from(), run.bytes())));
         }
         return new EarliestDeterminants(runs);
+    }
+
+    /**
+     * Refuses the earlier incarnations of the tasks asked about before their decisions are read (see
+     * {@link ProcessingNode#fenceForDecisionsOf}); a 409 if one of the incarnations asking is superseded here.
+     */
+    private void fenceForDecisions(Map<TaskId, Integer> asking) {
+        asking.forEach((task, incarnation) -> {
+            if (incarnation < 0) {
+                throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "incarnation: must be >= 0, not "
+                        + incarnation + " (task " + task + ")");
+            }
+            if (!node.fenceForDecisionsOf(task, incarnation)) {
+                throw new SupersededIncarnationException(node.id(), task, incarnation);
+            }
+        });
     }
 
     @PostMapping("/redirects")

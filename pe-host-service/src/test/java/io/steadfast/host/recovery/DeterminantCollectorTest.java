@@ -135,7 +135,7 @@ class DeterminantCollectorTest {
         DeterminantCollector.Prefetched confirmed = ahead.confirmedBy(Map.of(
                 steady, Map.of(a, new DeterminantSpan(0, 10)),
                 growing, Map.of(b, new DeterminantSpan(0, 9)),
-                empty, Map.of()), List.of(steady, growing, empty), List.of(a, b));
+                empty, Map.of()), List.of(steady, growing, empty), List.of(a, b), Map.of());
         Map<TaskId, byte[]> collected = confirmed.from(Map.of(a, 2L, b, 1L));
 
         assertThat(collected.get(a)).isEqualTo(Arrays.copyOfRange(bytes(10, 0), 2, 10));
@@ -151,7 +151,8 @@ class DeterminantCollectorTest {
         URI unconfirmed = peer(Map.of(a, new HeldDeterminants(0, bytes(3, 0))));
         URI late = peer(Map.of(a, new HeldDeterminants(0, bytes(6, 0))));
         URI silent = peers.silent();
-        DeterminantCollector collector = new DeterminantCollector(Duration.ofMillis(300));
+        // the silent peer costs this long; the others answer well within it, even on a loaded machine
+        DeterminantCollector collector = new DeterminantCollector(Duration.ofMillis(1_500));
         DeterminantCollector.Prefetched ahead = collector.prefetch(List.of(unconfirmed, silent), List.of(a));
         ahead.from(Map.of());
         requests.clear();
@@ -159,10 +160,26 @@ class DeterminantCollectorTest {
         // the silent peer says now that it holds a run: its missing answer does not pass for "nothing held"
         DeterminantCollector.Prefetched confirmed = ahead.confirmedBy(Map.of(silent, Map.of(a,
                 new DeterminantSpan(0, 8)), late, Map.of(a, new DeterminantSpan(0, 6))),
-                List.of(unconfirmed, late, silent), List.of(a));
+                List.of(unconfirmed, late, silent), List.of(a), Map.of());
 
         assertThat(confirmed.from(Map.of(a, 0L)).get(a)).isEqualTo(bytes(6, 0));
         assertThat(confirmed.askedAgain()).isEqualTo(3);
         assertThat(requests).hasSize(2); // the silent one is asked too, and again does not answer
+    }
+
+    @Test
+    void namesTheRecoveringIncarnationOfEveryTaskInEveryRequestWhenItIsKnown() throws IOException {
+        TaskId a = TaskId.parse("dc/join#0");
+        TaskId b = TaskId.parse("dc/join#1");
+        URI peer = peer(Map.of(a, new HeldDeterminants(4, bytes(6, 0))), Map.of(a, new HeldDeterminants(2, bytes(8, 0))));
+        DeterminantCollector collector = new DeterminantCollector(Duration.ofSeconds(2));
+
+        // a's earliest run starts after its offset: it is asked again from the offset, naming its incarnation too
+        collector.prefetch(List.of(peer), List.of(a, b), Map.of(a, 3, b, 1)).from(Map.of(a, 2L, b, 0L));
+        collector.prefetch(List.of(peer), List.of(a)).from(Map.of(a, 4L));
+
+        assertThat(requests).containsExactly("/api/v1/deployments/dc/determinants/earliest 2",
+                "/api/v1/deployments/dc/determinants 1", "/api/v1/deployments/dc/determinants/earliest 1");
+        assertThat(peers.incarnations).containsExactly(List.of("3", "1"), List.of("3"), List.of());
     }
 }

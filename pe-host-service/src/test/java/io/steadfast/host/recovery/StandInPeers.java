@@ -28,6 +28,8 @@ public final class StandInPeers implements AutoCloseable {
     private final List<HttpServer> servers = new ArrayList<>();
     /** The requests answered, as {@code path number-of-tasks}. */
     public final List<String> requests = new CopyOnWriteArrayList<>();
+    /** The {@code incarnation} parameters of each request answered, in order (empty for a request without). */
+    public final List<List<String>> incarnations = new CopyOnWriteArrayList<>();
     private final Map<URI, Map<TaskId, HeldDeterminants>> earliest = new ConcurrentHashMap<>();
     private final Map<URI, Map<TaskId, HeldDeterminants>> fromOffset = new ConcurrentHashMap<>();
 
@@ -78,6 +80,7 @@ public final class StandInPeers implements AutoCloseable {
         String path = exchange.getRequestURI().getPath();
         Map<String, List<String>> query = query(exchange.getRequestURI().getRawQuery());
         requests.add(path + " " + query.get("task").size());
+        incarnations.add(query.getOrDefault("incarnation", List.of()));
         if (path.endsWith("/determinants/earliest")) {
             List<EarliestDeterminants.Run> held = query.get("task").stream().map(TaskId::parse)
                     .filter(runs::containsKey)

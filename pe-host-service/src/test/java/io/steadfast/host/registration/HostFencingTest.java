@@ -9,6 +9,8 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.steadfast.host.config.HostProperties;
 import io.steadfast.host.execution.ProcessingNode;
 import io.steadfast.host.execution.TaskMeters;
+import io.steadfast.host.health.DataPlaneHealthIndicator;
+import io.steadfast.host.health.DataPlaneStallWatch;
 import io.steadfast.runtime.dataplane.DataPlane;
 import io.steadfast.runtime.dataplane.DataPlaneConfig;
 import io.steadfast.runtime.host.HostRuntime;
@@ -41,11 +43,13 @@ import org.junit.jupiter.api.Timeout;
 import org.springframework.beans.factory.support.StaticListableBeanFactory;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+import org.springframework.boot.health.contributor.Status;
 
 /**
  * A host whose lease lapsed (the router stops answering, as for a host frozen, cut off or starved past its lease)
  * holds its lease no more, so its data plane sends nothing, until the router answers it again; one whose session the
- * router declared over (410) stops its tasks and rejoins empty with a new session. Real runtime, real registration over
+ * router declared over (410) stops its tasks and rejoins empty with a new session; one whose data-plane IO thread is
+ * stuck stops heartbeating (so that the router recovers its tasks elsewhere) until the thread runs again. Real runtime, real registration over
  * HTTP to a stub router on loopback.
  */
 @Timeout(60)
@@ -66,6 +70,7 @@ class HostFencingTest {
     private ProcessingNode node;
     private RouterRegistration registration;
     private final HostLease lease = new HostLease();
+    private DataPlaneStallWatch stallWatch;
 
     @BeforeEach
     void startStubRouterAndHost() throws IOException {
@@ -81,9 +86,11 @@ class HostFencingTest {
         HostProperties properties = new Binder(new MapConfigurationPropertySource(Map.of(
                 "steadfast.host.id", HERE.value(),
                 "steadfast.host.router-url", "http://127.0.0.1:" + stubRouter.getAddress().getPort(),
-                "steadfast.host.heartbeat-interval", "50ms"))).bind("steadfast.host", HostProperties.class).get();
+                "steadfast.host.heartbeat-interval", "50ms",
+                "steadfast.host.data.io-stall-timeout", "300ms"))).bind("steadfast.host", HostProperties.class).get();
+        stallWatch = new DataPlaneStallWatch(node, properties);
         registration = new RouterRegistration(properties, node, new StaticListableBeanFactory()
-                .getBeanProvider(RegistrationGate.class), lease);
+                .getBeanProvider(RegistrationGate.class), lease, stallWatch);
     }
 
     @AfterEach
@@ -176,5 +183,27 @@ class HostFencingTest {
         assertThat(registration.session()).isNotEqualTo(first);
         await().atMost(Duration.ofSeconds(5)).until(() ->
                 heartbeatSessions.get(heartbeatSessions.size() - 1).equals(registration.session()));
+    }
+
+    @Test
+    void aHostWhoseDataPlaneIoThreadIsStuckStopsHeartbeatingUntilItRunsAgain() {
+        registration.start(URI.create("http://127.0.0.1:1"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> heartbeatSessions.size() >= 3);
+        DataPlaneHealthIndicator health = new DataPlaneHealthIndicator(node, stallWatch);
+        assertThat(health.health().getStatus()).isEqualTo(Status.UP);
+
+        node.injectDataPlaneStall(Duration.ofMillis(2_500));
+        await().atMost(Duration.ofSeconds(2)).until(() -> stallWatch.stall().isPresent());
+        assertThat(health.health().getStatus()).as("the dataPlane health while its IO thread is stuck")
+                .isEqualTo(Status.DOWN);
+        int beforeSilence = heartbeatSessions.size();
+        await().pollDelay(Duration.ofMillis(500)).atMost(Duration.ofSeconds(1)).until(() -> true);
+        assertThat(heartbeatSessions.size()).as("heartbeats sent while the IO thread is stuck (every 50 ms otherwise)")
+                .isLessThanOrEqualTo(beforeSilence + 1); // one may have been on its way when the stall was seen
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> stallWatch.stall().isEmpty());
+        int afterStall = heartbeatSessions.size();
+        await().atMost(Duration.ofSeconds(5)).until(() -> heartbeatSessions.size() >= afterStall + 3);
+        assertThat(health.health().getStatus()).isEqualTo(Status.UP);
     }
 }

@@ -2,9 +2,12 @@ package io.steadfast.host.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.startsWith;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import io.steadfast.host.execution.ProcessingNode;
 import io.steadfast.host.fault.ProcessHalter;
 import java.time.Duration;
 import java.util.List;
@@ -50,11 +53,19 @@ class FaultInjectionTest {
         MockMvc mvc;
         @Autowired
         RecordingHalter halter;
+        @Autowired
+        ProcessingNode node;
 
         @Test
         void killIsNotFoundWhenFaultInjectionIsOff() throws Exception {
             mvc.perform(post("/api/v1/fault/kill")).andExpect(status().isNotFound());
             assertThat(halter.statuses).isEmpty();
+        }
+
+        @Test
+        void stallIsNotFoundWhenFaultInjectionIsOff() throws Exception {
+            mvc.perform(post("/api/v1/fault/stall-data-plane").param("for", "2s")).andExpect(status().isNotFound());
+            assertThat(node.dataPlaneStalledFor()).isZero();
         }
     }
 
@@ -67,11 +78,31 @@ class FaultInjectionTest {
         MockMvc mvc;
         @Autowired
         RecordingHalter halter;
+        @Autowired
+        ProcessingNode node;
 
         @Test
         void killAnswers202AndHaltsWithStatus137() throws Exception {
             mvc.perform(post("/api/v1/fault/kill")).andExpect(status().isAccepted());
             await().atMost(Duration.ofSeconds(5)).until(() -> halter.statuses.equals(List.of(137)));
+        }
+
+        @Test
+        void stallDataPlaneAnswers202AndHangsTheIoThreadForThatLong() throws Exception {
+            mvc.perform(post("/api/v1/fault/stall-data-plane").param("for", "1500ms"))
+                    .andExpect(status().isAccepted());
+            await().atMost(Duration.ofSeconds(2)).until(() -> node.dataPlaneStalledFor().toMillis() > 300);
+            await().atMost(Duration.ofSeconds(5)).until(() -> node.dataPlaneStalledFor().isZero());
+        }
+
+        @Test
+        void stallDataPlaneOfAnUnreadableOrUnboundedDurationIs400NamingTheParameter() throws Exception {
+            mvc.perform(post("/api/v1/fault/stall-data-plane").param("for", "soon"))
+                    .andExpect(status().isBadRequest())
+                    .andExpect(jsonPath("$.detail").value(startsWith("for: 'soon'")));
+            mvc.perform(post("/api/v1/fault/stall-data-plane").param("for", "2h"))
+                    .andExpect(status().isBadRequest());
+            assertThat(node.dataPlaneStalledFor()).isZero();
         }
     }
 }

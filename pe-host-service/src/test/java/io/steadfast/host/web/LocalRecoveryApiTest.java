@@ -429,6 +429,34 @@ class LocalRecoveryApiTest {
     }
 
     @Test
+    void refusesADecisionRequestOfAnIncarnationSupersededByOneThatAskedBefore() throws Exception {
+        ExecutionPlan plan = plan(1_000);
+        mvc.perform(post("/api/v1/deployments").contentType(MediaType.APPLICATION_JSON)
+                .content(JSON.writeValueAsString(Map.of("plan", plan, "placement", placement(plan)))))
+                .andExpect(status().isCreated());
+
+        mvc.perform(get("/api/v1/deployments/lr/determinants/earliest").param("task", "lr/count#0", "lr/count#1")
+                        .param("incarnation", "2", "0"))
+                .andExpect(status().isOk());
+        mvc.perform(get("/api/v1/deployments/lr/determinants").param("task", "lr/count#0").param("from", "0")
+                        .param("incarnation", "1"))
+                .andExpect(status().isConflict())
+                .andExpect(jsonPath("$.reason").value("SUPERSEDED_INCARNATION"))
+                .andExpect(jsonPath("$.task").value("lr/count#0"))
+                .andExpect(jsonPath("$.incarnation").value(1));
+        mvc.perform(get("/api/v1/deployments/lr/determinants/earliest").param("task", "lr/count#0")
+                        .param("incarnation", "1"))
+                .andExpect(status().isConflict());
+        mvc.perform(get("/api/v1/deployments/lr/determinants/earliest").param("task", "lr/count#0", "lr/count#1")
+                        .param("incarnation", "3"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail", containsString("incarnation: 1 given for 2 tasks")));
+        mvc.perform(get("/api/v1/deployments/lr/determinants").param("task", "lr/count#1").param("from", "0")
+                        .param("incarnation", "0"))
+                .andExpect(status().isNotFound()); // not superseded: answered, and nothing is held of it here
+    }
+
+    @Test
     void redirectsNothingForATopologyThatDoesNotRunHere() throws Exception {
         mvc.perform(post("/api/v1/deployments/lr/redirects").contentType(MediaType.APPLICATION_JSON)
                         .content("{\"endpoints\": {\"lr/count#0\": \"tcp://127.0.0.1:1\"}}"))

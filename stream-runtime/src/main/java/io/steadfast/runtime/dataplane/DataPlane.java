@@ -2,6 +2,7 @@ package io.steadfast.runtime.dataplane;
 
 import io.steadfast.runtime.plan.ChannelId;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
@@ -11,6 +12,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -318,6 +320,32 @@ public final class DataPlane implements AutoCloseable {
 
     public DataPlaneMetrics metrics() {
         return metrics;
+    }
+
+    /**
+     * How long the IO thread has been stuck: the time since its last timer pass beyond the period it runs them at
+     * (a quarter of the resync interval); 0 while it keeps that period, and once this data plane is closed. A stuck IO
+     * thread moves no frame, ACK or resend of any channel while the host's other threads (its heartbeats) go on.
+     */
+    public Duration ioStalledFor() {
+        return closed.get() ? Duration.ZERO : Duration.ofNanos(loop.stalledNanos(System.nanoTime()));
+    }
+
+    /**
+     * Fault injection: the IO thread hangs for {@code length} as if stuck (in a blocking call, a lock, a livelock),
+     * while the rest of the process goes on, so that a test or a drill sees what a gray failure of the data plane does.
+     */
+    public void injectIoStall(Duration length) {
+        if (length.isNegative()) {
+            throw new IllegalArgumentException("length must not be negative, was " + length);
+        }
+        log.warn("Data plane {}: fault injection stalls the IO thread for {} ms", endpoint(), length.toMillis());
+        loop.submit(() -> {
+            long until = System.nanoTime() + length.toNanos();
+            for (long left = length.toNanos(); left > 0; left = until - System.nanoTime()) {
+                LockSupport.parkNanos(left);
+            }
+        });
     }
 
     /**

@@ -48,6 +48,8 @@ final class IoLoop implements Runnable {
     private final byte[] routingId;
     /** Asked before every message sent; a gate set later applies to the connections made after. */
     private volatile TransmitGate gate = TransmitGate.OPEN;
+    /** When the IO thread last ran its timer pass (at least every {@code timerPeriodNanos} while it runs). */
+    private volatile long lastTimerPassNanos = System.nanoTime();
     private final IoCommandQueue commands = new IoCommandQueue();
     private final CompletableFuture<String> bound = new CompletableFuture<>();
     private final RateLimitedWarning droppedFrameWarning = new RateLimitedWarning(log);
@@ -107,6 +109,14 @@ final class IoLoop implements Runnable {
         commands.submit(command);
     }
 
+    /**
+     * How long the IO thread has gone without a timer pass, beyond the period it runs one at; 0 while it keeps its
+     * period. Any thread.
+     */
+    long stalledNanos(long nowNanos) {
+        return Math.max(0, nowNanos - lastTimerPassNanos - timerPeriodNanos);
+    }
+
     @Override
     public void run() {
         try {
@@ -145,6 +155,7 @@ final class IoLoop implements Runnable {
         String endpoint = router.getLastEndpoint();
         Thread.currentThread().setName("steadfast-dataplane-io-" + endpoint.substring(endpoint.lastIndexOf(':') + 1));
         log.info("Data plane listening on {}", endpoint);
+        lastTimerPassNanos = System.nanoTime();
         bound.complete(endpoint);
     }
 
@@ -182,6 +193,7 @@ final class IoLoop implements Runnable {
                     channel.onTimer();
                 }
                 nextTimerNanos = now + timerPeriodNanos;
+                lastTimerPassNanos = now;
             }
             sendBatches();
             busy = work > 0;

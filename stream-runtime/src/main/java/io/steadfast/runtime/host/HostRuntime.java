@@ -76,6 +76,8 @@ public final class HostRuntime implements AutoCloseable {
     private final Map<TaskId, StreamTask> tasks = new ConcurrentSkipListMap<>();
     /** The incarnation of each task here that is not a first one (see {@link TaskPlacement}). */
     private final Map<TaskId, Integer> incarnations = new ConcurrentHashMap<>();
+    /** The lowest incarnation of each task elsewhere that this host's tasks take input from, once it was fenced. */
+    private final Map<TaskId, Integer> senderFences = new ConcurrentHashMap<>();
     private final Map<TopologyId, List<ChannelId>> channelsByTopology = new ConcurrentHashMap<>();
     private final Map<ChannelId, OutboundChannel> outboundChannels = new ConcurrentHashMap<>();
     private final Map<TaskId, DeterminantLog> determinantLogs = new ConcurrentHashMap<>();
@@ -635,11 +637,31 @@ public final class HostRuntime implements AutoCloseable {
         return heads;
     }
 
+    /**
+     * Readies this host to answer what it holds of {@code task}'s decisions to the task's incarnation
+     * {@code incarnation} (recovering it elsewhere): refuses the task's earlier incarnations on its channels into tasks
+     * here first, as a redirect does, so that the answer is all this host will ever take in of them.
+     *
+     * @return false, and nothing fenced, if this host knows a newer incarnation of the task: the one asking was
+     *         superseded, and its recovery must not go on from what this host holds
+     */
+    public synchronized boolean fenceForDecisionsOf(TaskId task, int incarnation) {
+        if (senderFences.getOrDefault(task, 0) > incarnation) {
+            return false;
+        }
+        ExecutionPlan plan = plans.get(task.topology());
+        if (plan != null) {
+            fenceChannelsFrom(plan, Map.of(task, incarnation));
+        }
+        return true;
+    }
+
     /** Refuses, on every channel from one of {@code incarnations}' tasks into a task here, its earlier incarnations. */
     private void fenceChannelsFrom(ExecutionPlan plan, Map<TaskId, Integer> incarnations) {
         if (incarnations.isEmpty()) {
             return;
         }
+        incarnations.forEach((task, incarnation) -> senderFences.merge(task, incarnation, Math::max));
         for (StreamTask task : List.copyOf(tasks.values())) {
             plan.task(task.id()).ifPresent(spec -> spec.inputs().forEach(input -> {
                 Integer incarnation = incarnations.get(input.from());
@@ -706,6 +728,7 @@ public final class HostRuntime implements AutoCloseable {
             return;
         }
         plans.remove(topology);
+        senderFences.keySet().removeIf(task -> task.topology().equals(topology));
         upstreamDeterminants.forget(topology);
         determinantLogs.keySet().removeIf(task -> task.topology().equals(topology));
         List<StreamTask> stopping = tasks.values().stream().filter(t -> t.id().topology().equals(topology)).toList();
