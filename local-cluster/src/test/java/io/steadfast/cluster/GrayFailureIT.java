@@ -50,7 +50,6 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * Exactly-once under gray failures (issue 22), end to end with real processes: a checkpoint-service, a router
@@ -200,16 +199,12 @@ class GrayFailureIT {
     /**
      * (b) Ten faults over more than a minute, five SIGKILLs and five freezes in random order, at random hosts running
      * tasks; every third hits a host that took over tasks from an earlier fault if one runs tasks. A fresh host is
-     * started after each kill (the next standby once LIVE).
-     *
-     * <p>Known defect, issue 22: in one of four runs so far one key of {@code digests} came out wrong (seq-159, after
-     * five kills and five freezes); the cause is not found yet. Until it is, this test runs only when asked for
-     * ({@code -Dsteadfast.gray.mixed=true}), so that {@code .ci/run} stays green on the parts that hold.
+     * started after each kill (the next standby once LIVE). Such runs move tasks onto hosts where tasks they feed run
+     * already, and then lose those hosts: the case that once took a record of {@code digests} twice (see
+     * {@code LocalRecoveryTest}, a source recovered beside the tasks it feeds).
      */
     @Test
     @Order(2)
-    @EnabledIfSystemProperty(named = "steadfast.gray.mixed", matches = "true",
-            disabledReason = "issue 22: a key of digests came out wrong in 1 of 4 runs; -Dsteadfast.gray.mixed=true")
     void killsAndFreezesOfRandomHostsOverAMinuteLeaveEveryKeyExact() {
         Random random = seeded("mixed");
         List<Kind> kinds = new ArrayList<>();

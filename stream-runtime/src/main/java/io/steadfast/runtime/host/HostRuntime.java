@@ -76,6 +76,8 @@ public final class HostRuntime implements AutoCloseable {
     private final Map<TaskId, StreamTask> tasks = new ConcurrentSkipListMap<>();
     /** The incarnation of each task here that is not a first one (see {@link TaskPlacement}). */
     private final Map<TaskId, Integer> incarnations = new ConcurrentHashMap<>();
+    /** The determinants each channel to another host carries, by channel (see {@link #forwarder}). */
+    private final Map<ChannelId, DeterminantForwarder> forwarders = new ConcurrentHashMap<>();
     /** The lowest incarnation of each task elsewhere that this host's tasks take input from, once it was fenced. */
     private final Map<TaskId, Integer> senderFences = new ConcurrentHashMap<>();
     private final Map<TopologyId, List<ChannelId>> channelsByTopology = new ConcurrentHashMap<>();
@@ -348,6 +350,7 @@ public final class HostRuntime implements AutoCloseable {
             }
             created.put(taskId, task);
         }
+        forwardRecoveredUpstreamLogs(plan, placement);
         // upstream first: a recovered source regenerates what every recovered task downstream of it replays
         created.values().forEach(task -> {
             task.start();
@@ -531,9 +534,22 @@ public final class HostRuntime implements AutoCloseable {
         if (id.equals(placement.hostOf(channelSpec.to()))) {
             return null;
         }
+        DeterminantForwarder forwarder = new DeterminantForwarder(originsUpstreamHere(plan, placement, sender.id(),
+                logs));
+        forwarders.put(channel, forwarder);
+        return forwarder;
+    }
+
+    /**
+     * The logs a channel of {@code sender} to another host carries: the sender's and those of its upstream tasks on
+     * this host, transitively, as {@code placement} puts them.
+     */
+    private List<DeterminantForwarder.Origin> originsUpstreamHere(ExecutionPlan plan, TaskPlacement placement,
+                                                                   TaskId sender,
+                                                                   Function<TaskId, DeterminantLog> logs) {
         List<DeterminantForwarder.Origin> origins = new ArrayList<>();
         Set<TaskId> seen = new HashSet<>();
-        ArrayDeque<TaskId> toVisit = new ArrayDeque<>(List.of(sender.id()));
+        ArrayDeque<TaskId> toVisit = new ArrayDeque<>(List.of(sender));
         while (!toVisit.isEmpty()) {
             TaskId task = toVisit.poll();
             if (!seen.add(task)) {
@@ -550,7 +566,25 @@ public final class HostRuntime implements AutoCloseable {
                 }
             }
         }
-        return new DeterminantForwarder(origins);
+        return origins;
+    }
+
+    /**
+     * After tasks were recovered onto this host: the channels to other hosts of the tasks that ran here already carry
+     * from now on the logs of those recovered upstream of them. A recovered task's channels to its receivers here
+     * carry no determinants (they would be lost with it), so without this its decisions would be held by no other
+     * host, and a later loss of this host would lose them: the task would regenerate its output differently (a source
+     * its barriers elsewhere) from what its receivers' receivers have seen.
+     */
+    private void forwardRecoveredUpstreamLogs(ExecutionPlan plan, TaskPlacement placement) {
+        forwarders.forEach((channel, forwarder) -> {
+            Optional<TaskId> sender = plan.channel(channel).map(ChannelSpec::from);
+            if (sender.isEmpty() || !tasks.containsKey(sender.get())) {
+                return; // of another topology or epoch, or of a task prepared ahead and not running
+            }
+            originsUpstreamHere(plan, placement, sender.get(), determinantLogs::get).stream()
+                    .filter(origin -> !forwarder.carries(origin.taskIndex())).forEach(forwarder::add);
+        });
     }
 
     /**
@@ -729,6 +763,7 @@ public final class HostRuntime implements AutoCloseable {
         }
         plans.remove(topology);
         senderFences.keySet().removeIf(task -> task.topology().equals(topology));
+        forwarders.keySet().removeIf(channel -> channel.topology().equals(topology));
         upstreamDeterminants.forget(topology);
         determinantLogs.keySet().removeIf(task -> task.topology().equals(topology));
         List<StreamTask> stopping = tasks.values().stream().filter(t -> t.id().topology().equals(topology)).toList();

@@ -43,6 +43,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -237,6 +238,51 @@ class LocalRecoveryTest {
     }
 
     /**
+     * A source recovered onto the host of the tasks it feeds sends its decisions to nobody on its own channels (its
+     * receivers share its host, and would be lost with it): those tasks must carry them on to their receivers on other
+     * hosts from then on, as they do for an upstream task deployed beside them, though they were made before the
+     * source came. Otherwise a later loss of that host loses the source's barrier positions with it, the source
+     * regenerates its output with barriers elsewhere (its sequence numbers shift), and the tasks recovered with it
+     * take an event twice or never.
+     */
+    @Test
+    void aSourceRecoveredBesideTheTasksItFeedsHasItsDecisionsCarriedOnByThemAndSurvivesTheirHostsLoss() {
+        ExecutionPlan plan = plan("""
+                {"id": "beside", "operators": [
+                  {"id": "src", "type": "generator", "parallelism": 1,
+                   "config": {"count": %d, "keys": %d, "ratePerSecond": 20000}},
+                  {"id": "count", "type": "keyed-count", "parallelism": 2, "inputs": [{"from": "src"}]},
+                  {"id": "recount", "type": "keyed-count", "parallelism": 2, "inputs": [{"from": "count"}]},
+                  {"id": "sink", "type": "latest-value-sink", "parallelism": 2, "inputs": [{"from": "recount"}]}
+                ]}""");
+        HostRuntime sources = startHost("host-a");
+        HostRuntime counters = startHost("host-b");
+        HostRuntime downstream = startHost("host-c");
+        HostRuntime standby = startHost("host-d");
+        TaskId src = TaskId.parse("beside/src#0");
+        TaskPlacement placement = deploy(plan, task -> task.equals(src) ? sources
+                : task.operator().value().equals("count") ? counters : downstream);
+        checkpointUntilTwoCompleted(plan, sources, counters);
+
+        loseAndRecover(plan, placement, sources, counters, false, Decisions.WITH_THE_SNAPSHOTS);
+        Map<TaskId, HostId> besideCounters = new HashMap<>(placement.hosts());
+        besideCounters.put(src, counters.id());
+        long before = collector.latestComplete.get();
+        checkpointUntilCompletedAfter(plan, before, counters);
+        assertThat(downstream.determinantsOf(src, collector.byCheckpoint.get(collector.latestComplete.get()).get(src)
+                .positions().determinantOffset())).as("the counters' receivers hold the recovered source's decisions")
+                .isPresent();
+
+        Map<TaskId, byte[]> determinants = loseAndRecover(plan, new TaskPlacement(besideCounters, endpoints()),
+                counters, standby, false, Decisions.WITH_THE_SNAPSHOTS);
+
+        assertThat(determinants).as("the source's decisions survived its host").containsKey(src);
+        assertThat(sinkResults(plan, downstream)).as("every count update reached the recount exactly once")
+                .isEqualTo(MultiHostKeyedCountTest.expectedCounts(COUNT, KEYS));
+        assertThat(recordsIn(downstream, "recount")).isEqualTo(COUNT);
+    }
+
+    /**
      * Every way the decisions come, with nothing made ahead and with the tasks prepared whole: the lost counters' frames
      * forward their same-host source's decisions, through the logs the recovery must find in place.
      */
@@ -283,6 +329,19 @@ class LocalRecoveryTest {
         long atLatest = recordsIn(hostToLose, "count");
         await().atMost(Duration.ofSeconds(20)).until(() -> recordsIn(hostToLose, "count") > atLatest + 3_000);
         assertThat(status(sourceHost, "src")).as("the host must die mid-stream").isEqualTo(TaskStatus.RUNNING);
+    }
+
+    /** Triggers a checkpoint every 200 ms until one after {@code after} completed, with input taken in after it. */
+    private void checkpointUntilCompletedAfter(ExecutionPlan plan, long after, HostRuntime hostToLose) {
+        ScheduledFuture<?> triggers = coordinator.scheduleAtFixedRate(() -> {
+            long id = nextCheckpoint.incrementAndGet();
+            live.forEach(host -> host.triggerCheckpoint(plan.topology(), id));
+        }, 100, 200, TimeUnit.MILLISECONDS);
+        await().atMost(Duration.ofSeconds(20)).until(() -> collector.latestComplete.get() > after + 1);
+        triggers.cancel(false);
+        await().atMost(Duration.ofSeconds(20)).until(() -> collector.latestComplete.get() == nextCheckpoint.get());
+        long atLatest = recordsIn(hostToLose, "count");
+        await().atMost(Duration.ofSeconds(20)).until(() -> recordsIn(hostToLose, "count") > atLatest + 3_000);
     }
 
     /**
