@@ -409,9 +409,12 @@ public final class RecoveryOrchestrator implements AutoCloseable {
                          boolean global) {
         lastAttempt.put(topology.id(), clock.instant());
         long baseline = progress.sinkRecordsIn(topology);
+        // the mode it sets out in; a local recovery that falls back to a global one records that when it ends
+        RecoveryMode intended = global ? RecoveryMode.GLOBAL : topology.plan().recoveryMode();
         Recovery started = new Recovery(log.nextId(), topology.id(), failure.host(), lost, topology.plan().epoch(),
                 null, failure.lastHeartbeat(), failure.detectedAt(), null, null, failure.detectionTime().toMillis(),
-                null, null, RecoveryStatus.RECOVERING, null, "recovering", baseline, failure.cause());
+                null, null, RecoveryStatus.RECOVERING, null, "recovering", baseline, failure.cause(), intended, null,
+                null);
         Recovery recovery = started;
         supersedeRecovering(recovery);
         log.saveWithoutWaiting(recovery);
