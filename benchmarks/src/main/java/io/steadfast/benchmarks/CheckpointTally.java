@@ -23,7 +23,8 @@ final class CheckpointTally implements CheckpointListener {
     private final Map<Long, Seen> seen = new ConcurrentHashMap<>();
 
     @Override
-    public void onSnapshot(TaskId task, long checkpointId, OperatorSnapshot snapshot, long syncNanos) {
+    public void onSnapshot(TaskId task, int incarnation, long checkpointId, OperatorSnapshot snapshot,
+                           long syncNanos) {
         long now = System.nanoTime();
         seen.merge(checkpointId, new Seen(1, snapshot.sizeInBytes(), now, syncNanos),
                 (a, b) -> a.plus((int) b.bytes(), b.lastNanos(), b.longestSyncNanos()));

@@ -3,9 +3,11 @@ package io.steadfast.checkpoint.checkpoint;
 import static io.steadfast.checkpoint.checkpoint.CheckpointRejectedException.Reason.ALREADY_EXISTS;
 import static io.steadfast.checkpoint.checkpoint.CheckpointRejectedException.Reason.MISSING_ACKS;
 import static io.steadfast.checkpoint.checkpoint.CheckpointRejectedException.Reason.MISSING_SNAPSHOTS;
+import static io.steadfast.checkpoint.checkpoint.CheckpointRejectedException.Reason.NEWER_INCARNATION;
 import static io.steadfast.checkpoint.checkpoint.CheckpointRejectedException.Reason.NOT_FOUND;
 import static io.steadfast.checkpoint.checkpoint.CheckpointRejectedException.Reason.NOT_PENDING;
 import static io.steadfast.checkpoint.checkpoint.CheckpointRejectedException.Reason.SIZE_MISMATCH;
+import static io.steadfast.checkpoint.checkpoint.CheckpointRejectedException.Reason.SUPERSEDED_INCARNATION;
 import static io.steadfast.checkpoint.checkpoint.CheckpointRejectedException.Reason.UNEXPECTED_TASK;
 
 import io.steadfast.checkpoint.CheckpointId;
@@ -74,8 +76,14 @@ public class CheckpointLifecycle {
         this.retentionRuns = retentionRuns;
     }
 
+    /**
+     * Records a PENDING checkpoint that every one of {@code tasks} must acknowledge.
+     *
+     * @param incarnations the incarnation of each task whose snapshot the checkpoint takes (the copy that runs when it
+     *                     is triggered); 0 for a task not named
+     */
     public CheckpointRecord create(TopologyId topology, CheckpointId checkpointId, List<TaskId> tasks,
-            @Nullable Instant triggeredAt) {
+            Map<TaskId, Integer> incarnations, @Nullable Instant triggeredAt) {
         if (tasks.isEmpty()) {
             throw new IllegalArgumentException("tasks is empty: list every task of topology '" + topology
                     + "' that must acknowledge checkpoint " + checkpointId);
@@ -89,8 +97,18 @@ public class CheckpointLifecycle {
         if (new HashSet<>(tasks).size() != tasks.size()) {
             throw new IllegalArgumentException("tasks lists a task more than once: " + tasks);
         }
+        incarnations.forEach((task, incarnation) -> {
+            if (!tasks.contains(task)) {
+                throw new IllegalArgumentException("incarnations names task '" + task + "', which is not one of the"
+                        + " tasks of checkpoint " + checkpointId + ": " + tasks);
+            }
+            if (incarnation < 0) {
+                throw new IllegalArgumentException("incarnations gives task '" + task + "' incarnation " + incarnation
+                        + "; a task's first incarnation is 0");
+            }
+        });
         Instant at = (triggeredAt != null ? triggeredAt : clock.instant()).truncatedTo(ChronoUnit.MILLIS);
-        CheckpointRecord record = CheckpointRecord.pending(topology, checkpointId, tasks, at);
+        CheckpointRecord record = CheckpointRecord.pending(topology, checkpointId, tasks, incarnations, at);
         if (!checkpoints.create(record)) {
             throw rejected(ALREADY_EXISTS, topology, checkpointId, List.of(), "Checkpoint " + checkpointId
                     + " of topology '" + topology + "' exists already; the coordinator must use a new checkpoint id");
@@ -239,23 +257,53 @@ public class CheckpointLifecycle {
     }
 
     /**
-     * Throws unless snapshots may be stored for the checkpoint: not once it completed (its snapshots are what a
-     * recovery restores) or failed. A checkpoint without a record yet accepts snapshots.
+     * Throws unless {@code task}'s snapshot, taken by its copy of {@code incarnation}, may be stored for the
+     * checkpoint: not once it completed (its snapshots are what a recovery restores) or failed, and only from the
+     * incarnation of the task the checkpoint expects. A checkpoint without a record yet accepts snapshots.
      */
-    public void requireSnapshotsWritable(TopologyId topology, CheckpointId checkpointId, TaskId task) {
-        requireSnapshotsWritable(topology, checkpointId, List.of(task));
+    public void requireSnapshotsWritable(TopologyId topology, CheckpointId checkpointId, TaskId task, int incarnation) {
+        requireSnapshotsWritable(topology, checkpointId, Map.of(task, incarnation));
     }
 
-    /** As {@link #requireSnapshotsWritable(TopologyId, CheckpointId, TaskId)} for several tasks' snapshots at once. */
-    public void requireSnapshotsWritable(TopologyId topology, CheckpointId checkpointId, List<TaskId> tasks) {
+    /**
+     * As {@link #requireSnapshotsWritable(TopologyId, CheckpointId, TaskId, int)} for several tasks' snapshots at
+     * once, each taken by the copy of the incarnation given.
+     */
+    public void requireSnapshotsWritable(TopologyId topology, CheckpointId checkpointId,
+            Map<TaskId, Integer> incarnations) {
         checkpoints.find(topology, checkpointId).ifPresent(record -> {
+            List<TaskId> tasks = List.copyOf(incarnations.keySet());
             if (record.status() != CheckpointStatus.PENDING) {
                 String of = tasks.size() == 1 ? "the snapshot of '" + tasks.get(0) + "'" : "the snapshots of " + tasks;
                 throw rejected(NOT_PENDING, topology, checkpointId, tasks, "Checkpoint " + checkpointId
                         + " of topology '" + topology + "' is " + record.status() + "; its snapshots cannot change."
                         + " Upload " + of + " under a pending checkpoint");
             }
+            incarnations.forEach((task, incarnation) -> requireExpectedIncarnation(record, task, incarnation));
         });
+    }
+
+    /**
+     * A snapshot of another copy of the task than the one the checkpoint was triggered for is refused: an older copy
+     * was superseded (frozen and declared dead, it may still finish an upload it had begun), and a newer one took over
+     * after the checkpoint was triggered, restored from an earlier checkpoint.
+     */
+    private static void requireExpectedIncarnation(CheckpointRecord record, TaskId task, int incarnation) {
+        int expected = record.expectedIncarnationOf(task);
+        if (incarnation == expected) {
+            return;
+        }
+        boolean superseded = incarnation < expected;
+        String meaning = superseded
+                ? "a newer copy of the task took over from this one, which must neither store nor acknowledge a"
+                        + " snapshot any more"
+                : "the task was recovered after the checkpoint was triggered; its new copy takes part in later"
+                        + " checkpoints only";
+        throw rejected(superseded ? SUPERSEDED_INCARNATION : NEWER_INCARNATION, record.topology(),
+                record.checkpointId(), List.of(task), "Checkpoint " + record.checkpointId() + " of topology '"
+                        + record.topology() + "' takes the snapshot of task '" + task + "' from its incarnation "
+                        + expected + ", not from incarnation " + incarnation + ": " + meaning
+                        + ". The snapshot is not stored");
     }
 
     /** Deletes every checkpoint record and snapshot of the topology, e.g. when it is cancelled. */

@@ -4,9 +4,12 @@ import io.steadfast.checkpoint.CheckpointId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
@@ -16,6 +19,8 @@ import org.jspecify.annotations.Nullable;
  * @param sizeBytes the sum of the acknowledged snapshots' sizes (of the stored snapshots once completed)
  * @param completedAt when it completed or failed
  * @param durationMillis from trigger to completion or failure
+ * @param expectedIncarnations the incarnation of each expected task whose snapshot it takes, where not 0: the copy of
+ *                             the task that ran when it was triggered; snapshots of other copies are refused
  */
 public record CheckpointRecord(
         TopologyId topology,
@@ -26,6 +31,7 @@ public record CheckpointRecord(
         @Nullable Long durationMillis,
         long sizeBytes,
         List<TaskId> expectedTasks,
+        Map<TaskId, Integer> expectedIncarnations,
         List<TaskAck> acks,
         @Nullable CheckpointFailure failure) {
 
@@ -35,14 +41,22 @@ public record CheckpointRecord(
         Objects.requireNonNull(status, "status");
         Objects.requireNonNull(triggeredAt, "triggeredAt");
         expectedTasks = List.copyOf(expectedTasks);
+        Map<TaskId, Integer> notFirst = new TreeMap<>(expectedIncarnations);
+        notFirst.values().removeIf(incarnation -> incarnation == 0);
+        expectedIncarnations = Collections.unmodifiableMap(notFirst);
         acks = List.copyOf(acks);
     }
 
-    /** A new checkpoint waiting for its tasks. */
+    /** A new checkpoint waiting for its tasks, each of the incarnation given (0 where none is). */
     public static CheckpointRecord pending(TopologyId topology, CheckpointId checkpointId, List<TaskId> expectedTasks,
-            Instant triggeredAt) {
+            Map<TaskId, Integer> expectedIncarnations, Instant triggeredAt) {
         return new CheckpointRecord(topology, checkpointId, CheckpointStatus.PENDING, triggeredAt, null, null, 0,
-                expectedTasks, List.of(), null);
+                expectedTasks, expectedIncarnations, List.of(), null);
+    }
+
+    /** The incarnation of {@code task} whose snapshot this checkpoint takes: 0 unless the record names another. */
+    public int expectedIncarnationOf(TaskId task) {
+        return expectedIncarnations.getOrDefault(task, 0);
     }
 
     /** Expected tasks that have not acknowledged yet, in expected order. */

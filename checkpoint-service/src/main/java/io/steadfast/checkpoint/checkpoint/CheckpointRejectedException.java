@@ -24,7 +24,17 @@ public class CheckpointRejectedException extends RuntimeException {
         /** An ack states another size than the stored snapshot's. */
         SIZE_MISMATCH,
         /** A task that the checkpoint does not expect. */
-        UNEXPECTED_TASK
+        UNEXPECTED_TASK,
+        /**
+         * A snapshot uploaded by an older copy of a task than the incarnation the checkpoint expects of it: a newer
+         * copy of the task took over (the uploader was frozen, or cut off, and declared dead meanwhile).
+         */
+        SUPERSEDED_INCARNATION,
+        /**
+         * A snapshot uploaded by a newer copy of a task than the incarnation the checkpoint expects of it: the task was
+         * recovered after the checkpoint was triggered, and its new copy takes part in later checkpoints only.
+         */
+        NEWER_INCARNATION
     }
 
     private final Reason reason;

@@ -23,7 +23,9 @@ import io.steadfast.runtime.topology.TopologyId;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.bson.Document;
@@ -171,6 +173,10 @@ public class MongoCheckpointStore implements CheckpointStore {
                 .append("status", record.status().name())
                 .append("triggeredAt", Date.from(record.triggeredAt()))
                 .append("expectedTasks", record.expectedTasks().stream().map(TaskId::toString).toList())
+                .append("expectedIncarnations", record.expectedIncarnations().entrySet().stream()
+                        .map(expected -> new Document("task", expected.getKey().toString())
+                                .append("incarnation", expected.getValue()))
+                        .toList())
                 .append("acks", record.acks().stream().map(MongoCheckpointStore::toDocument).toList());
     }
 
@@ -180,6 +186,14 @@ public class MongoCheckpointStore implements CheckpointStore {
                 .append("ackedAt", Date.from(ack.ackedAt()))
                 .append("syncMillis", ack.syncMillis())
                 .append("asyncMillis", ack.asyncMillis());
+    }
+
+    /** Records stored before incarnations were expected have none: every task's is 0. */
+    private static Map<TaskId, Integer> expectedIncarnations(Document document) {
+        Map<TaskId, Integer> incarnations = new HashMap<>();
+        document.getList("expectedIncarnations", Document.class, List.of()).forEach(expected ->
+                incarnations.put(TaskId.parse(expected.getString("task")), expected.getInteger("incarnation")));
+        return incarnations;
     }
 
     private static CheckpointRecord toRecord(Document document) {
@@ -200,6 +214,7 @@ public class MongoCheckpointStore implements CheckpointStore {
                 document.getLong("durationMillis"),
                 sizeBytes,
                 document.getList("expectedTasks", String.class, List.of()).stream().map(TaskId::parse).toList(),
+                expectedIncarnations(document),
                 acks,
                 failure == null ? null : new CheckpointFailure(
                         CheckpointFailureReason.valueOf(failure.getString("reason")), failure.getString("message")));

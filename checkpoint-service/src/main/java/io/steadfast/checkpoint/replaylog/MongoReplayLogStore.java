@@ -30,11 +30,13 @@ import io.steadfast.runtime.replaylog.ReplayLogBatchWriter;
 import io.steadfast.runtime.replaylog.ReplayLogCover;
 import io.steadfast.runtime.replaylog.ReplayLogGapException;
 import io.steadfast.runtime.replaylog.ReplayLogSegment;
+import io.steadfast.runtime.replaylog.ReplayLogSupersededException;
 import io.steadfast.runtime.topology.TopologyId;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Date;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -47,9 +49,13 @@ import org.bson.types.ObjectId;
 
 /**
  * Replay logs in two collections: {@code replay_log_segments} holds one document per segment, unique on
- * (topology, channel, firstSeq), with the frames as one binary field; {@code replay_log_channels} holds each
- * channel's truncation point, so that a range reaching below it is reported as a gap even when no segment is left
- * to show one, and late uploads below it are skipped.
+ * (topology, channel, firstSeq), with the frames as one binary field and the sender's incarnation;
+ * {@code replay_log_channels} holds each channel's truncation point, so that a range reaching below it is reported as
+ * a gap even when no segment is left to show one, and late uploads below it are skipped, and the oldest incarnation of
+ * its sender whose segments it takes ({@code minIncarnation}).
+ *
+ * <p>An upload is checked against the incarnations before its segments are written, in two operations: a fence that
+ * falls between them (a recovering sender reading the log at that moment) does not stop that upload.
  */
 public class MongoReplayLogStore implements ReplayLogStore {
 
@@ -83,27 +89,64 @@ public class MongoReplayLogStore implements ReplayLogStore {
             }
             byKey.put(segment.channel() + " " + segment.firstSeq(), segment); // the last upload of a key wins
         }
-        Map<String, Long> truncatedUpTo = truncationPoints(topology, byKey.values().stream()
+        Map<String, ChannelState> states = channelStates(topology, byKey.values().stream()
                 .map(segment -> segment.channel().toString()).distinct().toList());
+        Map<ChannelId, Integer> newest = newestIncarnations(byKey.values(), states);
         List<ReplaceOneModel<Document>> writes = new ArrayList<>();
         long bytes = 0;
         Date storedAt = Date.from(clock.instant());
         for (ReplayLogSegment segment : byKey.values()) {
-            if (segment.lastSeq() <= truncatedUpTo.getOrDefault(segment.channel().toString(), 0L)) {
+            if (segment.lastSeq() <= state(states, segment.channel()).truncatedUpTo()) {
                 continue;
             }
             writes.add(new ReplaceOneModel<>(key(segment.channel(), segment.firstSeq()), document(segment, storedAt),
                     new ReplaceOptions().upsert(true)));
             bytes += segment.sizeBytes();
         }
+        newest.forEach((channel, incarnation) -> {
+            if (incarnation > state(states, channel).minIncarnation()) {
+                raiseMinimum(channel, incarnation);
+            }
+        });
         int skipped = byKey.size() - writes.size();
         if (writes.isEmpty()) {
+            durability.sync();
             return new StoredSegments(topology, 0, 0, 0, skipped);
         }
         BulkWriteResult result = write(writes);
         durability.sync();
         return new StoredSegments(topology, writes.size(), bytes, writes.size() - result.getUpserts().size(),
                 skipped);
+    }
+
+    /**
+     * The newest incarnation of each channel's sender among what its log has seen and the segments uploaded.
+     *
+     * @throws ReplayLogSupersededException naming the first segment of an older one
+     */
+    private static Map<ChannelId, Integer> newestIncarnations(Collection<ReplayLogSegment> uploaded,
+                                                              Map<String, ChannelState> states) {
+        Map<ChannelId, Integer> newest = new HashMap<>();
+        uploaded.forEach(segment -> newest.merge(segment.channel(),
+                Math.max(segment.incarnation(), state(states, segment.channel()).minIncarnation()), Math::max));
+        for (ReplayLogSegment segment : uploaded) {
+            int minimum = newest.get(segment.channel());
+            if (segment.incarnation() < minimum) {
+                throw new ReplayLogSupersededException(segment.channel(), segment.incarnation(), minimum);
+            }
+        }
+        return newest;
+    }
+
+    @Override
+    public void fence(ChannelId channel, int incarnation) {
+        raiseMinimum(channel, incarnation);
+        durability.sync();
+    }
+
+    private void raiseMinimum(ChannelId channel, int incarnation) {
+        channels.updateOne(channelKey(channel), Updates.max("minIncarnation", incarnation),
+                new UpdateOptions().upsert(true));
     }
 
     /** Two concurrent first uploads of one segment can collide on the unique index; a replace is idempotent. */
@@ -128,8 +171,8 @@ public class MongoReplayLogStore implements ReplayLogStore {
                 .projection(Projections.exclude("frames")).sort(Sorts.ascending("firstSeq"))) {
             stored.add(new Located(document.getObjectId("_id"), info(channel, document)));
         }
-        long truncatedUpTo = truncationPoints(channel.topology(), List.of(channel.toString()))
-                .getOrDefault(channel.toString(), 0L);
+        long truncatedUpTo = state(channelStates(channel.topology(), List.of(channel.toString())), channel)
+                .truncatedUpTo();
         List<Located> chosen = ReplayLogCover.after(channel, after, truncatedUpTo, stored,
                 located -> located.segment().firstSeq(), located -> located.segment().lastSeq());
         return new MongoRange(channel, after, chosen);
@@ -137,8 +180,8 @@ public class MongoReplayLogStore implements ReplayLogStore {
 
     @Override
     public DeletedSegments truncate(ChannelId channel, long upToSeq) {
-        channels.updateOne(new Document("topology", channel.topology().value()).append("channel", channel.toString()),
-                Updates.max("truncatedUpTo", upToSeq), new UpdateOptions().upsert(true));
+        channels.updateOne(channelKey(channel), Updates.max("truncatedUpTo", upToSeq),
+                new UpdateOptions().upsert(true));
         DeletedSegments deleted = delete(and(channelFilter(channel), lte("lastSeq", upToSeq)));
         durability.sync();
         return deleted;
@@ -159,12 +202,37 @@ public class MongoReplayLogStore implements ReplayLogStore {
         return new DeletedSegments(count, sums == null ? 0 : ((Number) sums.get("bytes")).longValue());
     }
 
-    private Map<String, Long> truncationPoints(TopologyId topology, List<String> channelIds) {
-        Map<String, Long> points = new HashMap<>();
+    /**
+     * What the store keeps of a channel besides its segments.
+     *
+     * @param truncatedUpTo  the position its log was truncated at, 0 if never
+     * @param minIncarnation the oldest incarnation of its sender whose segments it takes
+     */
+    private record ChannelState(long truncatedUpTo, int minIncarnation) {
+
+        static final ChannelState NEW = new ChannelState(0, 0);
+    }
+
+    private static ChannelState state(Map<String, ChannelState> states, ChannelId channel) {
+        return states.getOrDefault(channel.toString(), ChannelState.NEW);
+    }
+
+    /** The state of those channels that have one (truncated or fenced once); each field is missing until set. */
+    private Map<String, ChannelState> channelStates(TopologyId topology, List<String> channelIds) {
+        Map<String, ChannelState> states = new HashMap<>();
         for (Document document : channels.find(and(eq("topology", topology.value()), in("channel", channelIds)))) {
-            points.put(document.getString("channel"), ((Number) document.get("truncatedUpTo")).longValue());
+            Number truncatedUpTo = (Number) document.get("truncatedUpTo");
+            Number minIncarnation = (Number) document.get("minIncarnation");
+            states.put(document.getString("channel"), new ChannelState(
+                    truncatedUpTo == null ? 0 : truncatedUpTo.longValue(),
+                    minIncarnation == null ? 0 : minIncarnation.intValue()));
         }
-        return points;
+        return states;
+    }
+
+    /** A channel's document in either collection, as an upsert's filter (the fields of the document it inserts). */
+    private static Document channelKey(ChannelId channel) {
+        return new Document("topology", channel.topology().value()).append("channel", channel.toString());
     }
 
     private static Bson channelFilter(ChannelId channel) {
@@ -172,13 +240,13 @@ public class MongoReplayLogStore implements ReplayLogStore {
     }
 
     private static Document key(ChannelId channel, long firstSeq) {
-        return new Document("topology", channel.topology().value()).append("channel", channel.toString())
-                .append("firstSeq", firstSeq);
+        return channelKey(channel).append("firstSeq", firstSeq);
     }
 
     private static Document document(ReplayLogSegment segment, Date storedAt) {
         return key(segment.channel(), segment.firstSeq())
                 .append("lastSeq", segment.lastSeq())
+                .append("incarnation", segment.incarnation())
                 .append("checkpoint", segment.checkpoint() == ReplayLogSegment.NO_CHECKPOINT ? null
                         : segment.checkpoint())
                 .append("sizeBytes", segment.sizeBytes())
@@ -188,8 +256,9 @@ public class MongoReplayLogStore implements ReplayLogStore {
 
     private static StoredSegment info(ChannelId channel, Document document) {
         Long checkpoint = document.getLong("checkpoint");
-        return new StoredSegment(channel, document.getLong("firstSeq"), document.getLong("lastSeq"),
-                checkpoint == null ? ReplayLogSegment.NO_CHECKPOINT : checkpoint, document.getInteger("sizeBytes"));
+        return new StoredSegment(channel, document.getInteger("incarnation", 0), document.getLong("firstSeq"),
+                document.getLong("lastSeq"), checkpoint == null ? ReplayLogSegment.NO_CHECKPOINT : checkpoint,
+                document.getInteger("sizeBytes"));
     }
 
     private record Located(ObjectId id, StoredSegment segment) {
@@ -245,8 +314,8 @@ public class MongoReplayLogStore implements ReplayLogStore {
                     }
                     StoredSegment segment = group.get(next).segment();
                     byte[] frames = document.get("frames", Binary.class).getData();
-                    writer.write(new ReplayLogSegment(new LogSegment(channel, segment.firstSeq(), segment.lastSeq(),
-                            frames), segment.checkpoint()));
+                    writer.write(new ReplayLogSegment(new LogSegment(channel, segment.incarnation(),
+                            segment.firstSeq(), segment.lastSeq(), frames), segment.checkpoint()));
                     next++;
                 }
             }

@@ -3,6 +3,7 @@ package io.steadfast.checkpoint.replaylog;
 import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.replaylog.ReplayLogGapException;
 import io.steadfast.runtime.replaylog.ReplayLogSegment;
+import io.steadfast.runtime.replaylog.ReplayLogSupersededException;
 import io.steadfast.runtime.topology.TopologyId;
 import java.util.List;
 
@@ -17,9 +18,22 @@ public interface ReplayLogStore {
      * one again replaces it, so a repeated upload stores nothing twice. Segments that end at or before their
      * channel's truncation point are skipped (nothing would ever read them).
      *
+     * <p>Each channel's log takes segments of the newest incarnation of its sending task it has seen (see
+     * {@link #fence}) or of a newer one, which becomes the newest: segments of an older one come from a copy of the
+     * sender that a newer one replaced, and are refused.
+     *
      * @throws IllegalArgumentException when a segment's channel belongs to another topology
+     * @throws ReplayLogSupersededException when a segment is of an older incarnation of its sender than its channel's
+     *                                      log (or another segment of the batch) has seen; nothing is stored then
      */
     StoredSegments store(TopologyId topology, List<ReplayLogSegment> segments);
+
+    /**
+     * Refuses, from now on, segments of {@code channel} from incarnations of its sending task below
+     * {@code incarnation}; never lowers what it refuses. A recovering sender's read of its predecessor's log does this
+     * first, so that the predecessor, if it was only frozen, adds nothing to the log after the read.
+     */
+    void fence(ChannelId channel, int incarnation);
 
     /**
      * The segments that replay {@code channel} after record {@code after}: the first holds record {@code after + 1},

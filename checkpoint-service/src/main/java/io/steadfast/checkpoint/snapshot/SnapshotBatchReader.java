@@ -13,30 +13,43 @@ import java.nio.ByteBuffer;
  * format, all integers big-endian (Java {@code DataOutputStream}):
  *
  * <pre>
+ * optional header:
+ *   int32   magic          0x53465332 ("SFS2"): every entry carries the incarnation of the task's copy that took it
  * repeated until the end of the stream:
  *   int32   taskIdLength   1..1024
  *   byte[]  taskId         UTF-8, taskIdLength bytes, e.g. "word-count/sink#0"
+ *   int32   incarnation    0.., only after the header: the incarnation of the copy of the task that took it
  *   int64   length         0.., the snapshot's size in bytes
  *   byte[]  snapshot       length bytes
  * </pre>
  *
- * The stream may end only between entries. Not thread-safe.
+ * Without the header (which no task id length can be mistaken for) every entry is of incarnation 0: the form the
+ * service answers a batch download in, and hosts that predate incarnations upload in. The stream may end only between
+ * entries. Not thread-safe.
  */
 public final class SnapshotBatchReader {
 
     /** Longest task id accepted, in UTF-8 bytes. */
     public static final int MAX_TASK_ID_BYTES = 1024;
+    /** The header of a batch whose entries carry their incarnation. */
+    public static final int MAGIC_WITH_INCARNATIONS = 0x53465332;
 
     private final DataInputStream in;
     private int index = -1;
     private Entry current;
+    private boolean headerChecked;
+    private boolean withIncarnations;
 
     public SnapshotBatchReader(InputStream in) {
         this.in = new DataInputStream(in);
     }
 
-    /** One entry; its {@link #content()} must be read (or is skipped) before the next entry is taken. */
-    public record Entry(int index, String taskId, long length, InputStream content) {
+    /**
+     * One entry; its {@link #content()} must be read (or is skipped) before the next entry is taken.
+     *
+     * @param incarnation the incarnation of the copy of the task that took the snapshot (0 in a batch without them)
+     */
+    public record Entry(int index, String taskId, int incarnation, long length, InputStream content) {
     }
 
     /** The next entry, or {@code null} at the end of the stream. Skips what is left of the previous entry. */
@@ -50,8 +63,15 @@ public final class SnapshotBatchReader {
             current = null;
             return null;
         }
-        int taskIdLength = (first << 24) | (readByte("task id length") << 16) | (readByte("task id length") << 8)
-                | readByte("task id length");
+        int taskIdLength = readInt(first, "task id length");
+        if (!headerChecked) {
+            headerChecked = true;
+            withIncarnations = taskIdLength == MAGIC_WITH_INCARNATIONS;
+            if (withIncarnations) {
+                index--;
+                return next();
+            }
+        }
         if (taskIdLength < 1 || taskIdLength > MAX_TASK_ID_BYTES) {
             throw new SnapshotBatchFormatException("Entry " + index + " declares a task id of " + taskIdLength
                     + " bytes; use 1.." + MAX_TASK_ID_BYTES + " (the length is a big-endian int32 before the UTF-8 id)");
@@ -59,6 +79,12 @@ public final class SnapshotBatchReader {
         byte[] idBytes = new byte[taskIdLength];
         readFully(idBytes, "task id");
         String taskId = decode(idBytes);
+        int incarnation = withIncarnations ? readInt(readByte("incarnation of task '" + taskId + "'"),
+                "incarnation of task '" + taskId + "'") : 0;
+        if (incarnation < 0) {
+            throw new SnapshotBatchFormatException("Entry " + index + " (task '" + taskId + "') declares incarnation "
+                    + incarnation + "; a task's first incarnation is 0");
+        }
         long length = 0;
         for (int i = 0; i < 8; i++) {
             length = (length << 8) | readByte("snapshot length of task '" + taskId + "'");
@@ -67,8 +93,13 @@ public final class SnapshotBatchReader {
             throw new SnapshotBatchFormatException("Entry " + index + " (task '" + taskId + "') declares a negative"
                     + " snapshot length " + length + "; the length is a big-endian int64");
         }
-        current = new Entry(index, taskId, length, new Bounded(in, length, index, taskId));
+        current = new Entry(index, taskId, incarnation, length, new Bounded(in, length, index, taskId));
         return current;
+    }
+
+    /** A big-endian int32 whose first byte was read already. */
+    private int readInt(int first, String what) throws IOException {
+        return (first << 24) | (readByte(what) << 16) | (readByte(what) << 8) | readByte(what);
     }
 
     private int readByte(String what) throws IOException {

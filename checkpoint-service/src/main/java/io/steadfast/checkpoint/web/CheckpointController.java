@@ -11,7 +11,10 @@ import io.steadfast.runtime.topology.TopologyId;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -50,7 +53,13 @@ class CheckpointController {
         for (int i = 0; i < request.tasks().size(); i++) {
             tasks.add(RequestIds.task("tasks[" + i + "]", request.tasks().get(i), topologyId));
         }
-        CheckpointRecord record = lifecycle.create(topologyId, id, tasks, request.triggeredAt());
+        Map<TaskId, Integer> incarnations = new LinkedHashMap<>();
+        if (request.incarnations() != null) {
+            request.incarnations().forEach((task, incarnation) -> incarnations.put(
+                    RequestIds.task("incarnations", task, topologyId),
+                    RequestIds.incarnation("incarnations['" + task + "']", Objects.toString(incarnation, null))));
+        }
+        CheckpointRecord record = lifecycle.create(topologyId, id, tasks, incarnations, request.triggeredAt());
         return ResponseEntity.created(URI.create("/api/v1/checkpoints/" + topology + "/" + id))
                 .body(CheckpointView.of(record));
     }

@@ -7,6 +7,7 @@ import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.replaylog.ReplayLogEntryTooLargeException;
 import io.steadfast.runtime.replaylog.ReplayLogFormatException;
 import io.steadfast.runtime.replaylog.ReplayLogGapException;
+import io.steadfast.runtime.replaylog.ReplayLogSupersededException;
 import java.net.URI;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -30,7 +31,8 @@ class CheckpointProblemHandler extends ResponseEntityExceptionHandler {
         HttpStatus status = switch (e.reason()) {
             case NOT_FOUND -> HttpStatus.NOT_FOUND;
             case UNEXPECTED_TASK -> HttpStatus.BAD_REQUEST;
-            case ALREADY_EXISTS, NOT_PENDING, MISSING_ACKS, MISSING_SNAPSHOTS, SIZE_MISMATCH -> HttpStatus.CONFLICT;
+            case ALREADY_EXISTS, NOT_PENDING, MISSING_ACKS, MISSING_SNAPSHOTS, SIZE_MISMATCH, SUPERSEDED_INCARNATION,
+                    NEWER_INCARNATION -> HttpStatus.CONFLICT;
         };
         ProblemDetail problem = problem(status, e.reason().name().toLowerCase().replace('_', '-'), e.getMessage());
         problem.setProperty("reason", e.reason().name());
@@ -94,6 +96,17 @@ class CheckpointProblemHandler extends ResponseEntityExceptionHandler {
     }
 
     @ExceptionHandler
+    ProblemDetail replayLogSuperseded(ReplayLogSupersededException e) {
+        ProblemDetail problem = problem(HttpStatus.CONFLICT, "superseded-incarnation", e.getMessage());
+        problem.setProperty("reason", "SUPERSEDED_INCARNATION");
+        problem.setProperty("topology", e.channel().topology().value());
+        problem.setProperty("channel", e.channel().toString());
+        problem.setProperty("incarnation", e.incarnation());
+        problem.setProperty("minimumIncarnation", e.minimum());
+        return problem;
+    }
+
+    @ExceptionHandler
     ProblemDetail invalidReplayLogBatch(ReplayLogFormatException e) {
         ProblemDetail problem = e instanceof ReplayLogEntryTooLargeException
                 ? problem(HttpStatus.CONTENT_TOO_LARGE, "replay-log-segment-too-large", e.getMessage()
@@ -132,12 +145,14 @@ class CheckpointProblemHandler extends ResponseEntityExceptionHandler {
         return handleExceptionInternal(ex, problem, headers, status, request);
     }
 
-    private static final String BATCH_FORMAT = "A batch body repeats, big-endian: int32 taskIdLength, the UTF-8"
-            + " task id, int64 snapshot length, the snapshot bytes";
+    private static final String BATCH_FORMAT = "A batch body is, big-endian, the optional int32 header 0x53465332"
+            + " and then, per snapshot: int32 taskIdLength, the UTF-8 task id, int32 incarnation (only after the"
+            + " header), int64 snapshot length, the snapshot bytes";
 
-    private static final String REPLAY_LOG_FORMAT = "A replay-log batch is the int32 header 0x53464C31 and then,"
-            + " big-endian, per segment: uint16 channelLength, the UTF-8 channel id (topology~index@epoch), int64"
-            + " firstSeq, int64 lastSeq, int64 checkpoint (-1 for none), int32 length, the frame bytes";
+    private static final String REPLAY_LOG_FORMAT = "A replay-log batch is the int32 header 0x53464C32 and then,"
+            + " big-endian, per segment: uint16 channelLength, the UTF-8 channel id (topology~index@epoch), int32"
+            + " incarnation of the sending task, int64 firstSeq, int64 lastSeq, int64 checkpoint (-1 for none), int32"
+            + " length, the frame bytes (with the header 0x53464C31, the same without the incarnation)";
 
     private static ProblemDetail problem(HttpStatus status, String type, String detail) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);

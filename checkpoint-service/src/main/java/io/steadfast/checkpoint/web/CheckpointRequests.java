@@ -2,6 +2,7 @@ package io.steadfast.checkpoint.web;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /** JSON bodies of the checkpoint API; ids arrive as text and are checked by {@link RequestIds}. */
@@ -10,8 +11,12 @@ final class CheckpointRequests {
     private CheckpointRequests() {
     }
 
-    /** {@code POST /api/v1/checkpoints/{topology}}; {@code triggeredAt} defaults to now. */
-    record Create(@Nullable Long checkpointId, @Nullable List<String> tasks, @Nullable Instant triggeredAt) {
+    /**
+     * {@code POST /api/v1/checkpoints/{topology}}; {@code triggeredAt} defaults to now, and {@code incarnations}
+     * gives the incarnation of a task whose snapshot the checkpoint takes where it is not 0.
+     */
+    record Create(@Nullable Long checkpointId, @Nullable List<String> tasks,
+            @Nullable Map<String, Integer> incarnations, @Nullable Instant triggeredAt) {
     }
 
     /** {@code PUT .../{checkpointId}/acks}; {@code sizeBytes}, when given, must equal the stored snapshot's size. */

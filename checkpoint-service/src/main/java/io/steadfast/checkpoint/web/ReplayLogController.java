@@ -31,7 +31,9 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * Replay logs: the hosts upload segments of their channels' output logs in batches, a recovery reads a channel's
  * segments after a position, completed checkpoints truncate them. Segments travel in the binary format of
- * {@link ReplayLogBatchWriter} both ways. Channels go in paths in their text form {@code topology~index@epoch}.
+ * {@link ReplayLogBatchWriter} both ways, each with the incarnation of the sending task that logged it. Channels go in
+ * paths in their text form {@code topology~index@epoch}. A channel's log refuses segments of an incarnation of its
+ * sender older than one it has seen: in an upload, or named by a recovery's read ({@code ?incarnation=}).
  */
 @RestController
 @RequestMapping("/api/v1/replay-logs/{topology}")
@@ -54,7 +56,10 @@ class ReplayLogController {
         this.maxBatchBytes = properties.replayLogs().maxBatchSize().toBytes();
     }
 
-    /** Segments of the topology's channels; all are checked before any is stored. */
+    /**
+     * Segments of the topology's channels; all are checked before any is stored, and a segment of a superseded
+     * incarnation of its sender fails the upload with a 409 problem.
+     */
     @PostMapping(path = "/segments", consumes = MediaType.APPLICATION_OCTET_STREAM_VALUE)
     @ResponseStatus(HttpStatus.CREATED)
     StoredSegments store(@PathVariable String topology, InputStream body) throws IOException {
@@ -84,13 +89,21 @@ class ReplayLogController {
         return stored;
     }
 
-    /** The segments that replay the channel after {@code after}, or a 409 problem naming the records missing. */
+    /**
+     * The segments that replay the channel after {@code after}, or a 409 problem naming the records missing. A
+     * recovering sender names its {@code incarnation}: from then on the log refuses segments of older ones.
+     */
     @GetMapping("/channels/{channel}/segments")
     void segments(@PathVariable String topology, @PathVariable String channel,
-                  @RequestParam(required = false) @Nullable String after, HttpServletResponse response)
+                  @RequestParam(required = false) @Nullable String after,
+                  @RequestParam(required = false) @Nullable String incarnation, HttpServletResponse response)
             throws IOException {
         ChannelId channelId = RequestIds.channel("channel", channel, RequestIds.topology(topology));
-        ReplayLogRange range = store.after(channelId, RequestIds.sequence("after", after, AFTER_EXAMPLE));
+        long afterSeq = RequestIds.sequence("after", after, AFTER_EXAMPLE);
+        if (incarnation != null) {
+            store.fence(channelId, RequestIds.incarnation("incarnation", incarnation));
+        }
+        ReplayLogRange range = store.after(channelId, afterSeq);
         response.setStatus(HttpServletResponse.SC_OK);
         response.setContentType(MediaType.APPLICATION_OCTET_STREAM_VALUE);
         response.setContentLengthLong(range.encodedSize());

@@ -63,20 +63,33 @@ final class RequestIds {
         return channel;
     }
 
+    /** A task's incarnation: 0 for its first copy, one more for each recovery of it; absent means 0. */
+    static int incarnation(String field, @Nullable String value) {
+        if (value == null) {
+            return 0;
+        }
+        return Math.toIntExact(nonNegative(field, value, Integer.MAX_VALUE, "is not an incarnation: use a number"
+                + " >= 0 (0 for a task's first copy, one more for each recovery of it), or leave it out for 0"));
+    }
+
     /** A sequence number of a channel's records, or 0 for "before the first". */
     static long sequence(String field, @Nullable String value, String example) {
         if (value == null || value.isBlank()) {
             throw new InvalidRequestException(field, value, field + " is missing: " + example);
         }
+        return nonNegative(field, value, Long.MAX_VALUE, "is not a sequence number: use a number >= 0; " + example);
+    }
+
+    /** {@code value} as a number from 0 to {@code max}, or a bad request saying it {@code isNot}. */
+    private static long nonNegative(String field, String value, long max, String isNot) {
         try {
-            long seq = Long.parseLong(value.trim());
-            if (seq >= 0) {
-                return seq;
+            long number = Long.parseLong(value.trim());
+            if (number >= 0 && number <= max) {
+                return number;
             }
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new InvalidRequestException(field, value, field + " '" + value + "' is not a sequence number: use a"
-                + " number >= 0; " + example);
+        throw new InvalidRequestException(field, value, field + " '" + value + "' " + isNot);
     }
 }

@@ -13,14 +13,17 @@ import io.steadfast.runtime.topology.TopologyId;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The snapshots of one batch upload ({@code POST /api/v1/snapshots/{topology}/{checkpointId}/batch}), stored in
  * groups: the entries read are held in memory up to {@value #GROUP_BYTES} bytes and stored together
  * ({@link SnapshotStore#putAll}, one write and one sync for the group), after one check that the checkpoint takes
- * snapshots. An entry larger than that is stored on its own as it is read. An entry that cannot be read, or names a
- * task of another topology, fails the upload after the entries before it are stored. One request's, one thread.
+ * snapshots (and takes each from the incarnation of its task that the checkpoint expects). An entry larger than that
+ * is stored on its own as it is read. An entry that cannot be read, or names a task of another topology, fails the
+ * upload after the entries before it are stored. One request's, one thread.
  */
 final class SnapshotBatchUpload {
 
@@ -33,6 +36,8 @@ final class SnapshotBatchUpload {
     private final CheckpointLifecycle lifecycle;
     private final SnapshotMeters meters;
     private final List<SnapshotUpload> group = new ArrayList<>();
+    /** The incarnation of the copy of each task of the group that took its snapshot. */
+    private final Map<TaskId, Integer> groupIncarnations = new LinkedHashMap<>();
     private final List<StoredSnapshot> stored = new ArrayList<>();
     private long groupBytes;
     private int groupFirst;
@@ -79,7 +84,7 @@ final class SnapshotBatchUpload {
         if (entry.length() > GROUP_BYTES) {
             storeGroup();
             storing = entry.index();
-            lifecycle.requireSnapshotsWritable(topology, checkpointId, task);
+            lifecycle.requireSnapshotsWritable(topology, checkpointId, task, entry.incarnation());
             record(List.of(snapshots.put(key, entry.content())));
             storing = -1;
             return;
@@ -88,6 +93,7 @@ final class SnapshotBatchUpload {
             groupFirst = entry.index();
         }
         group.add(new SnapshotUpload(key, entry.content().readAllBytes()));
+        groupIncarnations.put(task, entry.incarnation());
         groupBytes += entry.length();
         if (groupBytes >= GROUP_BYTES) {
             storeGroup();
@@ -99,10 +105,11 @@ final class SnapshotBatchUpload {
             return;
         }
         storing = groupFirst;
-        lifecycle.requireSnapshotsWritable(topology, checkpointId, group.stream().map(u -> u.key().task()).toList());
+        lifecycle.requireSnapshotsWritable(topology, checkpointId, groupIncarnations);
         record(snapshots.putAll(group));
         storing = -1;
         group.clear();
+        groupIncarnations.clear();
         groupBytes = 0;
     }
 

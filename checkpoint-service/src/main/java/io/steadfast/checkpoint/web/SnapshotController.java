@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -36,7 +37,9 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * Task snapshots: streamed in and out as raw bytes. The task id goes in the path URL-encoded
- * ({@code word-count%2Fsink%230}) or in the query ({@code ?task=word-count/sink%230}).
+ * ({@code word-count%2Fsink%230}) or in the query ({@code ?task=word-count/sink%230}). An upload names the incarnation
+ * of the copy of the task that took the snapshot ({@code ?incarnation=2}, 0 when left out; in a batch, in each entry):
+ * a checkpoint takes the snapshots of the incarnations it was triggered for only.
  */
 @RestController
 @RequestMapping("/api/v1/snapshots")
@@ -54,14 +57,16 @@ class SnapshotController {
 
     @PutMapping("/{topology}/{checkpointId}/{task}")
     ResponseEntity<StoredSnapshot> put(@PathVariable String topology, @PathVariable String checkpointId,
-            @PathVariable String task, InputStream body) throws IOException {
-        return store(key(topology, checkpointId, "task", task), body);
+            @PathVariable String task, @RequestParam(required = false) @Nullable String incarnation,
+            InputStream body) throws IOException {
+        return store(key(topology, checkpointId, "task", task), incarnation, body);
     }
 
     @PutMapping(path = "/{topology}/{checkpointId}", params = "task")
     ResponseEntity<StoredSnapshot> putByQuery(@PathVariable String topology, @PathVariable String checkpointId,
-            @RequestParam String task, InputStream body) throws IOException {
-        return store(key(topology, checkpointId, "task", task), body);
+            @RequestParam String task, @RequestParam(required = false) @Nullable String incarnation,
+            InputStream body) throws IOException {
+        return store(key(topology, checkpointId, "task", task), incarnation, body);
     }
 
     @GetMapping("/{topology}/{checkpointId}/{task}")
@@ -117,8 +122,10 @@ class SnapshotController {
                 RequestIds.checkpointId("checkpointId", checkpointId), snapshots, lifecycle, meters).storeAll(body);
     }
 
-    private ResponseEntity<StoredSnapshot> store(SnapshotKey key, InputStream body) throws IOException {
-        lifecycle.requireSnapshotsWritable(key.topology(), key.checkpointId(), key.task());
+    private ResponseEntity<StoredSnapshot> store(SnapshotKey key, @Nullable String incarnation, InputStream body)
+            throws IOException {
+        lifecycle.requireSnapshotsWritable(key.topology(), key.checkpointId(), key.task(),
+                RequestIds.incarnation("incarnation", incarnation));
         StoredSnapshot snapshot = snapshots.put(key, body);
         meters.stored(snapshot);
         URI location = URI.create("/api/v1/snapshots/" + key.topology() + "/" + key.checkpointId() + "/"

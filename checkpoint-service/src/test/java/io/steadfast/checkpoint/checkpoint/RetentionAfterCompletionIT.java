@@ -15,6 +15,7 @@ import io.steadfast.runtime.topology.TopologyId;
 import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.List;
+import java.util.Map;
 import java.util.Queue;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -50,7 +51,7 @@ class RetentionAfterCompletionIT {
 
     private void complete(long checkpoint) {
         CheckpointId id = new CheckpointId(checkpoint);
-        lifecycle.create(TOPOLOGY, id, List.of(TASK), null);
+        lifecycle.create(TOPOLOGY, id, List.of(TASK), Map.of(), null);
         snapshots.putAll(List.of(new SnapshotUpload(SnapshotKey.of(TOPOLOGY, id, TASK), new byte[] {(byte) checkpoint})));
         lifecycle.completeWithAcks(TOPOLOGY, id, List.of(new CheckpointLifecycle.AckRequest(TASK, 1L, 0, 5)));
     }

@@ -8,6 +8,7 @@ import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -15,9 +16,9 @@ class RetentionPolicyTest {
 
     private static CheckpointRecord record(long id, CheckpointStatus status) {
         CheckpointRecord pending = CheckpointRecord.pending(new TopologyId("t"), new CheckpointId(id),
-                List.of(TaskId.parse("t/a#0")), Instant.EPOCH);
+                List.of(TaskId.parse("t/a#0")), Map.of(), Instant.EPOCH);
         return new CheckpointRecord(pending.topology(), pending.checkpointId(), status, pending.triggeredAt(), null,
-                null, 0, pending.expectedTasks(), List.of(), null);
+                null, 0, pending.expectedTasks(), Map.of(), List.of(), null);
     }
 
     @Test

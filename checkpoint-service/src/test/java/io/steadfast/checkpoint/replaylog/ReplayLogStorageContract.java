@@ -10,6 +10,7 @@ import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.replaylog.ReplayLogBatchReader;
 import io.steadfast.runtime.replaylog.ReplayLogGapException;
 import io.steadfast.runtime.replaylog.ReplayLogSegment;
+import io.steadfast.runtime.replaylog.ReplayLogSupersededException;
 import io.steadfast.runtime.topology.TopologyId;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -52,9 +53,14 @@ public abstract class ReplayLogStorageContract {
     }
 
     private static ReplayLogSegment segment(ChannelId channel, long first, long last, int size) {
+        return segment(channel, 0, first, last, size);
+    }
+
+    /** A segment that a sender of {@code incarnation} logged. */
+    private static ReplayLogSegment segment(ChannelId channel, int incarnation, long first, long last, int size) {
         byte[] frames = new byte[size];
         new Random(channel.index() * 1_000_003L + first).nextBytes(frames);
-        return new ReplayLogSegment(new LogSegment(channel, first, last, frames), first > 100 ? 7 : -1);
+        return new ReplayLogSegment(new LogSegment(channel, incarnation, first, last, frames), first > 100 ? 7 : -1);
     }
 
     /** Reads the range back through its batch encoding, as the API sends it. */
@@ -99,7 +105,7 @@ public abstract class ReplayLogStorageContract {
     @Test
     void storingASegmentAgainReplacesItSoEachIsStoredOnce() throws IOException {
         store.store(TOPOLOGY, List.of(segment(CHANNEL, 1, 100, 10), segment(CHANNEL, 101, 200, 10)));
-        ReplayLogSegment again = new ReplayLogSegment(new LogSegment(CHANNEL, 101, 200, new byte[] {1, 2, 3}), 9);
+        ReplayLogSegment again = new ReplayLogSegment(new LogSegment(CHANNEL, 0, 101, 200, new byte[] {1, 2, 3}), 9);
 
         StoredSegments stored = store.store(TOPOLOGY, List.of(again, again));
 
@@ -189,6 +195,56 @@ public abstract class ReplayLogStorageContract {
         assertThat(store.after(CHANNEL, 0).segments()).as("the truncation point went too").isEmpty();
         assertThat(store.after(OTHER_CHANNEL, 0).segments()).isEmpty();
         assertThat(store.after(elsewhere, 0).segments()).hasSize(1);
+    }
+
+    @Test
+    void storesTheSendersIncarnationWithEachSegmentAndRefusesAnOlderOneThanTheChannelHasSeen() throws IOException {
+        store.store(TOPOLOGY, List.of(segment(CHANNEL, 1, 1, 100, 10)));
+        store.store(TOPOLOGY, List.of(segment(CHANNEL, 2, 101, 200, 10)));
+
+        assertThatThrownBy(() -> store.store(TOPOLOGY, List.of(segment(OTHER_CHANNEL, 0, 1, 10, 5),
+                segment(CHANNEL, 1, 201, 300, 10))))
+                .isInstanceOfSatisfying(ReplayLogSupersededException.class, e -> {
+                    assertThat(e.channel()).isEqualTo(CHANNEL);
+                    assertThat(e.incarnation()).isEqualTo(1);
+                    assertThat(e.minimum()).isEqualTo(2);
+                });
+
+        assertThat(store.after(CHANNEL, 200).segments()).isEmpty();
+        assertThat(store.after(OTHER_CHANNEL, 0).segments()).as("nothing of the refused batch").isEmpty();
+        assertThat(read(store.after(CHANNEL, 0))).extracting(ReplayLogSegment::incarnation).containsExactly(1, 2);
+        assertThat(store.store(TOPOLOGY, List.of(segment(CHANNEL, 2, 201, 300, 10))).segments()).isEqualTo(1);
+    }
+
+    @Test
+    void aBatchCarryingTwoIncarnationsOfOneSenderIsRefusedForTheOlder() {
+        assertThatThrownBy(() -> store.store(TOPOLOGY, List.of(segment(CHANNEL, 3, 1, 100, 10),
+                segment(CHANNEL, 2, 101, 200, 10))))
+                .isInstanceOfSatisfying(ReplayLogSupersededException.class,
+                        e -> assertThat(e.incarnation()).isEqualTo(2));
+
+        assertThat(store.after(CHANNEL, 0).segments()).isEmpty();
+    }
+
+    @Test
+    void aRecoveringSendersFenceKeepsItsPredecessorsSegmentsAndRefusesItsLaterOnes() throws IOException {
+        store.store(TOPOLOGY, List.of(segment(CHANNEL, 0, 1, 100, 10), segment(OTHER_CHANNEL, 0, 1, 100, 10)));
+        int syncsBefore = syncs;
+
+        store.fence(CHANNEL, 1);
+
+        assertThat(syncs).isGreaterThan(syncsBefore);
+        assertThat(read(store.after(CHANNEL, 0))).extracting(ReplayLogSegment::incarnation).containsExactly(0);
+        assertThatThrownBy(() -> store.store(TOPOLOGY, List.of(segment(CHANNEL, 0, 101, 200, 10))))
+                .isInstanceOf(ReplayLogSupersededException.class);
+        store.fence(CHANNEL, 0);
+        store.truncate(CHANNEL, 50);
+        assertThatThrownBy(() -> store.store(TOPOLOGY, List.of(segment(CHANNEL, 0, 101, 200, 10))))
+                .as("neither an older fence nor a truncation lowers it")
+                .isInstanceOf(ReplayLogSupersededException.class);
+        assertThat(store.store(TOPOLOGY, List.of(segment(OTHER_CHANNEL, 0, 101, 200, 10))).segments())
+                .as("another channel").isEqualTo(1);
+        assertThat(store.store(TOPOLOGY, List.of(segment(CHANNEL, 1, 101, 200, 10))).segments()).isEqualTo(1);
     }
 
     @Test

@@ -16,14 +16,22 @@ class SnapshotBatchReaderTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(bytes);
         for (int i = 0; i < taskAndContent.length; i += 2) {
-            byte[] id = ((String) taskAndContent[i]).getBytes(StandardCharsets.UTF_8);
-            byte[] content = (byte[]) taskAndContent[i + 1];
-            out.writeInt(id.length);
-            out.write(id);
-            out.writeLong(content.length);
-            out.write(content);
+            writeEntry(out, (String) taskAndContent[i], null, (byte[]) taskAndContent[i + 1]);
         }
         return bytes.toByteArray();
+    }
+
+    /** One entry; with an {@code incarnation} as a batch after the header has it. */
+    private static void writeEntry(DataOutputStream out, String task, Integer incarnation, byte[] content)
+            throws IOException {
+        byte[] id = task.getBytes(StandardCharsets.UTF_8);
+        out.writeInt(id.length);
+        out.write(id);
+        if (incarnation != null) {
+            out.writeInt(incarnation);
+        }
+        out.writeLong(content.length);
+        out.write(content);
     }
 
     @Test
@@ -42,6 +50,32 @@ class SnapshotBatchReaderTest {
         assertThat(third.index()).isEqualTo(2);
         assertThat(third.content().readAllBytes()).containsExactly(9);
         assertThat(reader.next()).isNull();
+    }
+
+    /** A batch with the header, one entry of {@code task} taken by its copy of {@code incarnation}. */
+    private static byte[] batchWithIncarnation(String task, int incarnation, byte[] content) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(bytes);
+        out.writeInt(SnapshotBatchReader.MAGIC_WITH_INCARNATIONS);
+        writeEntry(out, task, incarnation, content);
+        return bytes.toByteArray();
+    }
+
+    @Test
+    void readsEachEntrysIncarnationAfterTheHeaderAndIncarnationZeroWithoutIt() throws IOException {
+        SnapshotBatchReader.Entry withHeader = new SnapshotBatchReader(new ByteArrayInputStream(
+                batchWithIncarnation("t/a#1", 2, new byte[] {4, 5}))).next();
+        SnapshotBatchReader.Entry without = new SnapshotBatchReader(new ByteArrayInputStream(
+                batch("t/a#1", new byte[] {4, 5}))).next();
+
+        assertThat(withHeader.index()).isZero();
+        assertThat(withHeader.taskId()).isEqualTo("t/a#1");
+        assertThat(withHeader.incarnation()).isEqualTo(2);
+        assertThat(withHeader.content().readAllBytes()).containsExactly(4, 5);
+        assertThat(without.incarnation()).isZero();
+        assertThatThrownBy(() -> new SnapshotBatchReader(new ByteArrayInputStream(
+                batchWithIncarnation("t/a#1", -1, new byte[0]))).next())
+                .isInstanceOf(SnapshotBatchFormatException.class).hasMessageContaining("incarnation -1");
     }
 
     @Test

@@ -31,6 +31,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
@@ -285,7 +286,7 @@ public abstract class CheckpointStorageContract {
     // --- checkpoint records
 
     private CheckpointRecord pending(long id) {
-        return CheckpointRecord.pending(TOPOLOGY, new CheckpointId(id), List.of(SOURCE, SINK), T0);
+        return CheckpointRecord.pending(TOPOLOGY, new CheckpointId(id), List.of(SOURCE, SINK), Map.of(), T0);
     }
 
     private static TaskAck ack(TaskId task, long size) {
@@ -300,6 +301,21 @@ public abstract class CheckpointStorageContract {
         CheckpointRecord read = checkpoints.find(TOPOLOGY, new CheckpointId(1)).orElseThrow();
         assertThat(read).isEqualTo(pending(1));
         assertThat(read.missingAcks()).containsExactly(SOURCE, SINK);
+    }
+
+    @Test
+    void keepsTheIncarnationEachTaskIsExpectedInWithTheRecord() {
+        CheckpointRecord created = CheckpointRecord.pending(TOPOLOGY, new CheckpointId(1), List.of(SOURCE, SINK),
+                Map.of(SINK, 2, SOURCE, 0), T0);
+        checkpoints.create(created);
+
+        CheckpointRecord read = checkpoints.find(TOPOLOGY, new CheckpointId(1)).orElseThrow();
+
+        assertThat(read).isEqualTo(created);
+        assertThat(read.expectedIncarnationOf(SINK)).isEqualTo(2);
+        assertThat(read.expectedIncarnationOf(SOURCE)).isZero();
+        assertThat(checkpoints.addAck(TOPOLOGY, new CheckpointId(1), ack(SINK, 3)).orElseThrow()
+                .expectedIncarnations()).containsExactly(Map.entry(SINK, 2));
     }
 
     @Test
@@ -321,7 +337,7 @@ public abstract class CheckpointStorageContract {
         for (int i = 0; i < 24; i++) {
             tasks.add(TaskId.parse("word-count/map#" + i));
         }
-        checkpoints.create(CheckpointRecord.pending(TOPOLOGY, new CheckpointId(1), tasks, T0));
+        checkpoints.create(CheckpointRecord.pending(TOPOLOGY, new CheckpointId(1), tasks, Map.of(), T0));
         ExecutorService pool = Executors.newFixedThreadPool(8);
         try {
             List<Future<?>> acks = new ArrayList<>();
@@ -407,7 +423,7 @@ public abstract class CheckpointStorageContract {
             checkpoints.create(pending(id));
         }
         checkpoints.create(CheckpointRecord.pending(new TopologyId("other"), new CheckpointId(1),
-                List.of(TaskId.parse("other/a#0")), T0));
+                List.of(TaskId.parse("other/a#0")), Map.of(), T0));
 
         assertThat(checkpoints.deleteOlderThan(TOPOLOGY, new CheckpointId(4), Set.of(new CheckpointId(1))))
                 .isEqualTo(2);

@@ -17,6 +17,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -55,7 +56,7 @@ class RestartAndLockIT {
         try (ConfigurableApplicationContext first = start()) {
             first.getBean(SnapshotStore.class).put(key, new ByteArrayInputStream(bytes));
             CheckpointLifecycle lifecycle = first.getBean(CheckpointLifecycle.class);
-            lifecycle.create(TOPOLOGY, new CheckpointId(4), List.of(TASK), null);
+            lifecycle.create(TOPOLOGY, new CheckpointId(4), List.of(TASK), Map.of(), null);
             lifecycle.ack(TOPOLOGY, new CheckpointId(4), TASK, (long) bytes.length, 1, 2);
             lifecycle.complete(TOPOLOGY, new CheckpointId(4));
         }

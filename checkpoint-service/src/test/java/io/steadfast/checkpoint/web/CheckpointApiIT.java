@@ -62,6 +62,24 @@ class CheckpointApiIT extends ServiceOverHttp {
     }
 
     @Test
+    void createsACheckpointExpectingTheIncarnationsGivenAndRefusesBadOnesNamingTheField() {
+        HttpApi.Reply created = api.postJson("/api/v1/checkpoints/inc", """
+                {"checkpointId": 1, "tasks": ["inc/source#0", "inc/sink#0"], "incarnations": {"inc/sink#0": 3}}""");
+
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        assertThat(created.json().get("expectedIncarnations").get("inc/sink#0").asInt()).isEqualTo(3);
+        assertThat(api.get("/api/v1/checkpoints/inc/1").json().get("expectedIncarnations").size()).isEqualTo(1);
+        HttpApi.Reply negative = api.postJson("/api/v1/checkpoints/inc", """
+                {"checkpointId": 2, "tasks": ["inc/sink#0"], "incarnations": {"inc/sink#0": -1}}""");
+        assertThat(negative.status()).isEqualTo(400);
+        assertThat(negative.json().get("field").asString()).isEqualTo("incarnations['inc/sink#0']");
+        HttpApi.Reply stranger = api.postJson("/api/v1/checkpoints/inc", """
+                {"checkpointId": 3, "tasks": ["inc/sink#0"], "incarnations": {"inc/source#0": 1}}""");
+        assertThat(stranger.status()).isEqualTo(400);
+        assertThat(stranger.json().get("detail").asString()).contains("'inc/source#0'", "not one of the tasks");
+    }
+
+    @Test
     void runsACheckpointFromCreationThroughAcksToCompletion() {
         HttpApi.Reply created = create("life", 1, "life/source#0", "life/sink#0");
         assertThat(created.status()).isEqualTo(201);

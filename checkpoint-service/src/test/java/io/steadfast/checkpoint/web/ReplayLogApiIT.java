@@ -32,9 +32,14 @@ class ReplayLogApiIT extends ServiceOverHttp {
     MeterRegistry meters;
 
     private static ReplayLogSegment segment(String channel, long first, long last, int size) {
+        return segment(channel, 0, first, last, size);
+    }
+
+    /** A segment that a sender of {@code incarnation} logged. */
+    private static ReplayLogSegment segment(String channel, int incarnation, long first, long last, int size) {
         byte[] frames = new byte[size];
         new Random(first * 31 + channel.hashCode()).nextBytes(frames);
-        return new ReplayLogSegment(new LogSegment(ChannelId.parse(channel), first, last, frames), 4);
+        return new ReplayLogSegment(new LogSegment(ChannelId.parse(channel), incarnation, first, last, frames), 4);
     }
 
     private HttpApi.Reply upload(String topology, ReplayLogSegment... segments) {
@@ -70,6 +75,30 @@ class ReplayLogApiIT extends ServiceOverHttp {
         assertThat(segments(api.get(channel + "?after=150"))).extracting(ReplayLogSegment::firstSeq)
                 .containsExactly(101L, 201L);
         assertThat(segments(api.get(channel + "?after=250"))).isEmpty();
+    }
+
+    @Test
+    void refusesSegmentsOfASenderSupersededByOneThatReadTheLogForItsRecovery() throws IOException {
+        assertThat(upload("rl-fenced", segment("rl-fenced~0", 0, 1, 100, 10)).status()).isEqualTo(201);
+        String channel = "/api/v1/replay-logs/rl-fenced/channels/rl-fenced~0/segments";
+
+        assertThat(segments(api.get(channel + "?after=0&incarnation=1"))).as("what the predecessor logged")
+                .extracting(ReplayLogSegment::incarnation).containsExactly(0);
+        HttpApi.Reply late = upload("rl-fenced", segment("rl-fenced~0", 0, 101, 200, 10));
+
+        assertThat(late.status()).as(late.text()).isEqualTo(409);
+        assertThat(late.contentType()).startsWith(PROBLEM);
+        JsonNode problem = late.json();
+        assertThat(problem.get("type").asString()).endsWith("/superseded-incarnation");
+        assertThat(problem.get("reason").asString()).isEqualTo("SUPERSEDED_INCARNATION");
+        assertThat(problem.get("channel").asString()).isEqualTo("rl-fenced~0");
+        assertThat(problem.get("incarnation").asInt()).isZero();
+        assertThat(problem.get("minimumIncarnation").asInt()).isEqualTo(1);
+        assertThat(problem.get("detail").asString()).contains("newer copy of the sending task took over");
+        assertThat(upload("rl-fenced", segment("rl-fenced~0", 1, 101, 200, 10)).status()).isEqualTo(201);
+        assertThat(segments(api.get(channel + "?after=0"))).extracting(ReplayLogSegment::incarnation)
+                .containsExactly(0, 1);
+        assertField(api.get(channel + "?after=0&incarnation=-1"), 400, "incarnation");
     }
 
     @Test

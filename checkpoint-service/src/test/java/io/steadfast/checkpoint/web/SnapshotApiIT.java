@@ -10,7 +10,9 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -99,6 +101,61 @@ class SnapshotApiIT extends ServiceOverHttp {
         assertThat(list.get(3).get("sizeBytes").asLong()).isEqualTo(30);
         assertThat(api.get("/api/v1/snapshots/snap-batch/4?task=" + encode("snap-batch/map#3")).body())
                 .isEqualTo(random(30));
+    }
+
+    /** A batch upload whose entries carry the incarnation of the copy of the task that took them. */
+    private static byte[] batchWithIncarnations(Map<String, Integer> incarnations, int size) throws IOException {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(body);
+        out.writeInt(SnapshotBatchReader.MAGIC_WITH_INCARNATIONS);
+        for (Map.Entry<String, Integer> entry : incarnations.entrySet()) {
+            byte[] id = entry.getKey().getBytes(StandardCharsets.UTF_8);
+            out.writeInt(id.length);
+            out.write(id);
+            out.writeInt(entry.getValue());
+            out.writeLong(size);
+            out.write(random(size));
+        }
+        return body.toByteArray();
+    }
+
+    @Test
+    void refusesTheSnapshotsOfASupersededIncarnationWithAConflictNamingTheTaskAndBothIncarnations()
+            throws IOException {
+        assertThat(api.postJson("/api/v1/checkpoints/snap-fenced", """
+                {"checkpointId": 1, "tasks": ["snap-fenced/count#0", "snap-fenced/count#1"],
+                 "incarnations": {"snap-fenced/count#1": 2}}""").status()).isEqualTo(201);
+        String count1 = "/api/v1/snapshots/snap-fenced/1?task=" + encode("snap-fenced/count#1");
+
+        HttpApi.Reply superseded = api.putBytes(count1 + "&incarnation=1", random(10));
+
+        assertThat(superseded.status()).as(superseded.text()).isEqualTo(409);
+        assertThat(superseded.contentType()).startsWith(PROBLEM);
+        assertThat(superseded.json().get("type").asString()).endsWith("/superseded-incarnation");
+        assertThat(superseded.json().get("reason").asString()).isEqualTo("SUPERSEDED_INCARNATION");
+        assertThat(superseded.json().get("tasks").get(0).asString()).isEqualTo("snap-fenced/count#1");
+        assertThat(superseded.json().get("detail").asString()).contains("incarnation 2", "incarnation 1",
+                "newer copy of the task took over");
+        assertThat(api.putBytes(count1, random(11)).status()).as("no incarnation is incarnation 0").isEqualTo(409);
+        assertThat(api.get(count1).status()).as("nothing stored").isEqualTo(404);
+        assertThat(api.putBytes(count1 + "&incarnation=2", random(12)).status()).isEqualTo(201);
+        assertThat(api.putBytes("/api/v1/snapshots/snap-fenced/1/" + encode("snap-fenced/count#0"), random(13))
+                .status()).isEqualTo(201);
+
+        Map<String, Integer> stale = new LinkedHashMap<>();
+        stale.put("snap-fenced/count#0", 0);
+        stale.put("snap-fenced/count#1", 1);
+        HttpApi.Reply batch = api.postBytes("/api/v1/snapshots/snap-fenced/1/batch", batchWithIncarnations(stale, 20));
+        assertThat(batch.status()).as(batch.text()).isEqualTo(409);
+        assertThat(batch.json().get("reason").asString()).isEqualTo("SUPERSEDED_INCARNATION");
+        assertThat(batch.json().get("stored")).isEmpty();
+        stale.put("snap-fenced/count#1", 2);
+        assertThat(api.postBytes("/api/v1/snapshots/snap-fenced/1/batch", batchWithIncarnations(stale, 21)).status())
+                .isEqualTo(201);
+        assertThat(api.get(count1).body()).isEqualTo(random(21));
+        HttpApi.Reply negative = api.putBytes(count1 + "&incarnation=-1", random(1));
+        assertThat(negative.status()).isEqualTo(400);
+        assertThat(negative.json().get("field").asString()).isEqualTo("incarnation");
     }
 
     @Test

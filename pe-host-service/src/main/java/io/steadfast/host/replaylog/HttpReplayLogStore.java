@@ -1,5 +1,6 @@
 package io.steadfast.host.replaylog;
 
+import io.steadfast.host.config.ServiceProblem;
 import io.steadfast.runtime.dataplane.LogSegment;
 import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.replaylog.ReplayLogBatchReader;
@@ -7,10 +8,12 @@ import io.steadfast.runtime.replaylog.ReplayLogBatchWriter;
 import io.steadfast.runtime.replaylog.ReplayLogCover;
 import io.steadfast.runtime.replaylog.ReplayLogGapException;
 import io.steadfast.runtime.replaylog.ReplayLogSegment;
+import io.steadfast.runtime.replaylog.ReplayLogSupersededException;
 import io.steadfast.runtime.topology.TopologyId;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.web.client.HttpClientErrorException;
@@ -21,8 +24,9 @@ import org.springframework.web.util.UriComponentsBuilder;
 /**
  * {@link ReplayLogStore} over the checkpoint-service's REST API ({@code /api/v1/replay-logs/...}), segments in the
  * binary batch format of {@link ReplayLogBatchWriter} both ways. A replayed range is checked here as well: segments
- * of another channel, out of order or leaving a gap are refused rather than handed to a recovery. Thread-safe;
- * timeouts come from the client it is given.
+ * of another channel, out of order or leaving a gap are refused rather than handed to a recovery. A 409 answer to an
+ * upload with the reason {@code SUPERSEDED_INCARNATION} becomes a {@link ReplayLogSupersededException} naming the
+ * channel and incarnations. Thread-safe; timeouts come from the client it is given.
  */
 public final class HttpReplayLogStore implements ReplayLogStore {
 
@@ -47,11 +51,19 @@ public final class HttpReplayLogStore implements ReplayLogStore {
                     .contentType(MediaType.APPLICATION_OCTET_STREAM).body(ReplayLogBatchWriter.encode(segments))
                     .retrieve().toBodilessEntity();
         } catch (HttpClientErrorException e) {
-            throw rejected(what, e);
+            throw superseded(e).orElseThrow(() -> rejected(what, e));
         } catch (RestClientException e) {
             throw new ReplayLogStoreException("Checkpoint-service at " + baseUrl + " did not store " + what + ": "
                     + e.getMessage() + CHECK, e);
         }
+    }
+
+    /** The refusal of segments of a superseded sender, if the answer is one. */
+    private static Optional<ReplayLogSupersededException> superseded(HttpClientErrorException e) {
+        return ServiceProblem.of(e).filter(problem -> problem.isSuperseded()
+                        && problem.get("channel") instanceof String)
+                .map(problem -> new ReplayLogSupersededException(ChannelId.parse((String) problem.get("channel")),
+                        (int) problem.number("incarnation", 0), (int) problem.number("minimumIncarnation", 0)));
     }
 
     @Override
@@ -68,14 +80,16 @@ public final class HttpReplayLogStore implements ReplayLogStore {
     }
 
     @Override
-    public List<LogSegment> segmentsAfter(ChannelId channel, long afterSeq) {
-        URI uri = channelUri(channel, "after", afterSeq);
+    public List<LogSegment> segmentsAfter(ChannelId channel, long afterSeq, int incarnation) {
+        URI uri = UriComponentsBuilder.fromUri(channelUri(channel, "after", afterSeq))
+                .queryParam("incarnation", incarnation).build(true).toUri();
         List<ReplayLogSegment> read;
         try {
             read = http.get().uri(uri).accept(MediaType.APPLICATION_OCTET_STREAM, MediaType.APPLICATION_PROBLEM_JSON)
                     .exchange((request, response) -> {
                         if (response.getStatusCode().value() == HttpStatus.CONFLICT.value()) {
-                            throw gap(channel, afterSeq, response.bodyTo(Map.class));
+                            Map<?, ?> problem = response.bodyTo(Map.class);
+                            throw gap(channel, afterSeq, new ServiceProblem(problem == null ? Map.of() : problem));
                         }
                         if (response.getStatusCode().isError()) {
                             throw new ReplayLogStoreException("Checkpoint-service at " + baseUrl + " answered "
@@ -98,13 +112,9 @@ public final class HttpReplayLogStore implements ReplayLogStore {
                 .stream().map(ReplayLogSegment::segment).toList();
     }
 
-    private static ReplayLogGapException gap(ChannelId channel, long afterSeq, Map<?, ?> problem) {
-        return new ReplayLogGapException(channel, afterSeq, number(problem, "missingFrom", afterSeq + 1),
-                number(problem, "missingTo", afterSeq + 1));
-    }
-
-    private static long number(Map<?, ?> problem, String key, long otherwise) {
-        return problem != null && problem.get(key) instanceof Number number ? number.longValue() : otherwise;
+    private static ReplayLogGapException gap(ChannelId channel, long afterSeq, ServiceProblem problem) {
+        return new ReplayLogGapException(channel, afterSeq, problem.number("missingFrom", afterSeq + 1),
+                problem.number("missingTo", afterSeq + 1));
     }
 
     private ReplayLogRejectedException rejected(String what, HttpClientErrorException e) {

@@ -9,6 +9,7 @@ import io.steadfast.runtime.dataplane.LogSegment;
 import io.steadfast.runtime.dataplane.OutputLogSink;
 import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.replaylog.ReplayLogSegment;
+import io.steadfast.runtime.replaylog.ReplayLogSupersededException;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,6 +40,11 @@ import org.slf4j.LoggerFactory;
  * channel's shipped log is marked incomplete ({@link #completeAfter}), and a recovery that needs those records
  * must fall back to a global restore. An upload the store refuses (a 4xx answer, e.g. a segment above its size
  * limit) is not retried: its segments are sent one by one and those refused are dropped the same way.
+ *
+ * <p>Each segment carries the incarnation of the sending task that logged it. Once the store refuses a channel's
+ * segments as of a superseded sender ({@link ReplayLogSupersededException}: a newer copy of the task took over, after
+ * this host was frozen or cut off), the shipper logs it once at WARN and drops, without sending them, that channel's
+ * segments of the incarnations below the store's minimum; the rest of the upload goes on.
  *
  * <p>Lifecycle: {@link #start} starts the thread; {@link #close} stops taking segments, ships what is queued for up
  * to {@code drainTimeout} and drops the rest. Thread-safe.
@@ -83,6 +89,8 @@ public final class ReplayLogShipper implements OutputLogSink, MeterBinder, AutoC
     private final ReplayLogQueue queue;
     private final IntervalFunction backoff;
     private final Map<TopologyId, Long> latestCompleted = new ConcurrentHashMap<>();
+    /** Per channel, the oldest incarnation of its sender whose segments the store still takes, once it refused one. */
+    private final Map<ChannelId, Integer> takenFrom = new ConcurrentHashMap<>();
     /** Shipping thread only: the truncation position each channel's store has been sent. */
     private final Map<ChannelId, Long> truncationsSent = new HashMap<>();
     private final AtomicLong shipped = new AtomicLong();
@@ -122,7 +130,7 @@ public final class ReplayLogShipper implements OutputLogSink, MeterBinder, AutoC
     public void logged(LogSegment segment) {
         ReplayLogSegment entry = new ReplayLogSegment(segment,
                 latestCompleted.getOrDefault(segment.channel().topology(), ReplayLogSegment.NO_CHECKPOINT));
-        if (closing || entry.sizeBytes() > settings.maxSegmentSize()) {
+        if (closing || entry.sizeBytes() > settings.maxSegmentSize() || superseded(entry)) {
             queue.drop(entry);
             return;
         }
@@ -239,12 +247,21 @@ public final class ReplayLogShipper implements OutputLogSink, MeterBinder, AutoC
         });
     }
 
-    /** Uploads the segments; when the store refuses several at once, one by one, so that only the bad ones are lost. */
+    /**
+     * Uploads the segments; when the store refuses several at once, one by one, so that only the bad ones are lost. When
+     * it refuses those of a superseded sender, the others again without them.
+     */
     private void upload(TopologyId topology, List<ReplayLogSegment> segments) {
         Outcome outcome = call(() -> store.store(topology, segments));
         if (outcome == Outcome.DONE) {
             queue.stored(segments);
             shipped.addAndGet(segments.size());
+        } else if (outcome == Outcome.SUPERSEDED && segments.stream().anyMatch(this::superseded)) {
+            queue.lost(segments.stream().filter(this::superseded).toList());
+            List<ReplayLogSegment> rest = segments.stream().filter(segment -> !superseded(segment)).toList();
+            if (!rest.isEmpty()) {
+                upload(topology, rest);
+            }
         } else if (outcome == Outcome.REFUSED && segments.size() > 1) {
             segments.forEach(segment -> upload(topology, List.of(segment)));
         } else {
@@ -252,7 +269,21 @@ public final class ReplayLogShipper implements OutputLogSink, MeterBinder, AutoC
         }
     }
 
-    private enum Outcome { DONE, REFUSED, GAVE_UP }
+    /** Whether the store refuses the segment's sender, a copy of the task that a newer one replaced. */
+    private boolean superseded(ReplayLogSegment segment) {
+        return segment.incarnation() < takenFrom.getOrDefault(segment.channel(), 0);
+    }
+
+    /** Remembers which incarnations of the channel's sender the store refuses from now on; says so once. */
+    private void refusedAsSuperseded(ReplayLogSupersededException e) {
+        int before = takenFrom.getOrDefault(e.channel(), 0);
+        if (takenFrom.merge(e.channel(), e.minimum(), Math::max) > before) {
+            LOG.warn("Dropping the replay-log segments of channel {} from incarnations below {} of its sender, without"
+                    + " retrying: {}", e.channel(), e.minimum(), e.getMessage());
+        }
+    }
+
+    private enum Outcome { DONE, REFUSED, SUPERSEDED, GAVE_UP }
 
     /** Runs the call until it succeeds, the store refuses it, or stopping gives up on it. */
     private Outcome call(Runnable call) {
@@ -267,6 +298,9 @@ public final class ReplayLogShipper implements OutputLogSink, MeterBinder, AutoC
             } catch (ReplayLogRejectedException e) {
                 LOG.warn("Replay-log data refused: {}", e.getMessage());
                 return Outcome.REFUSED;
+            } catch (ReplayLogSupersededException e) {
+                refusedAsSuperseded(e);
+                return Outcome.SUPERSEDED;
             } catch (RuntimeException e) {
                 failedRequests.incrementAndGet();
                 if (!failing) {

@@ -19,12 +19,14 @@ public interface CheckpointReporter {
     void decline(TaskId task, long checkpointId, String reason);
 
     /**
-     * Statistics of a stored snapshot.
+     * A stored snapshot: which copy of the task took it, and statistics.
      *
+     * @param incarnation the incarnation of the copy of the task that took it: the router takes the ack of the copy
+     *                    that ran when it triggered the checkpoint only
      * @param sizeBytes its size
      * @param syncMillis time on the task thread
      * @param asyncMillis time from the snapshot until it was stored
      */
-    record SnapshotAck(long sizeBytes, long syncMillis, long asyncMillis) {
+    record SnapshotAck(int incarnation, long sizeBytes, long syncMillis, long asyncMillis) {
     }
 }

@@ -1,5 +1,6 @@
 package io.steadfast.host.snapshot;
 
+import io.steadfast.host.config.ServiceProblem;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.net.URI;
@@ -15,8 +16,10 @@ import org.springframework.web.util.UriComponentsBuilder;
 
 /**
  * {@link SnapshotStore} over the checkpoint-service's REST API: {@code PUT} and {@code GET
- * /api/v1/snapshots/{topology}/{checkpointId}?task=<taskId>} with an octet-stream body. Thread-safe; timeouts
- * come from the client it is given.
+ * /api/v1/snapshots/{topology}/{checkpointId}?task=<taskId>} with an octet-stream body, a {@code PUT} naming the
+ * incarnation of the copy of the task that took the snapshot ({@code &incarnation=<n>}). A 409 answer is a closed
+ * checkpoint ({@link CheckpointClosedException}), or, with the reason {@code SUPERSEDED_INCARNATION}, a superseded copy
+ * of the task ({@link SupersededSnapshotException}). Thread-safe; timeouts come from the client it is given.
  */
 public final class HttpSnapshotStore implements SnapshotStore {
 
@@ -29,14 +32,14 @@ public final class HttpSnapshotStore implements SnapshotStore {
     }
 
     @Override
-    public void put(TaskId task, long checkpointId, byte[] snapshot) {
+    public void put(TaskId task, long checkpointId, TakenSnapshot snapshot) {
+        URI uri = UriComponentsBuilder.fromUri(uri(task, checkpointId)).queryParam("incarnation",
+                snapshot.incarnation()).build(true).toUri();
         try {
-            http.put().uri(uri(task, checkpointId)).contentType(MediaType.APPLICATION_OCTET_STREAM).body(snapshot)
+            http.put().uri(uri).contentType(MediaType.APPLICATION_OCTET_STREAM).body(snapshot.bytes())
                     .retrieve().toBodilessEntity();
         } catch (HttpClientErrorException.Conflict e) {
-            throw new CheckpointClosedException("Checkpoint " + checkpointId + " of " + task.topology()
-                    + " is no longer pending, so the snapshot of " + task + " was not stored: "
-                    + e.getResponseBodyAsString(), e);
+            throw refused(e, "the snapshot of " + task + " was not stored", checkpointId, task.topology());
         } catch (RestClientException e) {
             throw new SnapshotStoreException("Checkpoint-service at " + baseUrl + " did not store the snapshot of "
                     + task + " for checkpoint " + checkpointId + ": " + e.getMessage()
@@ -46,7 +49,7 @@ public final class HttpSnapshotStore implements SnapshotStore {
 
     /** One {@code POST /api/v1/snapshots/{topology}/{checkpointId}/batch} for all of them, in the batch format. */
     @Override
-    public void putAll(long checkpointId, Map<TaskId, byte[]> snapshots) {
+    public void putAll(long checkpointId, Map<TaskId, TakenSnapshot> snapshots) {
         if (snapshots.isEmpty()) {
             return;
         }
@@ -60,9 +63,8 @@ public final class HttpSnapshotStore implements SnapshotStore {
             http.post().uri(uri).contentType(MediaType.APPLICATION_OCTET_STREAM).body(SnapshotBatch.write(snapshots))
                     .retrieve().toBodilessEntity();
         } catch (HttpClientErrorException.Conflict e) {
-            throw new CheckpointClosedException("Checkpoint " + checkpointId + " of " + topology
-                    + " is no longer pending, so the snapshots of " + snapshots.keySet() + " were not all stored: "
-                    + e.getResponseBodyAsString(), e);
+            throw refused(e, "the snapshots of " + snapshots.keySet() + " were not all stored", checkpointId,
+                    topology);
         } catch (RestClientException e) {
             throw new SnapshotStoreException("Checkpoint-service at " + baseUrl + " did not store the snapshots of "
                     + snapshots.keySet() + " for checkpoint " + checkpointId + ": " + e.getMessage()
@@ -116,6 +118,20 @@ public final class HttpSnapshotStore implements SnapshotStore {
                     + "; check that it runs and steadfast.host.checkpoint-url is right", e);
         }
         return SnapshotBatch.read(batch == null ? new byte[0] : batch, baseUrl);
+    }
+
+    /** A 409: the checkpoint is closed, or, if the problem's reason says so, the copy of a task was superseded. */
+    private static CheckpointClosedException refused(HttpClientErrorException.Conflict e, String what,
+                                                     long checkpointId, TopologyId topology) {
+        Optional<ServiceProblem> superseded = ServiceProblem.of(e).filter(ServiceProblem::isSuperseded);
+        if (superseded.isPresent()) {
+            return new SupersededSnapshotException("A newer copy of " + superseded.get().get("tasks") + " took over, so "
+                    + what + " for checkpoint " + checkpointId + " of " + topology + ": "
+                    + superseded.get().get("detail"), e);
+        }
+        return new CheckpointClosedException("Checkpoint " + checkpointId + " of " + topology + " takes no more"
+                + " snapshots of these copies (it is no longer pending, or the tasks were recovered since), so " + what
+                + ": " + e.getResponseBodyAsString(), e);
     }
 
     private URI uri(TaskId task, long checkpointId) {

@@ -18,10 +18,11 @@ public final class InMemorySnapshotStore implements SnapshotStore {
         this.available = available;
     }
 
+    /** Takes the snapshot of any incarnation. */
     @Override
-    public void put(TaskId task, long checkpointId, byte[] snapshot) {
+    public void put(TaskId task, long checkpointId, TakenSnapshot snapshot) {
         requireAvailable();
-        snapshots.put(key(task, checkpointId), snapshot.clone());
+        snapshots.put(key(task, checkpointId), snapshot.bytes().clone());
     }
 
     @Override

@@ -43,7 +43,7 @@ public final class ResilientSnapshotStore implements SnapshotStore {
     }
 
     @Override
-    public void put(TaskId task, long checkpointId, byte[] snapshot) {
+    public void put(TaskId task, long checkpointId, TakenSnapshot snapshot) {
         call(() -> {
             delegate.put(task, checkpointId, snapshot);
             return null;
@@ -51,7 +51,7 @@ public final class ResilientSnapshotStore implements SnapshotStore {
     }
 
     @Override
-    public void putAll(long checkpointId, Map<TaskId, byte[]> snapshots) {
+    public void putAll(long checkpointId, Map<TaskId, TakenSnapshot> snapshots) {
         call(() -> {
             delegate.putAll(checkpointId, snapshots);
             return null;

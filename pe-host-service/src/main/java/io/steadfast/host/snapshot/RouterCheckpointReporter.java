@@ -33,7 +33,7 @@ public final class RouterCheckpointReporter implements CheckpointReporter {
     @Override
     public void acknowledge(TaskId task, long checkpointId, SnapshotAck ack) {
         post(task.topology(), checkpointId, "acks", "the ack of " + task, new Ack(task.toString(), host.value(),
-                ack.sizeBytes(), ack.syncMillis(), ack.asyncMillis()));
+                ack.incarnation(), ack.sizeBytes(), ack.syncMillis(), ack.asyncMillis()));
     }
 
     /** One {@code POST .../acks/batch} for all of them (one {@code .../acks} for one). */
@@ -44,8 +44,8 @@ public final class RouterCheckpointReporter implements CheckpointReporter {
             return;
         }
         List<TaskSnapshotAck> body = new ArrayList<>();
-        acks.forEach((task, ack) -> body.add(new TaskSnapshotAck(task.toString(), ack.sizeBytes(), ack.syncMillis(),
-                ack.asyncMillis())));
+        acks.forEach((task, ack) -> body.add(new TaskSnapshotAck(task.toString(), ack.incarnation(), ack.sizeBytes(),
+                ack.syncMillis(), ack.asyncMillis())));
         post(acks.keySet().iterator().next().topology(), checkpointId, "acks/batch", "the acks of " + acks.keySet(),
                 new AckBatch(host.value(), body));
     }
@@ -68,7 +68,7 @@ public final class RouterCheckpointReporter implements CheckpointReporter {
     }
 
     /** Body of an ack. */
-    record Ack(String task, String host, long sizeBytes, long syncMillis, long asyncMillis) {
+    record Ack(String task, String host, int incarnation, long sizeBytes, long syncMillis, long asyncMillis) {
     }
 
     /** Body of a batch of acks: one host's, of tasks of one topology. */
@@ -76,7 +76,7 @@ public final class RouterCheckpointReporter implements CheckpointReporter {
     }
 
     /** One task's ack in a batch. */
-    record TaskSnapshotAck(String task, long sizeBytes, long syncMillis, long asyncMillis) {
+    record TaskSnapshotAck(String task, int incarnation, long sizeBytes, long syncMillis, long asyncMillis) {
     }
 
     /** Body of a nack. */

@@ -16,28 +16,36 @@ import java.util.Map;
 /**
  * The checkpoint-service's batch of snapshots, as it answers {@code GET .../batch} and takes {@code POST .../batch}:
  * entries one after another, each a big-endian int32 length and the UTF-8 task id, then an int64 length and the
- * snapshot's bytes.
+ * snapshot's bytes. An upload starts with the int32 header {@value #WITH_INCARNATIONS} and gives each entry, after its
+ * task id, the int32 incarnation of the copy of the task that took it.
  */
 final class SnapshotBatch {
 
     /** The longest task id the checkpoint-service writes, in UTF-8 bytes. */
     private static final int MAX_TASK_ID_BYTES = 1024;
+    /** The header of a batch whose entries carry their incarnation ("SFS2"). */
+    private static final int WITH_INCARNATIONS = 0x53465332;
 
     private SnapshotBatch() {
     }
 
-    /** The snapshots in the batch format, in the map's order, as the checkpoint-service takes a batch upload. */
-    static byte[] write(Map<TaskId, byte[]> snapshots) {
-        long size = snapshots.values().stream().mapToLong(snapshot -> snapshot.length + 64L).sum();
+    /**
+     * The snapshots in the batch format with their incarnations, in the map's order, as the checkpoint-service takes a
+     * batch upload.
+     */
+    static byte[] write(Map<TaskId, TakenSnapshot> snapshots) {
+        long size = 4 + snapshots.values().stream().mapToLong(snapshot -> snapshot.bytes().length + 64L).sum();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream((int) Math.min(size, Integer.MAX_VALUE - 8));
         DataOutputStream out = new DataOutputStream(bytes);
         try {
-            for (Map.Entry<TaskId, byte[]> entry : snapshots.entrySet()) {
+            out.writeInt(WITH_INCARNATIONS);
+            for (Map.Entry<TaskId, TakenSnapshot> entry : snapshots.entrySet()) {
                 byte[] id = entry.getKey().toString().getBytes(StandardCharsets.UTF_8);
                 out.writeInt(id.length);
                 out.write(id);
-                out.writeLong(entry.getValue().length);
-                out.write(entry.getValue());
+                out.writeInt(entry.getValue().incarnation());
+                out.writeLong(entry.getValue().bytes().length);
+                out.write(entry.getValue().bytes());
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e); // not thrown by a ByteArrayOutputStream

@@ -13,14 +13,19 @@ import java.util.Optional;
  */
 public interface SnapshotStore {
 
-    /** Stores the snapshot of one task for one checkpoint, replacing any earlier one. */
-    void put(TaskId task, long checkpointId, byte[] snapshot);
+    /**
+     * Stores the snapshot of one task for one checkpoint, replacing any earlier one.
+     *
+     * @throws CheckpointClosedException if the checkpoint takes no more snapshots, or none of the copy of the task that
+     *                                   took this one ({@link SupersededSnapshotException})
+     */
+    void put(TaskId task, long checkpointId, TakenSnapshot snapshot);
 
     /**
      * Stores the snapshots of several tasks of one topology for one checkpoint, replacing any earlier ones; if it
      * throws, some may be stored. This default stores one after the other.
      */
-    default void putAll(long checkpointId, Map<TaskId, byte[]> snapshots) {
+    default void putAll(long checkpointId, Map<TaskId, TakenSnapshot> snapshots) {
         snapshots.forEach((task, snapshot) -> put(task, checkpointId, snapshot));
     }
 

@@ -25,6 +25,10 @@ import org.slf4j.LoggerFactory;
  * ({@link CheckpointReporter#acknowledgeAll}): the snapshots a host's tasks take at one barrier arrive within
  * milliseconds, so the requests of a checkpoint grow with the hosts, not the tasks (a 32-task job on three hosts: 8
  * uploads and 8 ack requests instead of 32 and 32).
+ *
+ * <p>Each snapshot goes with the incarnation of the copy of its task that took it. One the checkpoint-service refuses
+ * as of a superseded copy ({@link SupersededSnapshotException}: this host was frozen or cut off and its task recovered
+ * elsewhere) is dropped like one of a closed checkpoint, neither retried nor acknowledged, and logged at WARN.
  */
 public final class SnapshotUploader implements CheckpointListener, AutoCloseable {
 
@@ -59,13 +63,16 @@ public final class SnapshotUploader implements CheckpointListener, AutoCloseable
     /** A snapshot waiting for its upload; compared by identity, so that only one upload takes it. */
     private static final class Taken {
         final TaskId task;
+        final int incarnation;
         final long checkpointId;
         final OperatorSnapshot snapshot;
         final long syncNanos;
         final long takenAtNanos;
 
-        Taken(TaskId task, long checkpointId, OperatorSnapshot snapshot, long syncNanos, long takenAtNanos) {
+        Taken(TaskId task, int incarnation, long checkpointId, OperatorSnapshot snapshot, long syncNanos,
+              long takenAtNanos) {
             this.task = task;
+            this.incarnation = incarnation;
             this.checkpointId = checkpointId;
             this.snapshot = snapshot;
             this.syncNanos = syncNanos;
@@ -78,8 +85,10 @@ public final class SnapshotUploader implements CheckpointListener, AutoCloseable
     }
 
     @Override
-    public void onSnapshot(TaskId task, long checkpointId, OperatorSnapshot snapshot, long syncNanos) {
-        if (closed || !queue.offer(new Taken(task, checkpointId, snapshot, syncNanos, System.nanoTime()))) {
+    public void onSnapshot(TaskId task, int incarnation, long checkpointId, OperatorSnapshot snapshot,
+                           long syncNanos) {
+        if (closed || !queue.offer(new Taken(task, incarnation, checkpointId, snapshot, syncNanos,
+                System.nanoTime()))) {
             failed.incrementAndGet();
             String reason = closed ? "host shutting down" : "upload queue of " + queue.size() + " snapshots is full";
             LOG.warn("Snapshot of {} for checkpoint {} declined: {}", task, checkpointId, reason);
@@ -105,9 +114,9 @@ public final class SnapshotUploader implements CheckpointListener, AutoCloseable
 
     private void upload(Taken first) {
         List<Taken> batch = new ArrayList<>(List.of(first));
-        Map<TaskId, byte[]> bytes = new LinkedHashMap<>();
-        bytes.put(first.task, first.snapshot.toBytes());
-        long size = bytes.get(first.task).length;
+        Map<TaskId, TakenSnapshot> bytes = new LinkedHashMap<>();
+        bytes.put(first.task, new TakenSnapshot(first.incarnation, first.snapshot.toBytes()));
+        long size = bytes.get(first.task).bytes().length;
         for (Taken next : queue) {
             if (size >= BATCH_BYTES) {
                 break;
@@ -115,13 +124,17 @@ public final class SnapshotUploader implements CheckpointListener, AutoCloseable
             if (next.sameCheckpoint(first) && queue.remove(next)) { // another upload may have taken it meanwhile
                 batch.add(next);
                 byte[] encoded = next.snapshot.toBytes();
-                bytes.put(next.task, encoded);
+                bytes.put(next.task, new TakenSnapshot(next.incarnation, encoded));
                 size += encoded.length;
             }
         }
         long checkpointId = first.checkpointId;
         try {
             store.putAll(checkpointId, bytes);
+        } catch (SupersededSnapshotException e) {
+            LOG.warn("Snapshots of {} for checkpoint {} dropped: superseded. {}", bytes.keySet(), checkpointId,
+                    e.getMessage());
+            return;
         } catch (CheckpointClosedException e) {
             LOG.info("Snapshots of {} for checkpoint {} dropped: {}", bytes.keySet(), checkpointId, e.getMessage());
             return;
@@ -134,8 +147,8 @@ public final class SnapshotUploader implements CheckpointListener, AutoCloseable
         uploaded.addAndGet(batch.size());
         long storedAt = System.nanoTime();
         Map<TaskId, CheckpointReporter.SnapshotAck> acks = new LinkedHashMap<>();
-        batch.forEach(taken -> acks.put(taken.task, new CheckpointReporter.SnapshotAck(bytes.get(taken.task).length,
-                TimeUnit.NANOSECONDS.toMillis(taken.syncNanos),
+        batch.forEach(taken -> acks.put(taken.task, new CheckpointReporter.SnapshotAck(taken.incarnation,
+                bytes.get(taken.task).bytes().length, TimeUnit.NANOSECONDS.toMillis(taken.syncNanos),
                 TimeUnit.NANOSECONDS.toMillis(storedAt - taken.takenAtNanos))));
         reporter.acknowledgeAll(checkpointId, acks);
     }

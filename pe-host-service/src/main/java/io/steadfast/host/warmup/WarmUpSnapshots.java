@@ -1,6 +1,7 @@
 package io.steadfast.host.warmup;
 
 import io.steadfast.host.snapshot.SnapshotStore;
+import io.steadfast.host.snapshot.TakenSnapshot;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.task.CheckpointListener;
 import io.steadfast.runtime.task.OperatorSnapshot;
@@ -43,12 +44,13 @@ public final class WarmUpSnapshots implements CheckpointListener {
     }
 
     @Override
-    public void onSnapshot(TaskId task, long checkpointId, OperatorSnapshot snapshot, long syncNanos) {
+    public void onSnapshot(TaskId task, int incarnation, long checkpointId, OperatorSnapshot snapshot,
+                           long syncNanos) {
         Map<TaskId, OperatorSnapshot> snapshots = kept.get(task.topology());
         if (snapshots != null) {
             snapshots.put(task, snapshot);
         } else {
-            uploader.onSnapshot(task, checkpointId, snapshot, syncNanos);
+            uploader.onSnapshot(task, incarnation, checkpointId, snapshot, syncNanos);
         }
     }
 
@@ -69,7 +71,7 @@ public final class WarmUpSnapshots implements CheckpointListener {
         }
 
         @Override
-        public void put(TaskId task, long checkpointId, byte[] snapshot) {
+        public void put(TaskId task, long checkpointId, TakenSnapshot snapshot) {
             store.put(task, checkpointId, snapshot);
         }
 

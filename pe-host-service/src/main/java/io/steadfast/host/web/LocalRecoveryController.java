@@ -117,7 +117,8 @@ class LocalRecoveryController {
             request.recovering().forEach(task -> recovering.add(parseTask(task)));
         }
         // read while the decisions are collected
-        CompletableFuture<Map<ChannelId, List<LogSegment>>> preloads = preloads(plan, snapshots, recovering);
+        CompletableFuture<Map<ChannelId, List<LogSegment>>> preloads = preloads(plan, placement, snapshots,
+                recovering);
         Map<TaskId, Long> offsets = new LinkedHashMap<>();
         tasks.forEach(task -> offsets.put(task, snapshots.get(task).positions().determinantOffset()));
         AtomicLong collectedNanos = new AtomicLong();
@@ -159,9 +160,11 @@ class LocalRecoveryController {
      * What the recovered tasks had logged, after their snapshots' barriers, on their channels to tasks recovered with
      * them, read back from the checkpoint-service ({@value #PARALLEL_PRELOADS} channels at once: one at a time, a
      * host recovering four tasks of a 32-task job spent 100-200 ms on them). A channel whose log cannot be read whole
-     * is left out: its sender regenerates the same records by replaying its determinants, only later.
+     * is left out: its sender regenerates the same records by replaying its determinants, only later. Each read names
+     * the incarnation the sender recovers as (from {@code placement}), so that its predecessor adds nothing to the log
+     * after it.
      */
-    private CompletableFuture<Map<ChannelId, List<LogSegment>>> preloads(ExecutionPlan plan,
+    private CompletableFuture<Map<ChannelId, List<LogSegment>>> preloads(ExecutionPlan plan, TaskPlacement placement,
                                                                         Map<TaskId, OperatorSnapshot> snapshots,
                                                                         Set<TaskId> recovering) {
         ReplayLogStore store = replayLogs.getIfAvailable();
@@ -173,8 +176,8 @@ class LocalRecoveryController {
                 .filter(channel -> channel.from().equals(task) && recovering.contains(channel.to()))
                 .forEach(channel -> {
                     long after = snapshot.positions().outputs().getOrDefault(channel.id().index(), 0L);
-                    reading.put(channel.id(), CompletableFuture.supplyAsync(
-                            () -> loggedOutput(store, task, channel.id(), after), recoveryReads));
+                    reading.put(channel.id(), CompletableFuture.supplyAsync(() -> loggedOutput(store, task,
+                            placement.incarnationOf(task), channel.id(), after), recoveryReads));
                 }));
         return CompletableFuture.allOf(reading.values().toArray(CompletableFuture[]::new)).thenApply(done -> {
             Map<ChannelId, List<LogSegment>> preloads = new LinkedHashMap<>();
@@ -188,10 +191,14 @@ class LocalRecoveryController {
         });
     }
 
-    /** The task's logged output on the channel after {@code after}; empty if it cannot be read (logged). */
-    private static List<LogSegment> loggedOutput(ReplayLogStore store, TaskId task, ChannelId channel, long after) {
+    /**
+     * The task's logged output on the channel after {@code after}, as its copy of {@code incarnation} reads it; empty
+     * if it cannot be read (logged).
+     */
+    private static List<LogSegment> loggedOutput(ReplayLogStore store, TaskId task, int incarnation, ChannelId channel,
+                                                 long after) {
         try {
-            return store.segmentsAfter(channel, after);
+            return store.segmentsAfter(channel, after, incarnation);
         } catch (RuntimeException e) {
             LOG.warn("The logged output of {} on channel {} after seq {} cannot be read from the checkpoint-service"
                     + " ({}); its receiver waits for it to be regenerated", task, channel, after, e.getMessage());

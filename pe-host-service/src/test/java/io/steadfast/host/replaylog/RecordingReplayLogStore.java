@@ -35,7 +35,7 @@ final class RecordingReplayLogStore implements ReplayLogStore {
     }
 
     @Override
-    public List<LogSegment> segmentsAfter(ChannelId channel, long afterSeq) {
-        return store.segmentsAfter(channel, afterSeq);
+    public List<LogSegment> segmentsAfter(ChannelId channel, long afterSeq, int incarnation) {
+        return store.segmentsAfter(channel, afterSeq, incarnation);
     }
 }

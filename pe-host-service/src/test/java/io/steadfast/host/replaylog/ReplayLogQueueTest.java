@@ -21,7 +21,7 @@ class ReplayLogQueueTest {
 
     /** Records {@code (n-1)*10+1 .. n*10} of the channel, {@code size} bytes. */
     private static ReplayLogSegment segment(ChannelId channel, int n, int size) {
-        return new ReplayLogSegment(new LogSegment(channel, (n - 1) * 10L + 1, n * 10L, new byte[size]), 3);
+        return new ReplayLogSegment(new LogSegment(channel, 0, (n - 1) * 10L + 1, n * 10L, new byte[size]), 3);
     }
 
     private static List<Long> firstSeqs(ReplayLogQueue.Batch batch) {

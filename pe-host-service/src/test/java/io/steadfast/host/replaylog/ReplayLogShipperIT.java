@@ -101,9 +101,14 @@ class ReplayLogShipperIT {
 
     /** Records {@code (n-1)*10+1 .. n*10} of the channel, {@code size} bytes of frames. */
     private static LogSegment segment(ChannelId channel, int n, int size) {
+        return segment(channel, 0, n, size);
+    }
+
+    /** As {@link #segment(ChannelId, int, int)}, logged by a sender of {@code incarnation}. */
+    private static LogSegment segment(ChannelId channel, int incarnation, int n, int size) {
         byte[] frames = new byte[size];
         new Random(channel.hashCode() * 31L + n).nextBytes(frames);
-        return new LogSegment(channel, (n - 1) * 10L + 1, n * 10L, frames);
+        return new LogSegment(channel, incarnation, (n - 1) * 10L + 1, n * 10L, frames);
     }
 
     private static void assertSameSegments(List<LogSegment> actual, List<LogSegment> expected) {
@@ -140,9 +145,9 @@ class ReplayLogShipperIT {
                 .until(() -> shipper.shippedSegments() == 300);
         HttpReplayLogStore store = store();
         for (int c = 0; c < channels.size(); c++) {
-            assertSameSegments(store.segmentsAfter(channels.get(c), 0), logged.get(c));
+            assertSameSegments(store.segmentsAfter(channels.get(c), 0, 0), logged.get(c));
         }
-        assertSameSegments(store.segmentsAfter(channels.get(0), 495), logged.get(0).subList(49, 100));
+        assertSameSegments(store.segmentsAfter(channels.get(0), 495, 0), logged.get(0).subList(49, 100));
         assertThat(shipper.queuedBytes()).isZero();
         assertThat(shipper.droppedSegments()).isZero();
         assertThat(shipper.completeAfter(channels.get(0), 0)).isTrue();
@@ -167,9 +172,10 @@ class ReplayLogShipperIT {
         await().pollDelay(Duration.ZERO).until(() -> running.shippedSegments() == 5);
 
         running.truncated(channel, 20);
-        await().pollDelay(Duration.ZERO).untilAsserted(() -> assertThatThrownBy(() -> store.segmentsAfter(channel, 0))
+        await().pollDelay(Duration.ZERO).untilAsserted(() -> assertThatThrownBy(
+                () -> store.segmentsAfter(channel, 0, 0))
                 .isInstanceOfSatisfying(ReplayLogGapException.class, gap -> assertThat(gap.missingTo()).isEqualTo(20)));
-        assertThat(store.segmentsAfter(channel, 20)).extracting(LogSegment::firstSeq).containsExactly(21L, 31L, 41L);
+        assertThat(store.segmentsAfter(channel, 20, 0)).extracting(LogSegment::firstSeq).containsExactly(21L, 31L, 41L);
 
         // not started yet, so that all of this is queued before the thread takes any of it
         ReplayLogShipper queued = shipper(recording, 1024 * 1024, 64 * 1024);
@@ -180,12 +186,13 @@ class ReplayLogShipperIT {
         queued.truncated(channel, 70);
         queued.start();
 
-        await().pollDelay(Duration.ZERO).untilAsserted(() -> assertThatThrownBy(() -> store.segmentsAfter(channel, 0))
+        await().pollDelay(Duration.ZERO).untilAsserted(() -> assertThatThrownBy(
+                () -> store.segmentsAfter(channel, 0, 0))
                 .isInstanceOfSatisfying(ReplayLogGapException.class, gap -> {
                     assertThat(gap.missingFrom()).isEqualTo(1);
                     assertThat(gap.missingTo()).as("no segment up to 70 is left stored").isEqualTo(70);
                 }));
-        assertThat(store.segmentsAfter(channel, 70)).extracting(LogSegment::firstSeq).containsExactly(71L, 81L, 91L);
+        assertThat(store.segmentsAfter(channel, 70, 0)).extracting(LogSegment::firstSeq).containsExactly(71L, 81L, 91L);
         assertThat(recording.truncations).as("the truncations to 60 and 70 coalesced into one")
                 .containsExactly(Map.entry(channel, 20L), Map.entry(channel, 70L));
         assertThat(queued.shippedSegments()).as("segments 6 and 7 were truncated before they were shipped")
@@ -213,7 +220,7 @@ class ReplayLogShipperIT {
         }
 
         await().pollDelay(Duration.ZERO).atMost(Duration.ofSeconds(60)).until(() -> shipper.shippedSegments() == 50);
-        assertSameSegments(store().segmentsAfter(channel, 0), logged);
+        assertSameSegments(store().segmentsAfter(channel, 0, 0), logged);
         assertThat(shipper.droppedSegments()).isZero();
         assertThat(shipper.queuedBytes()).isZero();
         assertThat(shipper.completeAfter(channel, 0)).isTrue();
@@ -243,14 +250,14 @@ class ReplayLogShipperIT {
         shipper.logged(segment(channel, 12, 1024));
         await().pollDelay(Duration.ZERO).until(() -> shipper.shippedSegments() == 8);
         assertThat(meters.get("steadfast.host.replaylog.segments.shipped").functionCounter().count()).isEqualTo(8);
-        assertThatThrownBy(() -> store().segmentsAfter(channel, 0))
+        assertThatThrownBy(() -> store().segmentsAfter(channel, 0, 0))
                 .isInstanceOfSatisfying(ReplayLogGapException.class, gap -> {
                     assertThat(gap.channel()).isEqualTo(channel);
                     assertThat(gap.missingFrom()).isEqualTo(61);
                     assertThat(gap.missingTo()).isEqualTo(100);
                     assertThat(gap.getMessage()).contains("globally");
                 });
-        assertThat(store().segmentsAfter(channel, 100)).extracting(LogSegment::firstSeq).containsExactly(101L, 111L);
+        assertThat(store().segmentsAfter(channel, 100, 0)).extracting(LogSegment::firstSeq).containsExactly(101L, 111L);
 
         shipper.truncated(channel, 100);
         assertThat(shipper.completeAfter(channel, 100)).isTrue();
@@ -277,8 +284,36 @@ class ReplayLogShipperIT {
         assertThat(shipper.incompleteFrom(channel)).hasValue(11);
         assertThat(shipper.completeAfter(channel, 30)).isFalse();
         assertThat(shipper.completeAfter(channel, 40)).isTrue();
-        assertThat(store().segmentsAfter(channel, 40)).extracting(LogSegment::firstSeq).containsExactly(41L);
-        assertThatThrownBy(() -> store().segmentsAfter(channel, 20)).isInstanceOfSatisfying(
+        assertThat(store().segmentsAfter(channel, 40, 0)).extracting(LogSegment::firstSeq).containsExactly(41L);
+        assertThatThrownBy(() -> store().segmentsAfter(channel, 20, 0)).isInstanceOfSatisfying(
                 ReplayLogGapException.class, gap -> assertThat(gap.missingFrom()).isEqualTo(31));
+    }
+
+    @Test
+    void segmentsOfASenderWhoseSuccessorReadTheLogAreDroppedWithoutRetryAndTheRestShips() {
+        RecordingReplayLogStore recording = new RecordingReplayLogStore(store());
+        ReplayLogShipper frozen = shipper(recording, 1024 * 1024, 16 * 1024);
+        frozen.start();
+        ChannelId fenced = new ChannelId(WORDS, 12, 1);
+        ChannelId other = new ChannelId(WORDS, 13, 1);
+        frozen.logged(segment(fenced, 0, 1, 100));
+        await().pollDelay(Duration.ZERO).until(() -> frozen.shippedSegments() == 1);
+        assertThat(store().segmentsAfter(fenced, 0, 1)).as("what the successor, incarnation 1, replays")
+                .extracting(LogSegment::firstSeq).containsExactly(1L);
+
+        frozen.logged(segment(fenced, 0, 2, 100));
+        frozen.logged(segment(other, 0, 1, 100));
+        await().pollDelay(Duration.ZERO).until(() -> frozen.shippedSegments() + frozen.droppedSegments() == 3);
+        int uploads = recording.uploads.size();
+        frozen.logged(segment(fenced, 0, 3, 100));
+
+        assertThat(frozen.droppedSegments()).isEqualTo(2);
+        assertThat(recording.uploads).as("a later segment of the superseded sender is not sent").hasSize(uploads);
+        assertThat(frozen.failedRequests()).as("nothing retried").isZero();
+        assertThat(store().segmentsAfter(other, 0, 0)).extracting(LogSegment::firstSeq).containsExactly(1L);
+        assertThat(store().segmentsAfter(fenced, 0, 0)).extracting(LogSegment::firstSeq).containsExactly(1L);
+        frozen.logged(segment(fenced, 1, 2, 100));
+        await().pollDelay(Duration.ZERO).until(() -> frozen.shippedSegments() == 3);
+        assertThat(store().segmentsAfter(fenced, 0, 1)).extracting(LogSegment::incarnation).containsExactly(0, 1);
     }
 }

@@ -31,8 +31,9 @@ import org.springframework.web.client.RestClient;
 /**
  * A host fetches the snapshots of the tasks it restores in one request to the checkpoint-service, and stores those
  * its tasks took at one barrier in one request, both in its batch format; it tells a missing snapshot from an
- * unreachable store, and a closed checkpoint from an unreachable store; over real HTTP, against a stand-in
- * checkpoint-service that holds given snapshots and reads uploads as the documented format says.
+ * unreachable store, and a closed checkpoint, or a superseded copy of a task, from an unreachable store; over real
+ * HTTP, against a stand-in checkpoint-service that holds given snapshots and reads uploads as the documented format
+ * says.
  */
 class HttpSnapshotStoreTest {
 
@@ -42,7 +43,11 @@ class HttpSnapshotStoreTest {
     private boolean malformed;
     /** What batch uploads brought, by task. */
     private final Map<String, byte[]> uploaded = new LinkedHashMap<>();
+    /** The incarnation each task's snapshot in a batch upload came with. */
+    private final Map<String, Integer> uploadedIncarnations = new LinkedHashMap<>();
     private int uploadStatus = 201;
+    /** The reason a 409 answer to an upload gives. */
+    private String refusal = "NOT_PENDING";
 
     @AfterEach
     void stop() {
@@ -61,6 +66,11 @@ class HttpSnapshotStoreTest {
         String path = exchange.getRequestURI().getPath();
         if (exchange.getRequestMethod().equals("POST")) {
             receiveUpload(exchange);
+            return;
+        }
+        if (exchange.getRequestMethod().equals("PUT")) {
+            requests.add("put " + URLDecoder.decode(exchange.getRequestURI().getRawQuery(), StandardCharsets.UTF_8));
+            answerUpload(exchange);
             return;
         }
         List<String> tasks = new ArrayList<>();
@@ -92,15 +102,24 @@ class HttpSnapshotStoreTest {
     private void receiveUpload(HttpExchange exchange) throws IOException {
         requests.add("upload " + exchange.getRequestURI().getRawPath());
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(exchange.getRequestBody().readAllBytes()));
+        assertThat(in.readInt()).as("the header of a batch with incarnations").isEqualTo(0x53465332);
         while (in.available() > 0) {
             byte[] id = new byte[in.readInt()];
             in.readFully(id);
+            int incarnation = in.readInt();
             byte[] snapshot = new byte[(int) in.readLong()];
             in.readFully(snapshot);
             uploaded.put(new String(id, StandardCharsets.UTF_8), snapshot);
+            uploadedIncarnations.put(new String(id, StandardCharsets.UTF_8), incarnation);
         }
+        answerUpload(exchange);
+    }
+
+    private void answerUpload(HttpExchange exchange) throws IOException {
         exchange.getResponseHeaders().add("Content-Type", "application/json");
-        reply(exchange, uploadStatus, bytes(uploadStatus == 201 ? "[]" : "{\"status\": 409, \"reason\": \"NOT_PENDING\"}"));
+        reply(exchange, uploadStatus, bytes(uploadStatus == 201 ? "[]" : """
+                {"status": 409, "reason": "%s", "tasks": ["sf/count#0"], "detail": "takes incarnation 2"}"""
+                .formatted(refusal)));
     }
 
     private static void reply(HttpExchange exchange, int status, byte[] body) throws IOException {
@@ -162,10 +181,11 @@ class HttpSnapshotStoreTest {
                 .hasMessageContaining("declares 104 bytes");
     }
 
-    private static Map<TaskId, byte[]> twoSnapshots() {
-        Map<TaskId, byte[]> snapshots = new LinkedHashMap<>();
-        snapshots.put(TaskId.parse("sf/count#0"), new byte[] {1, 2, 3});
-        snapshots.put(TaskId.parse("sf/sink#1"), new byte[0]);
+    /** The count task's copy is its incarnation 1, the sink's its first. */
+    private static Map<TaskId, TakenSnapshot> twoSnapshots() {
+        Map<TaskId, TakenSnapshot> snapshots = new LinkedHashMap<>();
+        snapshots.put(TaskId.parse("sf/count#0"), new TakenSnapshot(1, new byte[] {1, 2, 3}));
+        snapshots.put(TaskId.parse("sf/sink#1"), new TakenSnapshot(0, new byte[0]));
         return snapshots;
     }
 
@@ -179,6 +199,28 @@ class HttpSnapshotStoreTest {
         assertThat(uploaded).containsOnlyKeys("sf/count#0", "sf/sink#1");
         assertThat(uploaded.get("sf/count#0")).containsExactly(1, 2, 3);
         assertThat(uploaded.get("sf/sink#1")).isEmpty();
+        assertThat(uploadedIncarnations).containsExactly(Map.entry("sf/count#0", 1), Map.entry("sf/sink#1", 0));
+    }
+
+    @Test
+    void storesOneSnapshotNamingTheIncarnationThatTookIt() throws IOException {
+        HttpSnapshotStore store = store();
+
+        store.put(TaskId.parse("sf/count#0"), 7, new TakenSnapshot(3, new byte[] {1}));
+
+        assertThat(requests).containsExactly("put task=sf/count#0&incarnation=3");
+    }
+
+    @Test
+    void aSnapshotOfASupersededCopyIsToldFromAClosedCheckpoint() throws IOException {
+        HttpSnapshotStore store = store();
+        uploadStatus = 409;
+        refusal = "SUPERSEDED_INCARNATION";
+
+        assertThatThrownBy(() -> store.putAll(7, twoSnapshots())).isInstanceOf(SupersededSnapshotException.class)
+                .hasMessageContaining("A newer copy of [sf/count#0] took over").hasMessageContaining("incarnation 2");
+        assertThatThrownBy(() -> store.put(TaskId.parse("sf/count#0"), 7, new TakenSnapshot(1, new byte[] {1})))
+                .isInstanceOf(SupersededSnapshotException.class);
     }
 
     @Test
@@ -197,8 +239,8 @@ class HttpSnapshotStoreTest {
     @Test
     void refusesABatchOfSeveralTopologies() throws IOException {
         HttpSnapshotStore store = store();
-        Map<TaskId, byte[]> mixed = twoSnapshots();
-        mixed.put(TaskId.parse("other/count#0"), new byte[] {9});
+        Map<TaskId, TakenSnapshot> mixed = twoSnapshots();
+        mixed.put(TaskId.parse("other/count#0"), new TakenSnapshot(0, new byte[] {9}));
 
         assertThatThrownBy(() -> store.putAll(7, mixed)).isInstanceOf(IllegalArgumentException.class);
         assertThat(requests).isEmpty();

@@ -10,9 +10,12 @@ public final class RecordingReporter implements CheckpointReporter {
 
     public final List<String> acks = new CopyOnWriteArrayList<>();
     public final List<String> nacks = new CopyOnWriteArrayList<>();
+    /** The incarnation each ack named, in the order of {@link #acks}. */
+    public final List<Integer> ackedIncarnations = new CopyOnWriteArrayList<>();
 
     @Override
     public void acknowledge(TaskId task, long checkpointId, SnapshotAck ack) {
+        ackedIncarnations.add(ack.incarnation());
         acks.add(task + " " + checkpointId + " " + ack.sizeBytes());
     }
 

@@ -53,8 +53,8 @@ class RouterCheckpointReporterTest {
     @Test
     void acksSeveralTasksOfOneCheckpointInOneRequest() {
         Map<TaskId, CheckpointReporter.SnapshotAck> acks = new LinkedHashMap<>();
-        acks.put(TaskId.parse("wc/count#0"), new CheckpointReporter.SnapshotAck(100, 1, 12));
-        acks.put(TaskId.parse("wc/sink#1"), new CheckpointReporter.SnapshotAck(50, 0, 9));
+        acks.put(TaskId.parse("wc/count#0"), new CheckpointReporter.SnapshotAck(2, 100, 1, 12));
+        acks.put(TaskId.parse("wc/sink#1"), new CheckpointReporter.SnapshotAck(0, 50, 0, 9));
 
         reporter.acknowledgeAll(4, acks);
 
@@ -64,16 +64,20 @@ class RouterCheckpointReporterTest {
         assertThat(body.get("acks")).hasSize(2);
         assertThat(body.get("acks").get(0).get("task").asString()).isEqualTo("wc/count#0");
         assertThat(body.get("acks").get(0).get("sizeBytes").asLong()).isEqualTo(100);
+        assertThat(body.get("acks").get(0).get("incarnation").asInt()).isEqualTo(2);
+        assertThat(body.get("acks").get(1).get("incarnation").asInt()).isZero();
         assertThat(body.get("acks").get(1).get("task").asString()).isEqualTo("wc/sink#1");
         assertThat(body.get("acks").get(1).get("asyncMillis").asLong()).isEqualTo(9);
     }
 
     @Test
     void acksASingleTaskAsBefore() {
-        reporter.acknowledgeAll(4, Map.of(TaskId.parse("wc/count#0"), new CheckpointReporter.SnapshotAck(100, 1, 12)));
+        reporter.acknowledgeAll(4, Map.of(TaskId.parse("wc/count#0"),
+                new CheckpointReporter.SnapshotAck(1, 100, 1, 12)));
 
         assertThat(paths).containsExactly("/api/v1/topologies/wc/checkpoints/4/acks");
         assertThat(bodies.get(0).get("task").asString()).isEqualTo("wc/count#0");
+        assertThat(bodies.get(0).get("incarnation").asInt()).isEqualTo(1);
         assertThat(bodies.get(0).get("host").asString()).isEqualTo("host-7");
     }
 }

@@ -39,13 +39,17 @@ class SnapshotUploaderTest {
         final AtomicInteger calls = new AtomicInteger();
         volatile int failNext;
         volatile boolean checkpointsClosed;
+        /** While set, every snapshot is refused as of a superseded copy of its task. */
+        volatile boolean superseded;
+        /** The incarnation each snapshot stored came with, as {@code <task> <checkpointId> <incarnation>}. */
+        final List<String> incarnations = new CopyOnWriteArrayList<>();
         /** Each {@link #putAll} call as {@code <checkpointId> [<task>, ...]}. */
         final List<String> batches = new CopyOnWriteArrayList<>();
         /** While set, {@link #putAll} waits for it. */
         volatile CountDownLatch gate;
 
         @Override
-        public void putAll(long checkpointId, Map<TaskId, byte[]> snapshots) {
+        public void putAll(long checkpointId, Map<TaskId, TakenSnapshot> snapshots) {
             batches.add(checkpointId + " " + snapshots.keySet());
             CountDownLatch waitFor = gate;
             if (waitFor != null) {
@@ -59,7 +63,7 @@ class SnapshotUploaderTest {
         }
 
         @Override
-        public void put(TaskId task, long checkpointId, byte[] snapshot) {
+        public void put(TaskId task, long checkpointId, TakenSnapshot snapshot) {
             calls.incrementAndGet();
             if (failNext > 0) {
                 failNext--;
@@ -68,6 +72,10 @@ class SnapshotUploaderTest {
             if (checkpointsClosed) {
                 throw new CheckpointClosedException("checkpoint " + checkpointId + " already FAILED", null);
             }
+            if (superseded) {
+                throw new SupersededSnapshotException("a newer copy of " + task + " took over", null);
+            }
+            incarnations.add(task + " " + checkpointId + " " + snapshot.incarnation());
             memory.put(task, checkpointId, snapshot);
         }
 
@@ -90,7 +98,7 @@ class SnapshotUploaderTest {
 
     @Test
     void storesTheSnapshotAndAcksWithItsSize() {
-        uploader.onSnapshot(TASK, 1, SNAPSHOT, 1_000_000);
+        uploader.onSnapshot(TASK, 0, 1, SNAPSHOT, 1_000_000);
 
         await().atMost(Duration.ofSeconds(5)).until(() -> reporter.acks.size() == 1);
         assertThat(reporter.acks.get(0)).isEqualTo("t/count#0 1 " + SNAPSHOT.toBytes().length);
@@ -102,7 +110,7 @@ class SnapshotUploaderTest {
     void retriesAQuickFailureAndStillAcks() {
         flaky.failNext = 2;
 
-        uploader.onSnapshot(TASK, 1, SNAPSHOT, 0);
+        uploader.onSnapshot(TASK, 0, 1, SNAPSHOT, 0);
 
         await().atMost(Duration.ofSeconds(5)).until(() -> reporter.acks.size() == 1);
         assertThat(flaky.calls).hasValue(3);
@@ -113,21 +121,21 @@ class SnapshotUploaderTest {
     void nacksWithTheReasonWhileTheStoreIsDownFailsFastOnceTheBreakerOpensAndResumesWhenItIsBack() {
         flaky.failNext = Integer.MAX_VALUE;
         for (long id = 1; id <= 4; id++) {
-            uploader.onSnapshot(TASK, id, SNAPSHOT, 0);
+            uploader.onSnapshot(TASK, 0, id, SNAPSHOT, 0);
         }
         await().atMost(Duration.ofSeconds(5)).until(() -> reporter.nacks.size() == 4);
         assertThat(reporter.nacks).allSatisfy(nack -> assertThat(nack).contains("STORE_UNAVAILABLE"));
         assertThat(store.circuitState()).isEqualTo(CircuitBreaker.State.OPEN);
 
         int callsBefore = flaky.calls.get();
-        uploader.onSnapshot(TASK, 5, SNAPSHOT, 0);
+        uploader.onSnapshot(TASK, 0, 5, SNAPSHOT, 0);
         await().atMost(Duration.ofSeconds(5)).until(() -> reporter.nacks.size() == 5);
         assertThat(flaky.calls.get()).as("an open breaker does not call the store").isEqualTo(callsBefore);
         assertThat(reporter.nacks.get(4)).contains("circuit breaker open");
 
         flaky.failNext = 0;
         await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(100)).until(() -> {
-            uploader.onSnapshot(TASK, 6, SNAPSHOT, 0);
+            uploader.onSnapshot(TASK, 0, 6, SNAPSHOT, 0);
             return !reporter.acks.isEmpty();
         });
         assertThat(flaky.memory.get(TASK, 6)).isPresent();
@@ -137,7 +145,7 @@ class SnapshotUploaderTest {
     void snapshotsOfCheckpointsThatAlreadyClosedAreDroppedWithoutTrippingTheBreaker() {
         flaky.checkpointsClosed = true;
         for (long id = 1; id <= 8; id++) {
-            uploader.onSnapshot(TASK, id, SNAPSHOT, 0);
+            uploader.onSnapshot(TASK, 0, id, SNAPSHOT, 0);
         }
         await().atMost(Duration.ofSeconds(5)).until(() -> flaky.calls.get() == 8);
 
@@ -147,8 +155,32 @@ class SnapshotUploaderTest {
         assertThat(reporter.acks).isEmpty();
 
         flaky.checkpointsClosed = false;
-        uploader.onSnapshot(TASK, 9, SNAPSHOT, 0);
+        uploader.onSnapshot(TASK, 0, 9, SNAPSHOT, 0);
         await().atMost(Duration.ofSeconds(5)).until(() -> reporter.acks.size() == 1);
+    }
+
+    @Test
+    void storesAndAcksEachSnapshotWithTheIncarnationOfTheCopyThatTookIt() {
+        uploader.onSnapshot(TASK, 3, 1, SNAPSHOT, 0);
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> reporter.acks.size() == 1);
+        assertThat(flaky.incarnations).containsExactly("t/count#0 1 3");
+        assertThat(reporter.ackedIncarnations).containsExactly(3);
+    }
+
+    @Test
+    void snapshotsOfASupersededCopyAreDroppedNeitherRetriedNorAcknowledged() {
+        flaky.superseded = true;
+        for (long id = 1; id <= 6; id++) {
+            uploader.onSnapshot(TASK, 1, id, SNAPSHOT, 0);
+        }
+        await().atMost(Duration.ofSeconds(5)).until(() -> flaky.calls.get() == 6);
+
+        assertThat(flaky.calls).as("not retried").hasValue(6);
+        assertThat(store.circuitState()).isEqualTo(CircuitBreaker.State.CLOSED);
+        assertThat(reporter.acks).isEmpty();
+        assertThat(reporter.nacks).isEmpty();
+        assertThat(flaky.memory.get(TASK, 1)).isEmpty();
     }
 
     @Test
@@ -157,13 +189,13 @@ class SnapshotUploaderTest {
         TaskId sink = TaskId.parse("t/sink#0");
         TaskId otherTopology = TaskId.parse("u/count#0");
         flaky.gate = new CountDownLatch(1);
-        uploader.onSnapshot(TASK, 1, SNAPSHOT, 0);
+        uploader.onSnapshot(TASK, 0, 1, SNAPSHOT, 0);
         await().atMost(Duration.ofSeconds(5)).until(() -> flaky.batches.size() == 1); // the upload waits at the store
 
-        uploader.onSnapshot(count1, 1, SNAPSHOT, 0);
-        uploader.onSnapshot(otherTopology, 1, SNAPSHOT, 0);
-        uploader.onSnapshot(sink, 2, SNAPSHOT, 0);
-        uploader.onSnapshot(sink, 1, SNAPSHOT, 0);
+        uploader.onSnapshot(count1, 0, 1, SNAPSHOT, 0);
+        uploader.onSnapshot(otherTopology, 0, 1, SNAPSHOT, 0);
+        uploader.onSnapshot(sink, 0, 2, SNAPSHOT, 0);
+        uploader.onSnapshot(sink, 0, 1, SNAPSHOT, 0);
         flaky.gate.countDown();
 
         await().atMost(Duration.ofSeconds(5)).until(() -> reporter.acks.size() == 5);
@@ -179,10 +211,10 @@ class SnapshotUploaderTest {
     @Test
     void aBatchTheStoreRefusesIsNackedForEachOfItsTasks() {
         flaky.gate = new CountDownLatch(1);
-        uploader.onSnapshot(TASK, 1, SNAPSHOT, 0);
+        uploader.onSnapshot(TASK, 0, 1, SNAPSHOT, 0);
         await().atMost(Duration.ofSeconds(5)).until(() -> flaky.batches.size() == 1);
-        uploader.onSnapshot(TaskId.parse("t/count#1"), 2, SNAPSHOT, 0);
-        uploader.onSnapshot(TaskId.parse("t/sink#0"), 2, SNAPSHOT, 0);
+        uploader.onSnapshot(TaskId.parse("t/count#1"), 0, 2, SNAPSHOT, 0);
+        uploader.onSnapshot(TaskId.parse("t/sink#0"), 0, 2, SNAPSHOT, 0);
         flaky.failNext = Integer.MAX_VALUE;
         flaky.gate.countDown();
 

@@ -8,6 +8,7 @@ import io.steadfast.host.execution.ProcessingNode;
 import io.steadfast.host.execution.TaskMeters;
 import io.steadfast.host.snapshot.InMemorySnapshotStore;
 import io.steadfast.host.snapshot.SnapshotStore;
+import io.steadfast.host.snapshot.TakenSnapshot;
 import io.steadfast.runtime.codec.ByteArrayCodecOutput;
 import io.steadfast.runtime.dataplane.DataPlane;
 import io.steadfast.runtime.dataplane.DataPlaneConfig;
@@ -38,8 +39,8 @@ import org.junit.jupiter.api.Test;
 class InPlaceRecoveryWarmUpTest {
 
     private final List<TaskId> uploaded = new CopyOnWriteArrayList<>();
-    private final WarmUpSnapshots snapshots = new WarmUpSnapshots((task, checkpointId, snapshot, syncNanos) ->
-            uploaded.add(task));
+    private final WarmUpSnapshots snapshots = new WarmUpSnapshots(
+            (task, incarnation, checkpointId, snapshot, syncNanos) -> uploaded.add(task));
     private final OperatorRegistry registry = OperatorRegistry.load();
     private final HostRuntime runtime = new HostRuntime(new HostId("warm-host"), registry,
             DataPlane.start(DataPlaneConfig.defaults()), TaskSettings.defaults(), Clock.systemUTC(), snapshots);
@@ -55,12 +56,12 @@ class InPlaceRecoveryWarmUpTest {
     void restoresFromTheSnapshotsItKeepsForItsOwnTopologyAndFromTheStoreForEveryOther() {
         InMemorySnapshotStore store = new InMemorySnapshotStore();
         TaskId other = TaskId.parse("job/count#0");
-        store.put(other, 3, snapshotOf("keyed-count").toBytes());
+        store.put(other, 3, new TakenSnapshot(0, snapshotOf("keyed-count").toBytes()));
         snapshots.keep(InPlaceRecoveryWarmUp.TOPOLOGY);
         TaskId warmUpSource = TaskId.parse(InPlaceRecoveryWarmUp.TOPOLOGY + "/source#0");
         TaskId warmUpSink = TaskId.parse(InPlaceRecoveryWarmUp.TOPOLOGY + "/sink#0");
         OperatorSnapshot kept = snapshotOf("generator");
-        snapshots.onSnapshot(warmUpSource, 1, kept, 0);
+        snapshots.onSnapshot(warmUpSource, 0, 1, kept, 0);
 
         SnapshotStore reads = snapshots.before(store);
 

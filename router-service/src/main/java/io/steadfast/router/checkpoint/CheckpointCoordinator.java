@@ -35,6 +35,8 @@ public final class CheckpointCoordinator {
     private final TopologyId topology;
     private final int epoch;
     private final Map<TaskId, HostId> tasks;
+    /** The incarnation of each task that runs in the deployment, where not 0: the copy whose snapshot counts. */
+    private final Map<TaskId, Integer> incarnations;
     private final Set<HostId> sourceHosts = new TreeSet<>();
     private final CheckpointRecords records;
     private final UnrecordedFailures failures;
@@ -93,6 +95,7 @@ public final class CheckpointCoordinator {
         this.topology = topology.id();
         this.epoch = topology.plan().epoch();
         this.tasks = new TreeMap<>(topology.placement());
+        this.incarnations = topology.incarnations();
         for (TaskSpec source : topology.plan().sources()) {
             sourceHosts.add(topology.placement().get(source.id()));
         }
@@ -178,7 +181,7 @@ public final class CheckpointCoordinator {
         scheduler.triggered(now);
         List<TaskId> taskIds = List.copyOf(tasks.keySet());
         try {
-            records.create(topology, id, taskIds, now);
+            records.create(topology, id, taskIds, incarnations, now);
         } catch (CheckpointRecordsException e) {
             failedCount++;
             if (e.isUnavailable()) {
@@ -194,7 +197,7 @@ public final class CheckpointCoordinator {
             throw e;
         }
         PendingCheckpoint checkpoint = new PendingCheckpoint(id, now, now.plus(settings.timeout()), tasks,
-                sinkRecords.getAsLong());
+                incarnations, sinkRecords.getAsLong());
         pending.put(id, checkpoint);
         for (HostId host : sourceHosts) {
             triggerCalls.execute(() -> triggerOn(host, checkpoint));
@@ -226,8 +229,8 @@ public final class CheckpointCoordinator {
         synchronized (this) {
             PendingCheckpoint checkpoint = pending.get(checkpointId);
             if (checkpoint == null || !checkpoint.acknowledge(ack)) {
-                LOG.debug("Ignoring ack of {} for checkpoint {} of '{}' (not pending, or not its task)", ack.task(),
-                        checkpointId, topology);
+                LOG.debug("Ignoring ack of {} (incarnation {}, on {}) for checkpoint {} of '{}' (not pending, or not"
+                        + " its task's copy)", ack.task(), ack.incarnation(), ack.host(), checkpointId, topology);
                 return;
             }
             if (!checkpoint.isFullyAcknowledged()) {

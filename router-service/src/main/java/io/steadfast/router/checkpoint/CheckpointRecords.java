@@ -4,6 +4,7 @@ import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 
 /**
@@ -13,8 +14,14 @@ import java.util.OptionalLong;
  */
 public interface CheckpointRecords {
 
-    /** Records a PENDING checkpoint that every one of {@code tasks} must acknowledge. */
-    void create(TopologyId topology, long checkpointId, List<TaskId> tasks, Instant triggeredAt);
+    /**
+     * Records a PENDING checkpoint that every one of {@code tasks} must acknowledge.
+     *
+     * @param incarnations the incarnation of each task whose snapshot it takes (the copy that runs when it is
+     *                     triggered); 0 for a task not named. The store refuses the snapshots of other copies.
+     */
+    void create(TopologyId topology, long checkpointId, List<TaskId> tasks, Map<TaskId, Integer> incarnations,
+                Instant triggeredAt);
 
     void acknowledge(TopologyId topology, long checkpointId, TaskAck ack);
 

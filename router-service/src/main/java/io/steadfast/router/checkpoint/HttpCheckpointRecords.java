@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 import org.springframework.http.MediaType;
 import org.springframework.web.client.HttpClientErrorException;
@@ -32,12 +33,20 @@ public final class HttpCheckpointRecords implements CheckpointRecords {
         this.baseUrl = baseUrl;
     }
 
+    /** The incarnations go as {@code "incarnations": {"<task>": n}}, for the tasks whose incarnation is not 0. */
     @Override
-    public void create(TopologyId topology, long checkpointId, List<TaskId> tasks, Instant triggeredAt) {
+    public void create(TopologyId topology, long checkpointId, List<TaskId> tasks, Map<TaskId, Integer> incarnations,
+                       Instant triggeredAt) {
+        Map<String, Integer> notFirst = new TreeMap<>();
+        incarnations.forEach((task, incarnation) -> {
+            if (incarnation != 0) {
+                notFirst.put(task.toString(), incarnation);
+            }
+        });
         call("create checkpoint " + checkpointId + " of '" + topology + "'", () -> http.post()
                 .uri("/api/v1/checkpoints/{topology}", topology.value()).contentType(MediaType.APPLICATION_JSON)
                 .body(Map.of("checkpointId", checkpointId, "tasks", tasks.stream().map(TaskId::toString).toList(),
-                        "triggeredAt", triggeredAt.toString()))
+                        "incarnations", notFirst, "triggeredAt", triggeredAt.toString()))
                 .retrieve().toBodilessEntity());
     }
 

@@ -23,7 +23,8 @@ public final class InMemoryCheckpointRecords implements CheckpointRecords {
     private record Key(TopologyId topology, long checkpointId) {
     }
 
-    private record Entry(CheckpointStats stats, List<TaskId> expected, Map<TaskId, TaskAck> acks) {
+    private record Entry(CheckpointStats stats, List<TaskId> expected, Map<TaskId, Integer> incarnations,
+                         Map<TaskId, TaskAck> acks) {
     }
 
     private final Map<Key, Entry> records = new ConcurrentHashMap<>();
@@ -39,10 +40,11 @@ public final class InMemoryCheckpointRecords implements CheckpointRecords {
     }
 
     @Override
-    public void create(TopologyId topology, long checkpointId, List<TaskId> tasks, Instant triggeredAt) {
+    public void create(TopologyId topology, long checkpointId, List<TaskId> tasks, Map<TaskId, Integer> incarnations,
+                       Instant triggeredAt) {
         requireAvailable();
         Entry created = new Entry(new CheckpointStats(checkpointId, "PENDING", triggeredAt, null, null, 0, null,
-                null), List.copyOf(tasks), new ConcurrentHashMap<>());
+                null), List.copyOf(tasks), Map.copyOf(incarnations), new ConcurrentHashMap<>());
         if (records.putIfAbsent(new Key(topology, checkpointId), created) != null) {
             throw new CheckpointRecordsException(Reason.CONFLICT, "checkpoint " + checkpointId + " of '" + topology
                     + "' exists already", null);
@@ -68,7 +70,7 @@ public final class InMemoryCheckpointRecords implements CheckpointRecords {
         long size = entry.acks().values().stream().mapToLong(TaskAck::sizeBytes).sum();
         records.put(new Key(topology, checkpointId), new Entry(new CheckpointStats(checkpointId, "COMPLETED",
                 s.triggeredAt(), now, Duration.between(s.triggeredAt(), now).toMillis(), size, null, null),
-                entry.expected(), entry.acks()));
+                entry.expected(), entry.incarnations(), entry.acks()));
     }
 
     @Override
@@ -78,7 +80,13 @@ public final class InMemoryCheckpointRecords implements CheckpointRecords {
         requireNotStatus(entry, "COMPLETED", topology, "fail");
         CheckpointStats s = entry.stats();
         records.put(new Key(topology, checkpointId), new Entry(new CheckpointStats(checkpointId, "FAILED",
-                s.triggeredAt(), null, null, 0, reason.name(), message), entry.expected(), entry.acks()));
+                s.triggeredAt(), null, null, 0, reason.name(), message), entry.expected(), entry.incarnations(),
+                entry.acks()));
+    }
+
+    /** The incarnation of each task the checkpoint was created expecting, as given to {@link #create}. */
+    public Map<TaskId, Integer> expectedIncarnations(TopologyId topology, long checkpointId) {
+        return entry(topology, checkpointId).incarnations();
     }
 
     @Override

@@ -11,8 +11,8 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * A triggered checkpoint waiting for its tasks' acks: which tasks (and hosts) must still acknowledge, and when it
- * expires. Not thread-safe: owned by its {@link CheckpointCoordinator}.
+ * A triggered checkpoint waiting for its tasks' acks: which tasks (and hosts, and incarnations) must still
+ * acknowledge, and when it expires. Not thread-safe: owned by its {@link CheckpointCoordinator}.
  */
 public final class PendingCheckpoint {
 
@@ -20,15 +20,17 @@ public final class PendingCheckpoint {
     private final Instant triggeredAt;
     private final Instant deadline;
     private final Map<TaskId, HostId> expected;
+    private final Map<TaskId, Integer> incarnations;
     private final Map<TaskId, TaskAck> acks = new LinkedHashMap<>();
     private final long sinkRecordsAtTrigger;
 
     /**
      * @param expected every task that must acknowledge, with its host
+     * @param incarnations the incarnation of each of those tasks that runs when it is triggered; 0 for a task not named
      * @param sinkRecordsAtTrigger records the sinks had taken in when it was triggered (for recovery catch-up)
      */
     public PendingCheckpoint(long checkpointId, Instant triggeredAt, Instant deadline, Map<TaskId, HostId> expected,
-                             long sinkRecordsAtTrigger) {
+                             Map<TaskId, Integer> incarnations, long sinkRecordsAtTrigger) {
         if (expected.isEmpty()) {
             throw new IllegalArgumentException("checkpoint " + checkpointId + " has no task to acknowledge it");
         }
@@ -36,6 +38,7 @@ public final class PendingCheckpoint {
         this.triggeredAt = triggeredAt;
         this.deadline = deadline;
         this.expected = new TreeMap<>(expected);
+        this.incarnations = Map.copyOf(incarnations);
         this.sinkRecordsAtTrigger = sinkRecordsAtTrigger;
     }
 
@@ -54,11 +57,14 @@ public final class PendingCheckpoint {
     /**
      * Records a task's ack.
      *
-     * @return false if the task is not one of this checkpoint's, already acknowledged, or acknowledged from a host it
-     *         was not placed on when the checkpoint was triggered (a superseded copy of it, on a host frozen since)
+     * @return false if the task is not one of this checkpoint's, already acknowledged, or acknowledged by another copy
+     *         of it than the one that ran when the checkpoint was triggered: from another host, or of another
+     *         incarnation (a superseded copy of it, on a host frozen since, or one recovered after the trigger)
      */
     public boolean acknowledge(TaskAck ack) {
-        if (!ack.host().equals(expected.get(ack.task())) || acks.containsKey(ack.task())) {
+        if (!ack.host().equals(expected.get(ack.task()))
+                || ack.incarnation() != incarnations.getOrDefault(ack.task(), 0)
+                || acks.containsKey(ack.task())) {
             return false;
         }
         acks.put(ack.task(), ack);

@@ -8,9 +8,10 @@ import io.steadfast.runtime.plan.TaskId;
  *
  * @param task the task
  * @param host the host it ran on
+ * @param incarnation the incarnation of the copy of the task that took the snapshot (0 from a host that does not say)
  * @param sizeBytes size of its stored snapshot
  * @param syncMillis time on the task thread
  * @param asyncMillis time until the snapshot was stored
  */
-public record TaskAck(TaskId task, HostId host, long sizeBytes, long syncMillis, long asyncMillis) {
+public record TaskAck(TaskId task, HostId host, int incarnation, long sizeBytes, long syncMillis, long asyncMillis) {
 }

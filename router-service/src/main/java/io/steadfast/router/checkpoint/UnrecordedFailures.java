@@ -164,7 +164,8 @@ public final class UnrecordedFailures {
             if (e.reason() != Reason.NOT_FOUND) {
                 throw e;
             }
-            records.create(failure.topology(), failure.checkpointId(), failure.tasks(), failure.triggeredAt());
+            // a record that only holds the failure takes no snapshot: the incarnations it expects do not matter
+            records.create(failure.topology(), failure.checkpointId(), failure.tasks(), Map.of(), failure.triggeredAt());
             records.fail(failure.topology(), failure.checkpointId(), failure.reason(), message);
         }
     }

@@ -19,6 +19,7 @@ import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.PositiveOrZero;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -73,7 +74,7 @@ class CheckpointController {
     ResponseEntity<Void> ack(@PathVariable String id, @PathVariable long checkpointId, @Valid @RequestBody Ack ack) {
         TopologyId topology = deployed(id);
         coordinators.acknowledge(topology, checkpointId, new TaskAck(TaskId.parse(ack.task()), new HostId(ack.host()),
-                ack.sizeBytes(), ack.syncMillis(), ack.asyncMillis()));
+                incarnationOf(ack.incarnation()), ack.sizeBytes(), ack.syncMillis(), ack.asyncMillis()));
         return ResponseEntity.accepted().build();
     }
 
@@ -84,7 +85,8 @@ class CheckpointController {
         TopologyId topology = deployed(id);
         HostId host = new HostId(batch.host());
         batch.acks().forEach(ack -> coordinators.acknowledge(topology, checkpointId, new TaskAck(
-                TaskId.parse(ack.task()), host, ack.sizeBytes(), ack.syncMillis(), ack.asyncMillis())));
+                TaskId.parse(ack.task()), host, incarnationOf(ack.incarnation()), ack.sizeBytes(), ack.syncMillis(),
+                ack.asyncMillis())));
         return ResponseEntity.accepted().build();
     }
 
@@ -93,6 +95,11 @@ class CheckpointController {
         TopologyId topology = deployed(id);
         coordinators.decline(topology, checkpointId, TaskId.parse(nack.task()), new HostId(nack.host()), nack.reason());
         return ResponseEntity.accepted().build();
+    }
+
+    /** A host that predates incarnations does not send one: its tasks run as their first incarnation. */
+    private static int incarnationOf(@Nullable Integer incarnation) {
+        return incarnation == null ? 0 : incarnation;
     }
 
     private TopologyId deployed(String id) {
@@ -140,17 +147,21 @@ class CheckpointController {
     record Triggered(long checkpointId) {
     }
 
-    /** A host's ack of one task's snapshot. */
-    record Ack(@NotBlank String task, @NotBlank String host, @PositiveOrZero long sizeBytes,
-               @PositiveOrZero long syncMillis, @PositiveOrZero long asyncMillis) {
+    /**
+     * A host's ack of one task's snapshot, taken by the copy of the task of {@code incarnation} (0 if left out): an
+     * ack of another copy than the one the checkpoint was triggered for is ignored.
+     */
+    record Ack(@NotBlank String task, @NotBlank String host, @Nullable @PositiveOrZero Integer incarnation,
+               @PositiveOrZero long sizeBytes, @PositiveOrZero long syncMillis, @PositiveOrZero long asyncMillis) {
     }
 
     /** A host's acks of several tasks' snapshots. */
     record AckBatch(@NotBlank String host, @NotEmpty List<@Valid @NotNull TaskSnapshotAck> acks) {
     }
 
-    /** One task's ack in a batch. */
-    record TaskSnapshotAck(@NotBlank String task, @PositiveOrZero long sizeBytes, @PositiveOrZero long syncMillis,
+    /** One task's ack in a batch, as {@link Ack}. */
+    record TaskSnapshotAck(@NotBlank String task, @Nullable @PositiveOrZero Integer incarnation,
+                           @PositiveOrZero long sizeBytes, @PositiveOrZero long syncMillis,
                            @PositiveOrZero long asyncMillis) {
     }
 

@@ -54,7 +54,7 @@ class CheckpointCoordinatorTest {
     }
 
     private static TaskAck ack(TaskId task, HostId host) {
-        return new TaskAck(task, host, 10, 1, 2);
+        return new TaskAck(task, host, 0, 10, 1, 2);
     }
 
     private CheckpointStats stats(long id) {
@@ -85,6 +85,26 @@ class CheckpointCoordinatorTest {
     }
 
     @Test
+    void takesTheAcksOfTheIncarnationsThatRanWhenItTriggeredAndRecordsThemWithTheCheckpoint() {
+        DeployedTopology recovered = topology().recovered(topology().plan(), Map.of(SOURCE, A, COUNT, A, SINK, B),
+                List.of(COUNT));
+        CheckpointCoordinator afterRecovery = new CheckpointCoordinator(recovered, 1, records, failures,
+                (host, topology, id) -> triggers.add(host + ":" + id), () -> 0L, clock,
+                new CheckpointSettings(Duration.ofSeconds(1), Duration.ofSeconds(10), 1), null);
+        clock.advance(Duration.ofSeconds(1));
+        afterRecovery.tick(false);
+        assertThat(records.expectedIncarnations(recovered.id(), 1)).containsExactly(Map.entry(COUNT, 1));
+
+        afterRecovery.acknowledge(1, ack(SOURCE, A));
+        afterRecovery.acknowledge(1, ack(SINK, B));
+        afterRecovery.acknowledge(1, ack(COUNT, A));
+        assertThat(stats(1).status()).as("the ack of the copy it replaced").isEqualTo("PENDING");
+
+        afterRecovery.acknowledge(1, new TaskAck(COUNT, A, 1, 10, 1, 2));
+        assertThat(stats(1).status()).isEqualTo("COMPLETED");
+    }
+
+    @Test
     void aRecoveryStopsTheCoordinatorWithoutWaitingForTheStoreAndACompletionRecordedAfterwardsIsNotAnnounced()
             throws Exception {
         CountDownLatch storeAnswers = new CountDownLatch(1);
@@ -92,8 +112,9 @@ class CheckpointCoordinatorTest {
         InMemoryCheckpointRecords memory = new InMemoryCheckpointRecords(clock);
         CheckpointRecords slowStore = new CheckpointRecords() {
             @Override
-            public void create(TopologyId topology, long checkpointId, List<TaskId> tasks, Instant triggeredAt) {
-                memory.create(topology, checkpointId, tasks, triggeredAt);
+            public void create(TopologyId topology, long checkpointId, List<TaskId> tasks,
+                               Map<TaskId, Integer> incarnations, Instant triggeredAt) {
+                memory.create(topology, checkpointId, tasks, incarnations, triggeredAt);
             }
 
             @Override

@@ -88,8 +88,8 @@ class CheckpointCoordinatorsTest {
             coordinators.coordinator(topology.id()).ifPresent(coordinator -> triggers.stream()
                     .filter(t -> t.startsWith(topology.id() + ":"))
                     .mapToLong(t -> Long.parseLong(t.substring(t.indexOf(':') + 1)))
-                    .forEach(id -> topology.placement().forEach((task, host) ->
-                            coordinator.acknowledge(id, new TaskAck(task, host, 1, 0, 0)))));
+                    .forEach(id -> topology.placement().forEach((task, host) -> coordinator.acknowledge(id,
+                            new TaskAck(task, host, topology.incarnationOf(task), 1, 0, 0)))));
         }
     }
 

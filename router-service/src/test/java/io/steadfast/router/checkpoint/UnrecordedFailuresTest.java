@@ -7,6 +7,7 @@ import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class UnrecordedFailuresTest {
@@ -31,7 +32,7 @@ class UnrecordedFailuresTest {
 
     @Test
     void recordsAtOnceWhenTheStoreAnswersCreatingTheRecordItDoesNotHave() {
-        store.create(T, 1, TASKS, clock.instant());
+        store.create(T, 1, TASKS, Map.of(), clock.instant());
 
         failures.record(failure(T, 1));
         failures.record(failure(T, 2));
@@ -81,8 +82,8 @@ class UnrecordedFailuresTest {
 
     @Test
     void dropsAFailureTheStoreRefusesAndForgetsACancelledTopology() {
-        store.create(T, 1, TASKS, clock.instant());
-        TASKS.forEach(task -> store.acknowledge(T, 1, new TaskAck(task, null, 1, 0, 0)));
+        store.create(T, 1, TASKS, Map.of(), clock.instant());
+        TASKS.forEach(task -> store.acknowledge(T, 1, new TaskAck(task, null, 0, 1, 0, 0)));
         store.complete(T, 1);
         store.setAvailable(false);
         failures.record(failure(T, 1));

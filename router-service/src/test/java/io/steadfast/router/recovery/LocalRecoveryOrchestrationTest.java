@@ -132,8 +132,9 @@ class LocalRecoveryOrchestrationTest {
     }
 
     private void acknowledge(long checkpoint, TaskId task) {
-        coordinators.acknowledge(T, checkpoint, new TaskAck(task, topologies.find(T).orElseThrow().placement()
-                .get(task), 1, 0, 0));
+        DeployedTopology deployed = topologies.find(T).orElseThrow();
+        coordinators.acknowledge(T, checkpoint, new TaskAck(task, deployed.placement().get(task),
+                deployed.incarnationOf(task), 1, 0, 0));
     }
 
     private void heartbeat(HostId host, Map<TaskId, Long> recordsIn, Map<TaskId, RecoveryCatchUp> catchUps) {

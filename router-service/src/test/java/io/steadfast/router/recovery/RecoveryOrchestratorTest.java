@@ -79,8 +79,8 @@ class RecoveryOrchestratorTest {
 
     private void completeCheckpoint(long id) {
         List<TaskId> tasks = topologies.find(T).orElseThrow().plan().tasks().stream().map(t -> t.id()).toList();
-        records.create(T, id, tasks, clock.instant());
-        tasks.forEach(task -> records.acknowledge(T, id, new TaskAck(task, A, 1, 0, 0)));
+        records.create(T, id, tasks, Map.of(), clock.instant());
+        tasks.forEach(task -> records.acknowledge(T, id, new TaskAck(task, A, 0, 1, 0, 0)));
         records.complete(T, id);
     }
 

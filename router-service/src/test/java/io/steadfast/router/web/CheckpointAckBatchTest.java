@@ -88,6 +88,31 @@ class CheckpointAckBatchTest {
     }
 
     @Test
+    void ignoresTheAcksOfAnotherIncarnationThanTheOneDeployedAndTakesThoseThatNameNoneAsTheFirst() throws Exception {
+        TopologyId topology = TopologyId.of("incarnated");
+        RouterCalls router = new RouterCalls(mvc);
+        FirstCheckpoint.triggeredFor(topology, List.of("incarnated-a"), router, coordinators, clock, hosts);
+        Map<TaskId, HostId> placement = topologies.find(topology).orElseThrow().placement();
+        String acks = "/api/v1/topologies/{id}/checkpoints/{cp}/acks";
+
+        for (Map.Entry<TaskId, HostId> task : placement.entrySet()) {
+            mvc.perform(post(acks + "/batch", topology.value(), 1).contentType(MediaType.APPLICATION_JSON).content("""
+                    {"host": "%s", "acks": [{"task": "%s", "incarnation": 1, "sizeBytes": 10, "syncMillis": 1,
+                     "asyncMillis": 2}]}""".formatted(task.getValue().value(), task.getKey())))
+                    .andExpect(status().isAccepted());
+        }
+        assertThat(coordinators.lastCompleted(topology)).as("acks of copies that never ran").isEmpty();
+        for (Map.Entry<TaskId, HostId> task : placement.entrySet()) {
+            mvc.perform(post(acks, topology.value(), 1).contentType(MediaType.APPLICATION_JSON).content("""
+                    {"task": "%s", "host": "%s", "sizeBytes": 10, "syncMillis": 1, "asyncMillis": 2}"""
+                    .formatted(task.getKey(), task.getValue().value()))).andExpect(status().isAccepted());
+        }
+
+        assertThat(coordinators.lastCompleted(topology)).hasValueSatisfying(done ->
+                assertThat(done.checkpointId()).isEqualTo(1));
+    }
+
+    @Test
     void refusesABatchWithoutAcksOrWithAnAckWithoutItsTaskNamingTheField() throws Exception {
         ackBatch(1, """
                 {"host": "acked-a", "acks": []}""")

@@ -36,8 +36,8 @@ final class LogSegmentCodec {
         return RECORD_PREFIX_BYTES + frame.payload.length;
     }
 
-    /** A segment of {@code frames}, which must be non-empty and contiguous. */
-    LogSegment encode(ChannelId channel, List<RetainedFrame> frames) {
+    /** A segment of {@code frames} (non-empty and contiguous) that a sender of {@code incarnation} logged. */
+    LogSegment encode(ChannelId channel, int incarnation, List<RetainedFrame> frames) {
         int bytes = SEGMENT_PREFIX_BYTES;
         for (RetainedFrame frame : frames) {
             bytes += recordBytes(frame);
@@ -46,7 +46,8 @@ final class LogSegmentCodec {
         for (RetainedFrame frame : frames) {
             out.put(recordPrefix(frame)).put(frame.payload);
         }
-        return new LogSegment(channel, frames.get(0).firstSeq, frames.get(frames.size() - 1).lastSeq(), out.array());
+        return new LogSegment(channel, incarnation, frames.get(0).firstSeq, frames.get(frames.size() - 1).lastSeq(),
+                out.array());
     }
 
     /** Each frame as two buffers, its record prefix and its payload (not copied), for a gathering write. */

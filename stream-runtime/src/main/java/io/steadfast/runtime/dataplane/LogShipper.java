@@ -24,6 +24,7 @@ final class LogShipper {
     private static final Logger log = LoggerFactory.getLogger(LogShipper.class);
 
     private final ChannelId channel;
+    private final int incarnation;
     private final OutputLogSink sink;
     private final LogSegmentCodec codec;
     private final DataPlaneMetrics metrics;
@@ -32,9 +33,11 @@ final class LogShipper {
     private long batchBytes;
     private long batchStartNanos;
 
-    LogShipper(ChannelId channel, OutputLogSink sink, LogSegmentCodec codec, DataPlaneMetrics metrics,
+    /** @param incarnation the incarnation of the channel's sending task, carried by every segment */
+    LogShipper(ChannelId channel, int incarnation, OutputLogSink sink, LogSegmentCodec codec, DataPlaneMetrics metrics,
             LongSupplier nanoTime) {
         this.channel = channel;
+        this.incarnation = incarnation;
         this.sink = sink;
         this.codec = codec;
         this.metrics = metrics;
@@ -84,7 +87,7 @@ final class LogShipper {
     }
 
     private void handOff() {
-        LogSegment segment = codec.encode(channel, batch);
+        LogSegment segment = codec.encode(channel, incarnation, batch);
         discard();
         metrics.logSegmentsShipped.increment();
         try {

@@ -119,7 +119,7 @@ final class OutboundChannelState implements OutboundChannel {
         this.retention = Objects.requireNonNull(retention, "retention");
         this.outputLogs = outputLogs;
         this.frames = outputLogs.newLog(id, incarnation, retention);
-        this.shipper = outputLogs.newShipper(id, retention);
+        this.shipper = outputLogs.newShipper(id, incarnation, retention);
     }
 
     // ---------------------------------------------------------------- producer thread

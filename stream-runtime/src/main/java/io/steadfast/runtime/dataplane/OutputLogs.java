@@ -41,10 +41,14 @@ final class OutputLogs {
                 config.spillFileBytes(), segmentCodec));
     }
 
-    /** Ships what a channel logs to the data plane's sink; channels retained until consumed log nothing. */
-    LogShipper newShipper(ChannelId channel, Retention retention) {
-        return new LogShipper(channel, retention == Retention.UNTIL_TRUNCATED ? sink : OutputLogSink.NONE,
-                segmentCodec, metrics, System::nanoTime);
+    /**
+     * Ships what a channel logs to the data plane's sink, as logged by a sender of {@code senderIncarnation}; channels
+     * retained until consumed log nothing.
+     */
+    LogShipper newShipper(ChannelId channel, int senderIncarnation, Retention retention) {
+        return new LogShipper(channel, senderIncarnation,
+                retention == Retention.UNTIL_TRUNCATED ? sink : OutputLogSink.NONE, segmentCodec, metrics,
+                System::nanoTime);
     }
 
     LogSegmentCodec segmentCodec() {

@@ -105,7 +105,8 @@ public final class HostRuntime implements AutoCloseable {
 
     /**
      * @param checkpoints told of every snapshot a task of this host takes for a checkpoint, on that task's
-     *                    thread: hand the bytes to an uploader and return
+     *                    thread: hand the bytes to an uploader and return. Each comes with the task's incarnation
+     *                    in the placement it was deployed, recovered or prepared with
      */
     public HostRuntime(HostId id, OperatorRegistry registry, DataPlane dataPlane, TaskSettings settings,
                        InstantSource clock, CheckpointListener checkpoints) {
@@ -175,8 +176,8 @@ public final class HostRuntime implements AutoCloseable {
                 opened.add(channel);
                 return openOutbound(channel, placement.endpointOf(channelSpec.to()), 1, plan.recoveryMode(),
                         placement.incarnationOf(spec.id()));
-            }, channel -> forwarder(plan, placement, spec, channel, determinantLogs::get), checkpoints,
-                    determinantLogs.get(spec.id()));
+            }, channel -> forwarder(plan, placement, spec, channel, determinantLogs::get),
+                    checkpoints.of(spec.id(), placement.incarnationOf(spec.id())), determinantLogs.get(spec.id()));
             OperatorSnapshot snapshot = restoreFrom.get(spec.id());
             if (snapshot != null) {
                 task.restore(snapshot);
@@ -327,8 +328,8 @@ public final class HostRuntime implements AutoCloseable {
             } else {
                 Optional<OperatorDriver> ahead = restoredAhead.take(taskId, restore.checkpointId(), plan.epoch());
                 task = taskFactory.create(spec, ahead.orElseGet(() -> taskFactory.driverFor(spec)), outputs,
-                        channel -> forwarder(plan, placement, spec, channel, determinantLogs::get), checkpoints,
-                        determinantLogs.get(taskId));
+                        channel -> forwarder(plan, placement, spec, channel, determinantLogs::get),
+                        checkpoints.of(taskId, placement.incarnationOf(taskId)), determinantLogs.get(taskId));
                 stateRestored = ahead.isPresent();
             }
             task.restoreInPlaceOnStart(snapshot, restore.checkpointId(), known.getOrDefault(taskId, NO_DECISIONS),
@@ -431,7 +432,8 @@ public final class HostRuntime implements AutoCloseable {
             };
             StreamTask task = taskFactory.create(spec, driver.get(),
                     channel -> senders.computeIfAbsent(channel, PendingFrameSender::new),
-                    channel -> forwarder(plan, placement, spec, channel, lookup), checkpoints, logs.get(spec.id()));
+                    channel -> forwarder(plan, placement, spec, channel, lookup),
+                    checkpoints.of(spec.id(), placement.incarnationOf(spec.id())), logs.get(spec.id()));
             made.put(spec.id(), new PreparedTask(task, logs.get(spec.id()), senders, placement, forwarded));
         }
         made.forEach((task, ready) -> preparedAhead.put(task, checkpointId, plan.epoch(), ready));

@@ -23,6 +23,8 @@ public final class ReplayLogBatchReader {
     private final DataInputStream in;
     private final int maxFrameBytes;
     private boolean headerRead;
+    /** Whether the entries carry their incarnation (format 2); format 1's are read as incarnation 0. */
+    private boolean withIncarnation;
     private int entry = -1;
 
     public ReplayLogBatchReader(InputStream in, int maxFrameBytes) {
@@ -57,10 +59,15 @@ public final class ReplayLogBatchReader {
                     + ReplayLogBatchWriter.MAX_CHANNEL_BYTES + " (a big-endian uint16 before the UTF-8 id)");
         }
         ChannelId channel = channel(readBytes(channelLength, "channel"));
+        int incarnation = withIncarnation ? readInt("incarnation") : 0;
         long firstSeq = readLong("firstSeq");
         long lastSeq = readLong("lastSeq");
         long checkpoint = readLong("checkpoint");
         int length = readInt("length");
+        if (incarnation < 0) {
+            throw invalid("incarnation", "(channel " + channel + ") has incarnation " + incarnation
+                    + "; a task's first incarnation is 0");
+        }
         if (firstSeq < 1) {
             throw invalid("firstSeq", "(channel " + channel + ") has firstSeq " + firstSeq
                     + "; sequence numbers start at 1");
@@ -82,7 +89,7 @@ public final class ReplayLogBatchReader {
                     + " bytes, more than the " + maxFrameBytes + " accepted; log smaller segments");
         }
         byte[] frames = readBytes(length, "frames");
-        return new ReplayLogSegment(new LogSegment(channel, firstSeq, lastSeq, frames), checkpoint);
+        return new ReplayLogSegment(new LogSegment(channel, incarnation, firstSeq, lastSeq, frames), checkpoint);
     }
 
     /** The index of the entry read last (from 0), or -1 before the first. */
@@ -96,12 +103,14 @@ public final class ReplayLogBatchReader {
             magic = in.readInt();
         } catch (EOFException e) {
             throw new ReplayLogFormatException(-1, "magic", "The body is not a replay-log batch: it ends before"
-                    + " the 4-byte header 0x53464C31 (\"SFL1\")");
+                    + " the 4-byte header 0x53464C32 (\"SFL2\")");
         }
-        if (magic != ReplayLogBatchWriter.MAGIC) {
+        if (magic != ReplayLogBatchWriter.MAGIC && magic != ReplayLogBatchWriter.MAGIC_WITHOUT_INCARNATION) {
             throw new ReplayLogFormatException(-1, "magic", "The body is not a replay-log batch: it starts with 0x"
-                    + Integer.toHexString(magic) + " instead of the header 0x53464C31 (\"SFL1\")");
+                    + Integer.toHexString(magic) + " instead of the header 0x53464C32 (\"SFL2\", or 0x53464C31"
+                    + " \"SFL1\" for a batch without incarnations)");
         }
+        withIncarnation = magic == ReplayLogBatchWriter.MAGIC;
     }
 
     private ChannelId channel(byte[] bytes) throws ReplayLogFormatException {

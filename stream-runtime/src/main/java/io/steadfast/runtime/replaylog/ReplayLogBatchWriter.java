@@ -14,10 +14,11 @@ import java.util.List;
  * integers big-endian (Java {@code DataOutputStream}):
  *
  * <pre>
- * int32   magic          0x53464C31 ("SFL1": Steadfast replay log, format 1)
+ * int32   magic          0x53464C32 ("SFL2": Steadfast replay log, format 2)
  * repeated until the end of the stream:
  *   uint16  channelLength  1..{@value #MAX_CHANNEL_BYTES}
  *   byte[]  channel        UTF-8, the channel id's text form "topology~index@epoch"
+ *   int32   incarnation    >= 0, of the sending task that logged the segment
  *   int64   firstSeq       >= 1
  *   int64   lastSeq        >= firstSeq
  *   int64   checkpoint     latest completed checkpoint when logged, -1 for none
@@ -25,19 +26,24 @@ import java.util.List;
  *   byte[]  frames         length bytes, opaque (the data plane's encoding)
  * </pre>
  *
- * Binary rather than JSON: the frames are most of the body and already binary, so base64 would add a third to
+ * Format 1 (magic 0x53464C31, "SFL1") is the same without the incarnation; it is still read, each segment as
+ * logged by incarnation 0, so that hosts that predate incarnations keep shipping.
+ *
+ * <p>Binary rather than JSON: the frames are most of the body and already binary, so base64 would add a third to
  * what the hosts send and the store reads, and a reader can check each entry's size before it buffers it.
  * The stream may end only between entries. Not thread-safe.
  */
 public final class ReplayLogBatchWriter {
 
     /** The first four bytes of a batch. */
-    public static final int MAGIC = 0x53464C31;
+    public static final int MAGIC = 0x53464C32;
+    /** The first four bytes of a batch in format 1, whose entries carry no incarnation. */
+    public static final int MAGIC_WITHOUT_INCARNATION = 0x53464C31;
     /** Longest channel id accepted, in UTF-8 bytes. */
     public static final int MAX_CHANNEL_BYTES = 1024;
     /** The size of the batch header. */
     public static final int HEADER_BYTES = 4;
-    private static final int FIXED_ENTRY_BYTES = 2 + 8 + 8 + 8 + 4;
+    private static final int FIXED_ENTRY_BYTES = 2 + 4 + 8 + 8 + 8 + 4;
 
     private final DataOutputStream out;
 
@@ -80,6 +86,7 @@ public final class ReplayLogBatchWriter {
         }
         out.writeShort(channel.length);
         out.write(channel);
+        out.writeInt(segment.incarnation());
         out.writeLong(segment.firstSeq());
         out.writeLong(segment.lastSeq());
         out.writeLong(segment.checkpoint());

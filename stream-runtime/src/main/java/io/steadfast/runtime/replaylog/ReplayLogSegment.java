@@ -28,6 +28,11 @@ public record ReplayLogSegment(LogSegment segment, long checkpoint) {
         return segment.channel();
     }
 
+    /** The incarnation of the sending task that logged it. */
+    public int incarnation() {
+        return segment.incarnation();
+    }
+
     public long firstSeq() {
         return segment.firstSeq();
     }
@@ -44,6 +49,6 @@ public record ReplayLogSegment(LogSegment segment, long checkpoint) {
     @Override
     public String toString() {
         return "segment [" + firstSeq() + ", " + lastSeq() + "] of channel " + channel() + " (" + sizeBytes()
-                + " bytes, checkpoint " + checkpoint + ")";
+                + " bytes, incarnation " + incarnation() + ", checkpoint " + checkpoint + ")";
     }
 }

@@ -10,10 +10,30 @@ import io.steadfast.runtime.plan.TaskId;
 @FunctionalInterface
 public interface CheckpointListener {
 
-    CheckpointListener NONE = (task, checkpointId, snapshot, syncNanos) -> { };
+    CheckpointListener NONE = (task, incarnation, checkpointId, snapshot, syncNanos) -> { };
 
     /**
-     * @param syncNanos how long the task thread paused for the checkpoint (detaching state, sending barriers)
+     * @param incarnation the incarnation of the copy of the task that took the snapshot (see
+     *                    {@code TaskPlacement#incarnationOf}): the checkpoint-service and the router refuse the
+     *                    snapshot of a copy that a newer incarnation has replaced
+     * @param syncNanos   how long the task thread paused for the checkpoint (detaching state, sending barriers)
      */
-    void onSnapshot(TaskId task, long checkpointId, OperatorSnapshot snapshot, long syncNanos);
+    void onSnapshot(TaskId task, int incarnation, long checkpointId, OperatorSnapshot snapshot, long syncNanos);
+
+    /** This listener as one copy of a task reports to it: the task and its incarnation are fixed when it is made. */
+    default OfTask of(TaskId task, int incarnation) {
+        return (checkpointId, snapshot, syncNanos) -> onSnapshot(task, incarnation, checkpointId, snapshot, syncNanos);
+    }
+
+    /**
+     * What a {@link StreamTask} calls: the host binds its task and incarnation ({@link #of}), since a task does not
+     * know which incarnation of itself it is. Same thread and duty as {@link CheckpointListener#onSnapshot}.
+     */
+    @FunctionalInterface
+    interface OfTask {
+
+        OfTask NONE = (checkpointId, snapshot, syncNanos) -> { };
+
+        void onSnapshot(long checkpointId, OperatorSnapshot snapshot, long syncNanos);
+    }
 }

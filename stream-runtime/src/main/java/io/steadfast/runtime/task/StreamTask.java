@@ -68,7 +68,7 @@ public final class StreamTask {
     private final Map<ChannelId, long[]> inputSeqs = new HashMap<>();
     private final BarrierAligner aligner;
     private final Deque<BarrierAligner.HeldInput> ready = new ArrayDeque<>();
-    private final CheckpointListener checkpointListener;
+    private final CheckpointListener.OfTask checkpointListener;
     private final Executor snapshotWriter;
     private final Thread thread;
     private final Map<ChannelId, Integer> inputIndex = new HashMap<>();
@@ -101,7 +101,7 @@ public final class StreamTask {
 
     StreamTask(TaskId id, String operatorType, OperatorDriver driver, TaskOutput output, List<ChannelId> inputs,
                RecordBatchReader reader, TaskSettings settings, TaskMetrics metrics,
-               CheckpointListener checkpointListener, Executor snapshotWriter, DeterminantLog log) {
+               CheckpointListener.OfTask checkpointListener, Executor snapshotWriter, DeterminantLog log) {
         this.id = id;
         this.inputs = List.copyOf(inputs);
         for (int i = 0; i < inputs.size(); i++) {
@@ -735,7 +735,7 @@ public final class StreamTask {
         ready.addAll(aligner.release());
         snapshotWriter.execute(() -> {
             try {
-                checkpointListener.onSnapshot(id, checkpointId, prepared.write(), syncNanos);
+                checkpointListener.onSnapshot(checkpointId, prepared.write(), syncNanos);
             } catch (RuntimeException e) {
                 LOG.error("Task {} could not write its snapshot of checkpoint {}", id, checkpointId, e);
             }

@@ -44,7 +44,7 @@ public final class TaskFactory {
      * @throws IllegalArgumentException if the type is unknown or the config does not bind
      */
     public StreamTask create(TaskSpec spec, Function<ChannelId, FrameSender> senders) {
-        return create(spec, senders, CheckpointListener.NONE);
+        return create(spec, senders, CheckpointListener.OfTask.NONE);
     }
 
     /**
@@ -53,7 +53,8 @@ public final class TaskFactory {
      * @throws IllegalArgumentException if the type is unknown
      * @throws io.steadfast.api.operator.ConfigException if the config does not bind
      */
-    public StreamTask create(TaskSpec spec, Function<ChannelId, FrameSender> senders, CheckpointListener checkpoints) {
+    public StreamTask create(TaskSpec spec, Function<ChannelId, FrameSender> senders,
+                             CheckpointListener.OfTask checkpoints) {
         return create(spec, senders, channel -> null, checkpoints, new DeterminantLog(0));
     }
 
@@ -68,8 +69,8 @@ public final class TaskFactory {
      * @throws io.steadfast.api.operator.ConfigException if the config does not bind
      */
     public StreamTask create(TaskSpec spec, Function<ChannelId, FrameSender> senders,
-                             Function<ChannelId, DeterminantForwarder> forwarders, CheckpointListener checkpoints,
-                             DeterminantLog log) {
+                             Function<ChannelId, DeterminantForwarder> forwarders,
+                             CheckpointListener.OfTask checkpoints, DeterminantLog log) {
         return create(spec, driverFor(spec), senders, forwarders, checkpoints, log);
     }
 
@@ -77,7 +78,7 @@ public final class TaskFactory {
      * The operator of a task, with its config bound, as {@link #create} makes it: a driver made ahead (and restored
      * from a snapshot ahead, see {@link StreamTask#restoreInPlaceOnStart(OperatorSnapshot, long, byte[],
      * java.util.concurrent.CompletableFuture, boolean)}) is handed to {@link #create(TaskSpec, OperatorDriver,
-     * Function, Function, CheckpointListener, DeterminantLog)}.
+     * Function, Function, CheckpointListener.OfTask, DeterminantLog)}.
      *
      * @throws IllegalArgumentException if the type is unknown
      * @throws io.steadfast.api.operator.ConfigException if the config does not bind
@@ -92,10 +93,13 @@ public final class TaskFactory {
                 : new KeyedProcessorDriver(type, config, info, registry.codecs());
     }
 
-    /** As {@link #create(TaskSpec, Function, Function, CheckpointListener, DeterminantLog)}, around {@code driver}. */
+    /**
+     * As {@link #create(TaskSpec, Function, Function, CheckpointListener.OfTask, DeterminantLog)}, around
+     * {@code driver}.
+     */
     public StreamTask create(TaskSpec spec, OperatorDriver driver, Function<ChannelId, FrameSender> senders,
-                             Function<ChannelId, DeterminantForwarder> forwarders, CheckpointListener checkpoints,
-                             DeterminantLog log) {
+                             Function<ChannelId, DeterminantForwarder> forwarders,
+                             CheckpointListener.OfTask checkpoints, DeterminantLog log) {
         TaskMetrics metrics = new TaskMetrics();
         List<OutputEdgeWriter> edges = new ArrayList<>();
         for (OutputEdge edge : spec.outputs()) {

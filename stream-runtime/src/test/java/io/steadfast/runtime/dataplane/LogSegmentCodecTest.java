@@ -27,7 +27,7 @@ class LogSegmentCodecTest {
 
     @Test
     void roundTripsFramesWithTheirSeqsAndPayloads() {
-        LogSegment segment = codec.encode(CHANNEL, frames);
+        LogSegment segment = codec.encode(CHANNEL, 0, frames);
 
         assertThat(segment.channel()).isEqualTo(CHANNEL);
         assertThat(segment.firstSeq()).isEqualTo(101);
@@ -37,7 +37,7 @@ class LogSegmentCodecTest {
 
     @Test
     void decodesFramesReadyToSendOnTheSegmentsChannelByTheSenderIncarnationThatLoadsThem() throws Exception {
-        RetainedFrame decoded = codec.decode(codec.encode(CHANNEL, frames), 4).get(2);
+        RetainedFrame decoded = codec.decode(codec.encode(CHANNEL, 0, frames), 4).get(2);
 
         WireMessage message = TestFrames.CODEC.decode(decoded.header, decoded.payload);
 
@@ -54,15 +54,15 @@ class LogSegmentCodecTest {
     void roundTripsManyRandomFrames() {
         List<RetainedFrame> many = TestFrames.randomFrames(CHANNEL, 1, 500, 50, 1024, new Random(7));
 
-        assertThat(Content.of(codec.decode(codec.encode(CHANNEL, many), 0))).isEqualTo(Content.of(many));
+        assertThat(Content.of(codec.decode(codec.encode(CHANNEL, 0, many), 0))).isEqualTo(Content.of(many));
     }
 
     @Test
     void rejectsBytesWithoutTheMagic() {
-        byte[] bytes = codec.encode(CHANNEL, frames).frames();
+        byte[] bytes = codec.encode(CHANNEL, 0, frames).frames();
         bytes[0] = 'X';
 
-        assertThatThrownBy(() -> codec.decode(new LogSegment(CHANNEL, 101, 114, bytes), 0))
+        assertThatThrownBy(() -> codec.decode(new LogSegment(CHANNEL, 0, 101, 114, bytes), 0))
                 .isInstanceOf(MalformedLogSegmentException.class)
                 .hasMessageContaining("Log segment [101, 114] of channel segments~2@1")
                 .hasMessageContaining("magic");
@@ -70,19 +70,19 @@ class LogSegmentCodecTest {
 
     @Test
     void rejectsAnUnknownVersionNamingBothVersions() {
-        byte[] bytes = codec.encode(CHANNEL, frames).frames();
+        byte[] bytes = codec.encode(CHANNEL, 0, frames).frames();
         bytes[4] = 9;
 
-        assertThatThrownBy(() -> codec.decode(new LogSegment(CHANNEL, 101, 114, bytes), 0))
+        assertThatThrownBy(() -> codec.decode(new LogSegment(CHANNEL, 0, 101, 114, bytes), 0))
                 .isInstanceOf(MalformedLogSegmentException.class)
                 .hasMessageContaining("version 9").hasMessageContaining("version 1");
     }
 
     @Test
     void rejectsEveryTruncation() {
-        byte[] bytes = codec.encode(CHANNEL, frames).frames();
+        byte[] bytes = codec.encode(CHANNEL, 0, frames).frames();
         for (int length = 0; length < bytes.length; length++) {
-            LogSegment truncated = new LogSegment(CHANNEL, 101, 114, Arrays.copyOf(bytes, length));
+            LogSegment truncated = new LogSegment(CHANNEL, 0, 101, 114, Arrays.copyOf(bytes, length));
 
             assertThatThrownBy(() -> codec.decode(truncated, 0)).as("truncated to %d bytes", length)
                     .isInstanceOf(MalformedLogSegmentException.class).hasMessageContaining("truncated");
@@ -91,30 +91,30 @@ class LogSegmentCodecTest {
 
     @Test
     void rejectsTrailingBytes() {
-        byte[] bytes = codec.encode(CHANNEL, frames).frames();
+        byte[] bytes = codec.encode(CHANNEL, 0, frames).frames();
 
         assertThatThrownBy(
-                () -> codec.decode(new LogSegment(CHANNEL, 101, 114, Arrays.copyOf(bytes, bytes.length + 2)), 0))
+                () -> codec.decode(new LogSegment(CHANNEL, 0, 101, 114, Arrays.copyOf(bytes, bytes.length + 2)), 0))
                 .isInstanceOf(MalformedLogSegmentException.class).hasMessageContaining("2 bytes after its 3 frames");
     }
 
     @Test
     void rejectsFramesThatAreNotContiguous() {
         List<RetainedFrame> gap = List.of(frame(CHANNEL, 101, 3, new byte[1]), frame(CHANNEL, 105, 1, new byte[1]));
-        byte[] bytes = codec.encode(CHANNEL, gap).frames();
+        byte[] bytes = codec.encode(CHANNEL, 0, gap).frames();
 
-        assertThatThrownBy(() -> codec.decode(new LogSegment(CHANNEL, 101, 105, bytes), 0))
+        assertThatThrownBy(() -> codec.decode(new LogSegment(CHANNEL, 0, 101, 105, bytes), 0))
                 .isInstanceOf(MalformedLogSegmentException.class)
                 .hasMessageContaining("frame 1 starts at seq 105, expected 104");
     }
 
     @Test
     void rejectsFramesThatDoNotSpanTheSegmentsRange() {
-        byte[] bytes = codec.encode(CHANNEL, frames).frames();
+        byte[] bytes = codec.encode(CHANNEL, 0, frames).frames();
 
-        assertThatThrownBy(() -> codec.decode(new LogSegment(CHANNEL, 100, 114, bytes), 0))
+        assertThatThrownBy(() -> codec.decode(new LogSegment(CHANNEL, 0, 100, 114, bytes), 0))
                 .isInstanceOf(MalformedLogSegmentException.class).hasMessageContaining("expected 100");
-        assertThatThrownBy(() -> codec.decode(new LogSegment(CHANNEL, 101, 120, bytes), 0))
+        assertThatThrownBy(() -> codec.decode(new LogSegment(CHANNEL, 0, 101, 120, bytes), 0))
                 .isInstanceOf(MalformedLogSegmentException.class).hasMessageContaining("frames end at seq 114");
     }
 
@@ -136,7 +136,7 @@ class LogSegmentCodecTest {
 
     /** The test frames' segment with the int at {@code offset} of its first record replaced. */
     private LogSegment withFirstRecordField(int offset, int value) {
-        LogSegment segment = codec.encode(CHANNEL, frames);
+        LogSegment segment = codec.encode(CHANNEL, 0, frames);
         ByteBuffer.wrap(segment.frames()).putInt(9 + offset, value); // after magic, version and frame count
         return segment;
     }
@@ -146,7 +146,7 @@ class LogSegmentCodecTest {
         byte[] bytes = ByteBuffer.allocate(9).putInt(LogSegmentCodec.MAGIC).put(LogSegmentCodec.VERSION).putInt(0)
                 .array();
 
-        assertThatThrownBy(() -> codec.decode(new LogSegment(CHANNEL, 1, 1, bytes), 0))
+        assertThatThrownBy(() -> codec.decode(new LogSegment(CHANNEL, 0, 1, 1, bytes), 0))
                 .isInstanceOf(MalformedLogSegmentException.class).hasMessageContaining("declares 0 frames");
     }
 }

@@ -21,8 +21,10 @@ class LogShipperTest {
     private final RecordingSink sink = new RecordingSink();
     private final DataPlaneMetrics metrics = new DataPlaneMetrics();
     private long nanos;
-    private final LogShipper shipper = new LogShipper(CHANNEL, sink, new LogSegmentCodec(TestFrames.CODEC), metrics,
-            () -> nanos);
+    private static final int INCARNATION = 2;
+
+    private final LogShipper shipper = new LogShipper(CHANNEL, INCARNATION, sink,
+            new LogSegmentCodec(TestFrames.CODEC), metrics, () -> nanos);
     private long nextSeq = 1;
 
     private RetainedFrame log() {
@@ -50,6 +52,15 @@ class LogShipperTest {
         });
         assertThat(Content.of(sink.frames())).isEqualTo(Content.of(logged));
         assertThat(metrics.logSegmentsShipped()).isEqualTo(1);
+    }
+
+    @Test
+    void everySegmentCarriesTheIncarnationOfTheSenderThatLoggedIt() {
+        log();
+        advanceMillis(50);
+        shipper.onTimer();
+
+        assertThat(sink.segments()).singleElement().extracting(LogSegment::incarnation).isEqualTo(INCARNATION);
     }
 
     @Test
@@ -127,7 +138,7 @@ class LogShipperTest {
             public void truncated(ChannelId channel, long upToSeq) {
             }
         };
-        LogShipper shipping = new LogShipper(CHANNEL, failingOnce, new LogSegmentCodec(TestFrames.CODEC), metrics,
+        LogShipper shipping = new LogShipper(CHANNEL, 0, failingOnce, new LogSegmentCodec(TestFrames.CODEC), metrics,
                 () -> nanos);
 
         shipping.logged(frame(CHANNEL, 1, 1, new byte[1]));

@@ -23,7 +23,7 @@ class PreloadedFramesTest {
             int events = (int) Math.min(eventsPerFrame, lastSeq - seq + 1);
             frames.add(frame(CHANNEL, seq, events, TestProducer.encode(seq, events)));
         }
-        return codec.encode(CHANNEL, frames);
+        return codec.encode(CHANNEL, 0, frames);
     }
 
     private static List<Long> firstSeqs(PreloadedFrames preloaded) {
@@ -76,7 +76,8 @@ class PreloadedFramesTest {
 
     @Test
     void rejectsASegmentOfAnotherChannel() {
-        LogSegment other = codec.encode(CHANNEL.withEpoch(1), List.of(frame(CHANNEL.withEpoch(1), 1, 1, new byte[1])));
+        LogSegment other = codec.encode(CHANNEL.withEpoch(1), 0,
+                List.of(frame(CHANNEL.withEpoch(1), 1, 1, new byte[1])));
 
         assertThatThrownBy(() -> PreloadedFrames.select(CHANNEL, 0, List.of(other), 1, codec))
                 .isInstanceOf(IllegalArgumentException.class)

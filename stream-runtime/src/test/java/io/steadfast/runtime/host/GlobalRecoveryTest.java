@@ -54,7 +54,8 @@ class GlobalRecoveryTest {
         final Map<Long, Map<TaskId, OperatorSnapshot>> byCheckpoint = new ConcurrentSkipListMap<>();
 
         @Override
-        public void onSnapshot(TaskId task, long checkpointId, OperatorSnapshot snapshot, long syncNanos) {
+        public void onSnapshot(TaskId task, int incarnation, long checkpointId, OperatorSnapshot snapshot,
+                               long syncNanos) {
             byCheckpoint.computeIfAbsent(checkpointId, id -> new ConcurrentHashMap<>()).put(task, snapshot);
         }
 

@@ -93,7 +93,8 @@ class LocalRecoveryTest {
         volatile boolean recovering;
 
         @Override
-        public void onSnapshot(TaskId task, long checkpointId, OperatorSnapshot snapshot, long syncNanos) {
+        public void onSnapshot(TaskId task, int incarnation, long checkpointId, OperatorSnapshot snapshot,
+                               long syncNanos) {
             Map<TaskId, OperatorSnapshot> snapshots = byCheckpoint.computeIfAbsent(checkpointId,
                     id -> new ConcurrentHashMap<>());
             snapshots.put(task, snapshot);

@@ -20,9 +20,13 @@ class ReplayLogBatchTest {
     private static final ChannelId CHANNEL = new ChannelId(new TopologyId("word-count"), 3, 2);
 
     private static ReplayLogSegment segment(long first, long last, long checkpoint, int size) {
+        return segment(0, first, last, checkpoint, size);
+    }
+
+    private static ReplayLogSegment segment(int incarnation, long first, long last, long checkpoint, int size) {
         byte[] frames = new byte[size];
         Arrays.fill(frames, (byte) first);
-        return new ReplayLogSegment(new LogSegment(CHANNEL, first, last, frames), checkpoint);
+        return new ReplayLogSegment(new LogSegment(CHANNEL, incarnation, first, last, frames), checkpoint);
     }
 
     private static List<ReplayLogSegment> readAll(byte[] batch, int maxFrameBytes) throws IOException {
@@ -38,6 +42,7 @@ class ReplayLogBatchTest {
         byte[] id = channel.getBytes(StandardCharsets.UTF_8);
         out.writeShort(id.length);
         out.write(id);
+        out.writeInt(0);
         out.writeLong(first);
         out.writeLong(last);
         out.writeLong(checkpoint);
@@ -49,7 +54,7 @@ class ReplayLogBatchTest {
     @Test
     void readsBackWhatWasWrittenWithItsExactSize() throws IOException {
         List<ReplayLogSegment> segments = List.of(segment(1, 10, ReplayLogSegment.NO_CHECKPOINT, 100),
-                segment(11, 11, 4, 0), segment(12, 400, 5, 70_000));
+                segment(3, 11, 11, 4, 0), segment(12, 400, 5, 70_000));
 
         byte[] batch = ReplayLogBatchWriter.encode(segments);
         List<ReplayLogSegment> read = readAll(batch, 70_000);
@@ -59,6 +64,7 @@ class ReplayLogBatchTest {
         assertThat(read).hasSize(3);
         for (int i = 0; i < 3; i++) {
             assertThat(read.get(i).channel()).isEqualTo(CHANNEL);
+            assertThat(read.get(i).incarnation()).isEqualTo(segments.get(i).incarnation());
             assertThat(read.get(i).firstSeq()).isEqualTo(segments.get(i).firstSeq());
             assertThat(read.get(i).lastSeq()).isEqualTo(segments.get(i).lastSeq());
             assertThat(read.get(i).checkpoint()).isEqualTo(segments.get(i).checkpoint());
@@ -67,11 +73,32 @@ class ReplayLogBatchTest {
     }
 
     @Test
+    void readsABatchOfFormatOneWhoseEntriesCarryNoIncarnationAsLoggedByIncarnationZero() throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(bytes);
+        out.writeInt(ReplayLogBatchWriter.MAGIC_WITHOUT_INCARNATION);
+        byte[] id = CHANNEL.toString().getBytes(StandardCharsets.UTF_8);
+        out.writeShort(id.length);
+        out.write(id);
+        out.writeLong(1);
+        out.writeLong(5);
+        out.writeLong(ReplayLogSegment.NO_CHECKPOINT);
+        out.writeInt(2);
+        out.write(new byte[] {7, 8});
+
+        assertThat(readAll(bytes.toByteArray(), 10)).singleElement().satisfies(segment -> {
+            assertThat(segment.incarnation()).isZero();
+            assertThat(segment.lastSeq()).isEqualTo(5);
+            assertThat(segment.segment().frames()).containsExactly(7, 8);
+        });
+    }
+
+    @Test
     void anEmptyBatchIsTheHeaderOnlyAndAnEmptyBodyIsNotABatch() throws IOException {
         assertThat(readAll(ReplayLogBatchWriter.encode(List.of()), 10)).isEmpty();
 
         assertThatThrownBy(() -> readAll(new byte[0], 10)).isInstanceOf(ReplayLogFormatException.class)
-                .hasMessageContaining("header 0x53464C31");
+                .hasMessageContaining("header 0x53464C32");
         assertThatThrownBy(() -> readAll("{\"segments\": []}".getBytes(StandardCharsets.UTF_8), 10))
                 .isInstanceOf(ReplayLogFormatException.class).hasMessageContaining("instead of the header");
     }
