@@ -16,7 +16,8 @@ public interface CheckpointReporter {
         acks.forEach((task, ack) -> acknowledge(task, checkpointId, ack));
     }
 
-    void decline(TaskId task, long checkpointId, String reason);
+    /** The task's copy of {@code incarnation} could not take its part in the checkpoint, for {@code reason}. */
+    void decline(TaskId task, int incarnation, long checkpointId, String reason);
 
     /**
      * A stored snapshot: which copy of the task took it, and statistics.

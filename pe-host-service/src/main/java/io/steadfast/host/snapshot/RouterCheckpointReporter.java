@@ -51,9 +51,9 @@ public final class RouterCheckpointReporter implements CheckpointReporter {
     }
 
     @Override
-    public void decline(TaskId task, long checkpointId, String reason) {
+    public void decline(TaskId task, int incarnation, long checkpointId, String reason) {
         post(task.topology(), checkpointId, "nacks", "the nack of " + task, new Nack(task.toString(), host.value(),
-                reason));
+                incarnation, reason));
     }
 
     private void post(TopologyId topology, long checkpointId, String path, String what, Object body) {
@@ -80,6 +80,6 @@ public final class RouterCheckpointReporter implements CheckpointReporter {
     }
 
     /** Body of a nack. */
-    record Nack(String task, String host, String reason) {
+    record Nack(String task, String host, int incarnation, String reason) {
     }
 }

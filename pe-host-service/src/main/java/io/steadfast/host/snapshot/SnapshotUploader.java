@@ -141,7 +141,8 @@ public final class SnapshotUploader implements CheckpointListener, AutoCloseable
         } catch (RuntimeException e) {
             failed.addAndGet(batch.size());
             LOG.warn("Snapshots of {} for checkpoint {} not stored: {}", bytes.keySet(), checkpointId, e.getMessage());
-            batch.forEach(taken -> reporter.decline(taken.task, checkpointId, "STORE_UNAVAILABLE: " + e.getMessage()));
+            batch.forEach(taken -> reporter.decline(taken.task, taken.incarnation, checkpointId,
+                    "STORE_UNAVAILABLE: " + e.getMessage()));
             return;
         }
         uploaded.addAndGet(batch.size());

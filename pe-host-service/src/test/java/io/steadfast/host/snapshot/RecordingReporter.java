@@ -29,7 +29,7 @@ public final class RecordingReporter implements CheckpointReporter {
     }
 
     @Override
-    public void decline(TaskId task, long checkpointId, String reason) {
+    public void decline(TaskId task, int incarnation, long checkpointId, String reason) {
         nacks.add(task + " " + checkpointId + " " + reason);
     }
 }

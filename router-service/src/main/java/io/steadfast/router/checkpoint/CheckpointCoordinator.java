@@ -243,9 +243,11 @@ public final class CheckpointCoordinator {
     }
 
     /** A task could not take its part: the checkpoint fails with the reason it gave. */
-    public synchronized void decline(long checkpointId, TaskId task, HostId host, String reason) {
+    public synchronized void decline(long checkpointId, TaskId task, HostId host, int incarnation, String reason) {
         PendingCheckpoint checkpoint = pending.get(checkpointId);
-        if (checkpoint == null) {
+        if (checkpoint == null || !checkpoint.expects(task, host, incarnation)) {
+            LOG.debug("Ignoring the nack of {} (incarnation {}, on {}) for checkpoint {} of '{}' (not pending, or not"
+                    + " its task's copy): {}", task, incarnation, host, checkpointId, topology, reason);
             return;
         }
         fail(checkpoint, CheckpointFailureReason.fromNack(reason), "Checkpoint " + checkpointId + " of topology '"

@@ -312,8 +312,8 @@ public final class CheckpointCoordinators implements AutoCloseable {
         coordinator(id).ifPresent(c -> c.acknowledge(checkpointId, ack));
     }
 
-    public void decline(TopologyId id, long checkpointId, TaskId task, HostId host, String reason) {
-        coordinator(id).ifPresent(c -> c.decline(checkpointId, task, host, reason));
+    public void decline(TopologyId id, long checkpointId, TaskId task, HostId host, int incarnation, String reason) {
+        coordinator(id).ifPresent(c -> c.decline(checkpointId, task, host, incarnation, reason));
     }
 
     @Override

@@ -62,13 +62,20 @@ public final class PendingCheckpoint {
      *         incarnation (a superseded copy of it, on a host frozen since, or one recovered after the trigger)
      */
     public boolean acknowledge(TaskAck ack) {
-        if (!ack.host().equals(expected.get(ack.task()))
-                || ack.incarnation() != incarnations.getOrDefault(ack.task(), 0)
-                || acks.containsKey(ack.task())) {
+        if (!expects(ack.task(), ack.host(), ack.incarnation()) || acks.containsKey(ack.task())) {
             return false;
         }
         acks.put(ack.task(), ack);
         return true;
+    }
+
+    /**
+     * Whether {@code task}'s copy of {@code incarnation} on {@code host} is the one this checkpoint takes the snapshot
+     * of: the copy that ran when it was triggered. Another (superseded, or recovered after the trigger) may neither
+     * acknowledge it nor fail it.
+     */
+    public boolean expects(TaskId task, HostId host, int incarnation) {
+        return host.equals(expected.get(task)) && incarnation == incarnations.getOrDefault(task, 0);
     }
 
     public boolean isFullyAcknowledged() {

@@ -93,7 +93,8 @@ class CheckpointController {
     @PostMapping("/{checkpointId}/nacks")
     ResponseEntity<Void> nack(@PathVariable String id, @PathVariable long checkpointId, @Valid @RequestBody Nack nack) {
         TopologyId topology = deployed(id);
-        coordinators.decline(topology, checkpointId, TaskId.parse(nack.task()), new HostId(nack.host()), nack.reason());
+        coordinators.decline(topology, checkpointId, TaskId.parse(nack.task()), new HostId(nack.host()),
+                incarnationOf(nack.incarnation()), nack.reason());
         return ResponseEntity.accepted().build();
     }
 
@@ -166,6 +167,6 @@ class CheckpointController {
     }
 
     /** A host's nack: the task could not take its part. */
-    record Nack(@NotBlank String task, @NotBlank String host, @NotBlank String reason) {
+    record Nack(@NotBlank String task, @NotBlank String host, @Nullable Integer incarnation, @NotBlank String reason) {
     }
 }

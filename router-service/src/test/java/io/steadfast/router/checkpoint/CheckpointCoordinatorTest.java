@@ -218,8 +218,12 @@ class CheckpointCoordinatorTest {
     void aNackFailsTheCheckpointWithTheReasonItGave() {
         clock.advance(Duration.ofSeconds(1));
         coordinator.tick(false);
+        // another copy of the task than the one that ran at the trigger: on a host frozen since, or superseded there
+        coordinator.decline(1, COUNT, A, 0, "STORE_UNAVAILABLE: from a host the task no longer runs on");
+        coordinator.decline(1, COUNT, B, 1, "STORE_UNAVAILABLE: from an incarnation that did not run at the trigger");
+        assertThat(stats(1).status()).as("nacks of other copies change nothing").isEqualTo("PENDING");
 
-        coordinator.decline(1, COUNT, B, "STORE_UNAVAILABLE: connection refused");
+        coordinator.decline(1, COUNT, B, 0, "STORE_UNAVAILABLE: connection refused");
 
         assertThat(stats(1).status()).isEqualTo("FAILED");
         assertThat(stats(1).failureReason()).isEqualTo("STORE_UNAVAILABLE");
