@@ -320,19 +320,14 @@ class LocalRecoveryTest {
      */
     private void checkpointUntilTwoCompleted(ExecutionPlan plan, HostRuntime sourceHost, HostRuntime hostToLose) {
         await().atMost(Duration.ofSeconds(20)).until(() -> recordsIn(sourceHost, "src") > COUNT / 10);
-        ScheduledFuture<?> triggers = coordinator.scheduleAtFixedRate(() -> {
-            long id = nextCheckpoint.incrementAndGet();
-            live.forEach(host -> host.triggerCheckpoint(plan.topology(), id));
-        }, 100, 200, TimeUnit.MILLISECONDS);
-        await().atMost(Duration.ofSeconds(20)).until(() -> collector.latestComplete.get() >= 2);
-        triggers.cancel(false);
-        await().atMost(Duration.ofSeconds(20)).until(() -> collector.latestComplete.get() == nextCheckpoint.get());
-        long atLatest = recordsIn(hostToLose, "count");
-        await().atMost(Duration.ofSeconds(20)).until(() -> recordsIn(hostToLose, "count") > atLatest + 3_000);
+        checkpointUntilCompletedAfter(plan, 0, hostToLose);
         assertThat(status(sourceHost, "src")).as("the host must die mid-stream").isEqualTo(TaskStatus.RUNNING);
     }
 
-    /** Triggers a checkpoint every 200 ms until one after {@code after} completed, with input taken in after it. */
+    /**
+     * Triggers a checkpoint every 200 ms until two after {@code after} completed and every one triggered completed;
+     * returns once the counting tasks of {@code hostToLose} have taken in more input after it.
+     */
     private void checkpointUntilCompletedAfter(ExecutionPlan plan, long after, HostRuntime hostToLose) {
         ScheduledFuture<?> triggers = coordinator.scheduleAtFixedRate(() -> {
             long id = nextCheckpoint.incrementAndGet();
