@@ -2,10 +2,9 @@ package io.steadfast.cluster;
 
 import io.steadfast.cluster.client.HostView;
 import io.steadfast.cluster.client.RouterClient;
-import io.steadfast.cluster.client.RouterRequestException;
 import io.steadfast.runtime.plan.HostId;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -13,7 +12,14 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code steadfast kill-host <host-id> [--router-port N]}: crashes one host of a running local cluster so that the
@@ -23,71 +29,46 @@ import java.util.stream.Collectors;
  * Only when no such process is visible (another user's, or a platform that hides command lines) does it fall back
  * to the host's fault-injection endpoint, {@code POST /api/v1/fault/kill}, which halts the JVM the same way.
  */
-final class KillHostCommand {
-
-    static final String USAGE = """
-            Usage: steadfast kill-host <host-id> [--router-port N]
-            Crashes a host of a running local cluster: kill -9 of its process (found by its command line), or, if the
-            process is not visible here, POST /api/v1/fault/kill on the host (fault injection, enabled in the local
-            cluster). The launcher then shows the failure detection and recovery; with --replace-failed-hosts (its
-            default) it also starts a fresh host.
-
-              --router-port N   the cluster's router port (default %d)
-            """.formatted(LaunchOptions.DEFAULT_ROUTER_PORT);
+@Command(name = "kill-host", sortOptions = false,
+        header = "Crash a host of the running local cluster, to watch its recovery.",
+        description = {
+            "Crashes a host of a running local cluster: kill -9 of its process (found by its command line), or, if"
+                    + " the process is not visible here, POST /api/v1/fault/kill on the host (fault injection,"
+                    + " enabled in the local cluster). The launcher then shows the failure detection and recovery;"
+                    + " with --replace-failed-hosts (its default) it also starts a fresh host.",
+            ""},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:killed", "1:the router or the host could not be reached, or knows no such host",
+            "2:invalid arguments"})
+final class KillHostCommand implements Callable<Integer> {
 
     private static final Duration EXIT_WAIT = Duration.ofSeconds(10);
 
-    private final RouterClient router;
-    private final PrintStream out;
+    @Spec
+    private CommandSpec spec;
 
-    KillHostCommand(RouterClient router, PrintStream out) {
-        this.router = router;
-        this.out = out;
-    }
+    @Parameters(paramLabel = "HOST-ID",
+            description = "the host to kill, e.g. host-2 (see the launcher's output or GET /api/v1/hosts)")
+    private String hostId;
 
-    /** Parses the arguments after {@code kill-host} and runs; returns the exit code. */
-    static int run(List<String> args, PrintStream out, PrintStream err) {
-        if (args.contains("--help") || args.contains("-h")) {
-            out.print(USAGE);
-            return 0;
-        }
-        String hostId = null;
-        int routerPort = LaunchOptions.DEFAULT_ROUTER_PORT;
-        for (int i = 0; i < args.size(); i++) {
-            String arg = args.get(i);
-            try {
-                if (arg.equals("--router-port") && i + 1 < args.size()) {
-                    routerPort = Integer.parseInt(args.get(++i));
-                } else if (arg.startsWith("--router-port=")) {
-                    routerPort = Integer.parseInt(arg.substring("--router-port=".length()));
-                } else if (!arg.startsWith("--") && hostId == null) {
-                    hostId = arg;
-                } else {
-                    err.println("Unexpected argument '" + arg + "'.");
-                    err.print(USAGE);
-                    return 2;
-                }
-            } catch (NumberFormatException e) {
-                err.println("--router-port needs a whole number, was '" + args.get(i) + "'");
-                return 2;
-            }
-        }
-        if (hostId == null) {
-            err.println("Name the host to kill, e.g. host-2 (see the launcher's output or GET /api/v1/hosts).");
-            err.print(USAGE);
-            return 2;
-        }
+    @Option(names = "--router-port", paramLabel = "PORT", converter = PortConverter.class,
+            description = "the cluster's router port (default: ${DEFAULT-VALUE})")
+    private int routerPort = LaunchOptions.DEFAULT_ROUTER_PORT;
+
+    @Override
+    public Integer call() {
+        HostId id;
         try {
-            new KillHostCommand(new RouterClient(URI.create("http://127.0.0.1:" + routerPort)), out).kill(new HostId(hostId));
-            return 0;
-        } catch (RouterRequestException | IllegalStateException | IllegalArgumentException e) {
-            err.println(e.getMessage());
-            return 1;
+            id = new HostId(hostId);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
         }
+        kill(id, new RouterClient(URI.create("http://127.0.0.1:" + routerPort)), spec.commandLine().getOut());
+        return 0;
     }
 
     /** Kills the host's process, or asks the host to halt itself if its process is not visible. */
-    void kill(HostId id) {
+    private static void kill(HostId id, RouterClient router, PrintWriter out) {
         List<HostView> hosts = router.hosts();
         HostView host = hosts.stream().filter(h -> h.hostId().equals(id)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("The router at " + router.baseUrl() + " knows no host '"

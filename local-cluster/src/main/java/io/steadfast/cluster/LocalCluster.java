@@ -35,8 +35,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * The one-command local cluster: starts the checkpoint-service, router, hosts and dashboard as processes, deploys
  * a topology, prints its progress, latest checkpoint and recoveries every second and its results when every task
  * is FINISHED. With {@code --replace-failed-hosts} a host process that dies is replaced by a fresh host. Ctrl-C
- * (a shutdown hook) deletes the topology and stops every process. {@code kill-host} as first argument runs
- * {@link KillHostCommand} instead.
+ * (a shutdown hook) deletes the topology and stops every process. {@link LocalCommand} reads its options.
  */
 public final class LocalCluster {
 
@@ -58,37 +57,6 @@ public final class LocalCluster {
         this.options = options;
         this.layout = layout;
         this.out = out;
-    }
-
-    public static void main(String[] args) {
-        if (args.length > 0 && args[0].equals("kill-host")) {
-            System.exit(KillHostCommand.run(List.of(args).subList(1, args.length), System.out, System.err));
-            return;
-        }
-        if (LaunchOptions.wantsHelp(args)) {
-            System.out.print(LaunchOptions.USAGE);
-            return;
-        }
-        LaunchOptions options;
-        try {
-            options = LaunchOptions.parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.err.println();
-            System.err.print(LaunchOptions.USAGE);
-            System.exit(2);
-            return;
-        }
-        int code;
-        try {
-            code = new LocalCluster(options, RepoLayout.fromWorkingDirectory(), System.out).run();
-        } catch (MissingJarException | ServiceStartupException | RouterRequestException | IllegalStateException
-                | IllegalArgumentException | java.io.UncheckedIOException e) {
-            System.err.println();
-            System.err.println(e.getMessage());
-            code = 1;
-        }
-        System.exit(code); // runs the shutdown hook, which stops what was started
     }
 
     /** Runs the cluster; returns only with --exit-when-finished (or on failure), with the exit code. */
