@@ -200,7 +200,8 @@ class GrayFailureIT {
      * (b) Ten faults over more than a minute, five SIGKILLs and five freezes in random order, at random hosts running
      * tasks; every third hits a host that took over tasks from an earlier fault if one runs tasks. A fresh host is
      * started after each kill (the next standby once LIVE). Such runs move tasks onto hosts where tasks they feed run
-     * already, and then lose those hosts: the case that once took a record of {@code digests} twice (see
+     * already, and then lose those hosts: the tasks beside them must have carried their decisions on to other hosts,
+     * or the recovered copies regenerate different sequence numbers and {@code digests} takes a record twice (see
      * {@code LocalRecoveryTest}, a source recovered beside the tasks it feeds).
      */
     @Test
