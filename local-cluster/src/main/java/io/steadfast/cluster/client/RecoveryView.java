@@ -39,7 +39,7 @@ public record RecoveryView(long id, TopologyId topology, HostId failedHost, List
      * @param fallbackReason why the topology was recovered globally instead, or null
      */
     public record LocalMeasures(@Nullable Instant requestedAt, Map<String, String> placedOn, int standbyHosts,
-            long snapshotMillis, long determinantMillis, long startMillis, long determinantBytes,
+            long snapshotMillis, long decisionMillis, long startMillis, long decisionBytes,
             @Nullable Long replayedRecords, @Nullable Long replayedBytes, @Nullable String fallbackReason) {
 
         public LocalMeasures {

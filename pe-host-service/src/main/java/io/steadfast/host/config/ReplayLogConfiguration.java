@@ -11,7 +11,7 @@ import org.springframework.context.annotation.Configuration;
  * The replay-log shipper and store, over the checkpoint-service at {@code steadfast.host.checkpoint-url}, when
  * {@code steadfast.host.replay-log.enabled=true}: every output log of this host is then shipped there, and a
  * recovery preloads what tasks lost together had sent each other from it. Off by default: local recovery does not
- * need it (determinants let lost tasks regenerate their output; connected tasks lost on two hosts at once are
+ * need it (decisions let lost tasks regenerate their output; connected tasks lost on two hosts at once are
  * recovered globally), and shipping every record to the embedded store costs more than this 2-core machine has
  * (see docs/performance.md). Its meters are bound as a {@code MeterBinder}.
  */

@@ -5,9 +5,9 @@ import io.steadfast.host.execution.DeploymentRejectedException.Reason;
 import io.steadfast.runtime.dataplane.DataPlane;
 import io.steadfast.runtime.dataplane.DataPlaneConfig;
 import io.steadfast.runtime.dataplane.DataPlaneMetrics;
-import io.steadfast.runtime.host.HeldDeterminants;
+import io.steadfast.runtime.host.HostAssignment;
+import io.steadfast.runtime.host.HostDeployment;
 import io.steadfast.runtime.host.HostRuntime;
-import io.steadfast.runtime.host.InPlaceRestore;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.operator.OperatorRegistry;
@@ -15,30 +15,22 @@ import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
-import io.steadfast.runtime.plan.TaskSpec;
+import io.steadfast.runtime.recovery.HeldDecisions;
+import io.steadfast.runtime.recovery.InPlaceRestore;
 import io.steadfast.runtime.task.CheckpointListener;
 import io.steadfast.runtime.task.OperatorSnapshot;
 import io.steadfast.runtime.task.TaskSettings;
-import io.steadfast.runtime.topology.ConfigProblem;
 import io.steadfast.runtime.topology.TopologyId;
-import io.steadfast.runtime.host.HostAssignment;
-import io.steadfast.runtime.host.HostDeployment;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,21 +43,16 @@ import org.slf4j.LoggerFactory;
 public final class ProcessingNode implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ProcessingNode.class);
-    private static final Duration QUERY_TIMEOUT = Duration.ofSeconds(5);
 
-    /**
-     * How long tasks deployed or recovered in place here may be missing from the router's view before this host
-     * takes them for stale: the router records a recovery in place tens of milliseconds after the host answered it,
-     * seconds on a saturated machine. Kept short: a host wrongly declared dead whose tasks run elsewhere now must
-     * drop its own at its next heartbeat.
-     */
-    static final Duration RECORDED_WITHIN = Duration.ofSeconds(3);
+    /** See {@link Staleness#RECORDED_WITHIN}. */
+    static final Duration RECORDED_WITHIN = Staleness.RECORDED_WITHIN;
 
     private final HostRuntime runtime;
     private final OperatorRegistry registry;
     private final TaskMeters meters;
     private final InstantSource clock;
-    private final HostLimits limits;
+    private final DeploymentAdmission admission;
+    private final StateQueries queries;
     /** The epoch, tasks, load and start time of each topology deployed here; guarded by this. */
     private final Map<TopologyId, LocalDeployment> deployments = new TreeMap<>();
     private final PreparedPlans prepared = new PreparedPlans();
@@ -82,7 +69,8 @@ public final class ProcessingNode implements AutoCloseable {
         this.registry = registry;
         this.meters = meters;
         this.clock = clock;
-        this.limits = limits;
+        this.admission = new DeploymentAdmission(runtime.id(), registry, limits);
+        this.queries = new StateQueries(runtime);
     }
 
     public HostId id() {
@@ -119,13 +107,7 @@ public final class ProcessingNode implements AutoCloseable {
         runtime.onPeerHostDisconnected(listener);
     }
 
-    /**
-     * Starts this host's tasks of a plan.
-     *
-     * @return the ids of the tasks started here, in plan order
-     * @throws DeploymentRejectedException if the topology already runs here, or a task placed here cannot run
-     *                                     (every such task is named)
-     */
+    /** Starts this host's tasks of a plan (see {@link #deploy(ExecutionPlan, TaskPlacement, Map)}). */
     public synchronized List<TaskId> deploy(ExecutionPlan plan, TaskPlacement placement) {
         return deploy(plan, placement, Map.of());
     }
@@ -147,9 +129,9 @@ public final class ProcessingNode implements AutoCloseable {
                     + " first", List.of());
         }
         HostLoad load = roomToDeploy(plan, placement);
-        List<TaskProblem> problems = problemsOf(plan, placement);
+        List<TaskProblem> problems = admission.problemsOf(plan, placement);
         if (!problems.isEmpty()) {
-            throw invalid(topology, problems);
+            throw admission.invalid(topology, problems);
         }
         List<TaskId> started;
         try {
@@ -157,7 +139,7 @@ public final class ProcessingNode implements AutoCloseable {
         } catch (IllegalStateException e) {
             throw new DeploymentRejectedException(topology, Reason.ALREADY_DEPLOYED, e.getMessage(), List.of());
         } catch (IllegalArgumentException | ConfigException e) {
-            throw invalid(topology, List.of(new TaskProblem(topology.value(), "plan", e.getMessage())));
+            throw admission.invalid(topology, List.of(new TaskProblem(topology.value(), "plan", e.getMessage())));
         }
         meters.register(started);
         deployments.put(topology, new LocalDeployment(plan.epoch(), started, load, clock.instant()));
@@ -189,65 +171,16 @@ public final class ProcessingNode implements AutoCloseable {
 
     /** What the deployment adds here, if this host has room for it. */
     private HostLoad roomToDeploy(ExecutionPlan plan, TaskPlacement placement) {
-        Set<TaskId> here = new HashSet<>();
-        for (TaskSpec task : plan.tasks()) {
-            if (id().equals(placement.hosts().get(task.id()))) {
-                here.add(task.id());
-            }
-        }
-        HostLoad adding = HostLoad.of(plan, here);
-        requireRoom(plan.topology(), adding);
-        return adding;
+        return admission.roomToDeploy(plan, placement, running());
     }
 
     /** What this host runs of the topology after the recovery, if it has room for it. */
     private HostLoad roomToRecover(ExecutionPlan plan, Set<TaskId> tasks) {
-        LocalDeployment before = deployments.get(plan.topology());
-        Set<TaskId> after = new HashSet<>(tasks);
-        HostLoad runningOfIt = HostLoad.NONE;
-        if (before != null) {
-            after.addAll(before.tasks());
-            runningOfIt = before.load();
-        }
-        HostLoad load = HostLoad.of(plan, after);
-        requireRoom(plan.topology(), load.minus(runningOfIt));
-        return load;
+        return admission.roomToRecover(plan, tasks, deployments.get(plan.topology()), running());
     }
 
-    private void requireRoom(TopologyId topology, HostLoad adding) {
-        HostLoad running = deployments.values().stream().map(LocalDeployment::load)
-                .reduce(HostLoad.NONE, HostLoad::plus);
-        limits.requireRoom(id(), topology, running, adding);
-    }
-
-    private List<TaskProblem> problemsOf(ExecutionPlan plan, TaskPlacement placement) {
-        List<TaskProblem> problems = new ArrayList<>();
-        for (TaskSpec task : plan.tasks()) {
-            if (!placement.hosts().containsKey(task.id())) {
-                problems.add(new TaskProblem(task.id().toString(), "placement",
-                        "task is not placed on any host; give every task of the plan a host in placement.hosts"));
-                continue;
-            }
-            if (!id().equals(placement.hostOf(task.id()))) {
-                continue;
-            }
-            if (registry.roleOf(task.type()).isEmpty()) {
-                problems.add(new TaskProblem(task.id().toString(), "type", "type '" + task.type()
-                        + "' is unknown on host " + id() + "; known types: " + String.join(", ", registry.typeNames())
-                        + ". Put the operator's jar on this host's class path"));
-                continue;
-            }
-            for (ConfigProblem problem : registry.checkConfig(task.type(), task.config())) {
-                String field = problem.field().isEmpty() ? "config" : "config." + problem.field();
-                problems.add(new TaskProblem(task.id().toString(), field, problem.message()));
-            }
-        }
-        return problems;
-    }
-
-    private DeploymentRejectedException invalid(TopologyId topology, List<TaskProblem> problems) {
-        return new DeploymentRejectedException(topology, Reason.INVALID_TASKS, "Topology '" + topology
-                + "' cannot run on host " + id() + ":", problems);
+    private HostLoad running() {
+        return deployments.values().stream().map(LocalDeployment::load).reduce(HostLoad.NONE, HostLoad::plus);
     }
 
     /**
@@ -263,16 +196,16 @@ public final class ProcessingNode implements AutoCloseable {
         TopologyId topology = plan.topology();
         long start = System.nanoTime();
         HostLoad load = roomToRecover(plan, tasks);
-        List<TaskProblem> problems = problemsOf(plan, placement);
+        List<TaskProblem> problems = admission.problemsOf(plan, placement);
         if (!problems.isEmpty()) {
-            throw invalid(topology, problems);
+            throw admission.invalid(topology, problems);
         }
         long checked = System.nanoTime();
         List<TaskId> started;
         try {
             started = runtime.recoverInPlace(plan, placement, tasks, restore);
         } catch (IllegalArgumentException | IllegalStateException | ConfigException e) {
-            throw invalid(topology, List.of(new TaskProblem(topology.value(), "tasks", e.getMessage())));
+            throw admission.invalid(topology, List.of(new TaskProblem(topology.value(), "tasks", e.getMessage())));
         }
         long created = System.nanoTime();
         meters.register(started);
@@ -375,14 +308,14 @@ public final class ProcessingNode implements AutoCloseable {
         return runtime.fenceForDecisionsOf(task, incarnation);
     }
 
-    /** The determinants of a task this host received with its input, from {@code fromOffset} on. */
-    public Optional<byte[]> determinantsOf(TaskId task, long fromOffset) {
-        return runtime.determinantsOf(task, fromOffset);
+    /** The decisions of a task this host received with its input, from {@code fromOffset} on. */
+    public Optional<byte[]> decisionsOf(TaskId task, long fromOffset) {
+        return runtime.decisionsOf(task, fromOffset);
     }
 
-    /** The earliest run of a task's determinants this host received with its input. */
-    public Optional<HeldDeterminants> earliestDeterminantsOf(TaskId task) {
-        return runtime.earliestDeterminantsOf(task);
+    /** The earliest run of a task's decisions this host received with its input. */
+    public Optional<HeldDecisions> earliestDecisionsOf(TaskId task) {
+        return runtime.earliestDecisionsOf(task);
     }
 
     /**
@@ -403,7 +336,7 @@ public final class ProcessingNode implements AutoCloseable {
         runtime.catchUpTargets(topology, heads);
     }
 
-    /** A checkpoint of the topology completed: output logs and determinant logs here may drop what it covers. */
+    /** A checkpoint of the topology completed: output logs and decision logs here may drop what it covers. */
     public void checkpointCompleted(TopologyId topology, long checkpointId) {
         runtime.checkpointCompleted(topology, checkpointId);
     }
@@ -440,8 +373,8 @@ public final class ProcessingNode implements AutoCloseable {
      * runs at a later epoch (it was recovered elsewhere, typically while this host was declared dead and its
      * tasks kept running unseen); one the router runs at the same epoch with no task here, unless tasks of it were
      * deployed or recovered in place here within {@link #RECORDED_WITHIN} (the router records tasks it recovered in
-     * place only once the recovery is done, so a heartbeat answered meanwhile shows none here: in session 15 such an
-     * answer cancelled a task 2 ms after its recovery had started it, and the job never caught up); and one the
+     * place only once the recovery is done, so a heartbeat answered meanwhile shows none here, and cancelling them
+     * then would stop a recovery just started); and one the
      * router does not know (cancelled while this host was unreachable, or forgotten by a router restarted without a
      * store) once it has run here unchanged for longer than {@code unknownGrace}: a topology being deployed reaches
      * the router's view only after every host accepted it. A deployment newer than the router's view (a
@@ -455,23 +388,8 @@ public final class ProcessingNode implements AutoCloseable {
         for (Map.Entry<TopologyId, LocalDeployment> entry : List.copyOf(deployments.entrySet())) {
             TopologyId topology = entry.getKey();
             LocalDeployment local = entry.getValue();
-            Optional<HostDeployment> wanted = assignment.of(topology);
-            String reason = null;
-            Duration unchanged = Duration.between(local.changedAt(), now);
-            if (wanted.isEmpty()) {
-                if (unchanged.compareTo(unknownGrace) > 0) {
-                    reason = "the router does not know topology '" + topology + "' (it was cancelled while this host"
-                            + " was unreachable, or the router restarted without its store)";
-                }
-            } else if (wanted.get().epoch() > local.epoch()) {
-                reason = "the router runs topology '" + topology + "' at epoch " + wanted.get().epoch()
-                        + (wanted.get().tasks().isEmpty() ? " on other hosts" : "")
-                        + " (it was recovered while this host was declared dead)";
-            } else if (wanted.get().epoch() == local.epoch() && wanted.get().tasks().isEmpty()
-                    && unchanged.compareTo(RECORDED_WITHIN) > 0) {
-                reason = "the router placed no task of topology '" + topology + "' epoch " + local.epoch()
-                        + " on this host";
-            }
+            String reason = Staleness.reasonToCancel(topology, local.epoch(), assignment.of(topology),
+                    Duration.between(local.changedAt(), now), unknownGrace);
             if (reason != null) {
                 LOG.warn("Host {} cancels its stale tasks {} of topology '{}' epoch {}: {}", id(), local.tasks(),
                         topology, local.epoch(), reason);
@@ -505,36 +423,12 @@ public final class ProcessingNode implements AutoCloseable {
      * @throws StateQueryException if the task is not here, has no keyed state or does not answer in time
      */
     public Optional<Object> queryState(TaskId task, String stateName, String key) {
-        return await(task, () -> runtime.queryState(task, stateName, key));
+        return queries.await(task, () -> runtime.queryState(task, stateName, key));
     }
 
     /** Up to {@code limit} keys' values of a keyed state, sorted by key. */
     public Map<String, Object> queryAll(TaskId task, String stateName, int limit) {
-        return await(task, () -> runtime.queryAll(task, stateName, limit));
-    }
-
-    private <T> T await(TaskId task, Supplier<CompletableFuture<T>> query) {
-        if (runtime.task(task).isEmpty()) {
-            throw new StateQueryException(StateQueryException.Reason.TASK_NOT_FOUND, "Task " + task
-                    + " does not run on host " + id() + "; see GET /api/v1/tasks for the tasks here", null);
-        }
-        try {
-            return query.get().get(QUERY_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof ClassCastException) {
-                throw new StateQueryException(StateQueryException.Reason.NOT_QUERYABLE, "Task " + task
-                        + " has no keyed state (it is a source); query a keyed operator or sink instead", e.getCause());
-            }
-            throw new StateQueryException(StateQueryException.Reason.UNAVAILABLE, "Task " + task
-                    + " could not answer the query: " + e.getCause(), e.getCause());
-        } catch (TimeoutException e) {
-            throw new StateQueryException(StateQueryException.Reason.UNAVAILABLE, "Task " + task
-                    + " did not answer within " + QUERY_TIMEOUT + "; it may be overloaded, check GET /api/v1/tasks", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StateQueryException(StateQueryException.Reason.UNAVAILABLE, "Interrupted while querying "
-                    + task, e);
-        }
+        return queries.await(task, () -> runtime.queryAll(task, stateName, limit));
     }
 
     /** Cancels every task and closes the data plane. */
@@ -549,12 +443,5 @@ public final class ProcessingNode implements AutoCloseable {
         }
         deployments.clear();
         runtime.close();
-    }
-
-    /**
-     * @param load the tasks and channels of the topology here, counted against the host's limits
-     * @param changedAt when tasks of the topology were last deployed or recovered in place here
-     */
-    private record LocalDeployment(int epoch, List<TaskId> tasks, HostLoad load, Instant changedAt) {
     }
 }

@@ -35,11 +35,11 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Rehearses local recoveries on this host a few times over, through its own HTTP API as the router drives them, so
- * that what a recovery runs first is loaded, linked and compiled before a real one needs it. A freshly started
- * standby took 100-130 ms to start four recovered tasks of a 32-task job where hosts that had recovered tasks before
- * took 10-35 ms; once this warm-up recovered in process only, a standby still spent 16-43 ms taking snapshots it had
- * fetched ahead (first calls of the request's success path: linking record methods, building the answer's JSON
- * writer, creating the request meters) where a live host spent 0-1 ms.
+ * that what a recovery runs first is loaded, linked and compiled before a real one needs it: a cold standby runs
+ * those paths in the interpreter and the JIT compilers, and spends several times as long on its first recovery as a
+ * host that recovered tasks before (docs/performance.md has the figures). It goes through the HTTP API, not only in
+ * process, so that the request's success path (record methods linked, the answer's JSON writer built, the request
+ * meters created) is warm too.
  *
  * <p>Each round runs a 32-task word count across this host and a rehearsal peer (a second runtime in this process,
  * with a data plane of its own: {@link ProcessingNode#rehearsalPeer}), which runs every third subtask of each
@@ -51,10 +51,7 @@ import tools.jackson.databind.json.JsonMapper;
  * it answers on as the catch-up targets, and lets the job finish. So a real recovery's paths on both sides run here
  * first: a standby's (tasks prepared ahead, their input replayed over the data plane from live hosts' logs, in the
  * order of the decisions a live host held) and a live host's (redirects, resends, the decisions it received with its
- * input). Until session 15 every task of a one-host job was lost in each round: nothing was prepared ahead and no
- * decision was held or replayed, and a standby's first real recovery spent a third of its CPU in the interpreter, the
- * JIT compilers and first links of those paths. Nothing leaves the host: the router and the checkpoint-service never
- * hear of the job.
+ * input). Nothing leaves the host: the router and the checkpoint-service never hear of the job.
  */
 final class InPlaceRecoveryWarmUp {
 
@@ -201,10 +198,10 @@ final class InPlaceRecoveryWarmUp {
             expect(200, redirected);
             Map<?, ?> answer = JsonMapper.shared().readValue(redirected.body(), Map.class);
             expect(202, post("catch-up-targets", Map.of("heads", answer.get("heads"), "recovery", recovery,
-                    "heldDeterminants", Map.of(self, answer.get("heldDeterminants")))).join());
+                    "heldDecisions", Map.of(self, answer.get("heldDecisions")))).join());
             HttpResponse<String> recoveredAnswer = recovering.get(STEP_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
             expect(201, recoveredAnswer);
-            Object collected = JsonMapper.shared().readValue(recoveredAnswer.body(), Map.class).get("determinantBytes");
+            Object collected = JsonMapper.shared().readValue(recoveredAnswer.body(), Map.class).get("decisionBytes");
             decisionBytes += collected instanceof Number bytes ? bytes.longValue() : 0;
         } catch (ExecutionException | TimeoutException | RuntimeException e) {
             LOG.debug("The warm-up job's recovery from checkpoint {} did not go through: {}", checkpointId,

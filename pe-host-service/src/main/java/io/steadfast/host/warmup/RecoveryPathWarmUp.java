@@ -8,7 +8,6 @@ import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.PlanExpander;
 import io.steadfast.runtime.plan.TaskId;
-import io.steadfast.runtime.task.TaskStatus;
 import io.steadfast.runtime.topology.TopologySpecReader;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -19,12 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
@@ -35,7 +29,7 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Warms the paths of a local recovery once the host is up, so that a standby host's first real recovery request
  * does not pay for lazy initialisation (request mapping, JSON binding of a plan, bean validation, the snapshot
- * store client, error handling): it sends this host a few recovery, redirect, catch-up and determinant requests for a
+ * store client, error handling): it sends this host a few recovery, redirect, catch-up and decision requests for a
  * topology that does not run here, which are refused or find nothing to do (no snapshot, no channel, nothing held)
  * and change nothing; then it runs a small job in process, and rehearses the local recovery of a 32-task job a few
  * times through its own API ({@link InPlaceRecoveryWarmUp}). Runs on a daemon thread and gives up quietly; a cold
@@ -93,7 +87,7 @@ class RecoveryPathWarmUp implements ApplicationListener<ApplicationReadyEvent>, 
     /**
      * More requests without the plan, as the router sends them (cheap: refused once read): a standby receives no
      * request while it waits, and its first real recovery request took 25-31 ms to be read at 32 tasks where a live
-     * host, serving checkpoint calls every second, took 4-15 ms (session 8).
+     * host, serving checkpoint calls every second, took 4-15 ms.
      */
     private static final int PLANLESS_ROUNDS = 300;
     private static final String LARGE_JOB = """
@@ -220,12 +214,12 @@ class RecoveryPathWarmUp implements ApplicationListener<ApplicationReadyEvent>, 
                 post(http, base + "/redirects", "{\"endpoints\": {\"" + TOPOLOGY + "/source#0\": \"tcp://127.0.0.1:1\"}}");
                 // as the router sends them, with what the peers hold of the lost tasks' decisions
                 post(http, base + "/catch-up-targets", "{\"heads\": {\"" + TOPOLOGY + "~0@0\": 1}, \"recovery\":"
-                        + " \"warm-up\", \"heldDeterminants\": {\"http://127.0.0.1:1\": {\"" + TOPOLOGY
+                        + " \"warm-up\", \"heldDecisions\": {\"http://127.0.0.1:1\": {\"" + TOPOLOGY
                         + "/source#0\": {\"from\": 0, \"end\": 4}}}}");
-                http.send(HttpRequest.newBuilder(URI.create(base + "/determinants?task=" + TOPOLOGY
+                http.send(HttpRequest.newBuilder(URI.create(base + "/decisions?task=" + TOPOLOGY
                         + "/source%230&from=0")).timeout(Duration.ofSeconds(5)).GET().build(),
                         HttpResponse.BodyHandlers.discarding());
-                http.send(HttpRequest.newBuilder(URI.create(base + "/determinants/earliest?task=" + TOPOLOGY
+                http.send(HttpRequest.newBuilder(URI.create(base + "/decisions/earliest?task=" + TOPOLOGY
                         + "/source%230&task=" + TOPOLOGY + "/count%230")).timeout(Duration.ofSeconds(5)).GET().build(),
                         HttpResponse.BodyHandlers.discarding());
             }

@@ -98,7 +98,7 @@ class HostProblemHandler extends ResponseEntityExceptionHandler {
 
     /**
      * 400 naming where in the body it could not be read and why (Spring's default says only "Failed to read
-     * request"): a field of the wrong type, or a value its type refuses, such as a determinant span ending before it
+     * request"): a field of the wrong type, or a value its type refuses, such as a decision span ending before it
      * starts.
      */
     @Override

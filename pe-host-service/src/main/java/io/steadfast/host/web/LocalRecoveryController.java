@@ -1,25 +1,16 @@
 package io.steadfast.host.web;
 
 import io.steadfast.host.execution.ProcessingNode;
-import io.steadfast.host.recovery.DeterminantCollector;
-import io.steadfast.host.recovery.DeterminantPrefetches;
-import io.steadfast.host.recovery.EarliestDeterminants;
-import io.steadfast.host.replaylog.ReplayLogShipper;
-import io.steadfast.host.replaylog.ReplayLogStore;
-import io.steadfast.host.snapshot.SnapshotPrefetches;
-import io.steadfast.host.snapshot.SnapshotRestorer;
-import io.steadfast.runtime.concurrent.DaemonThreads;
-import io.steadfast.runtime.dataplane.LogSegment;
-import io.steadfast.runtime.host.DeterminantSpan;
-import io.steadfast.runtime.host.HeldDeterminants;
-import io.steadfast.runtime.host.InPlaceRestore;
+import io.steadfast.host.recovery.DecisionCollector;
+import io.steadfast.host.recovery.EarliestDecisions;
+import io.steadfast.host.recovery.LocalRecoveryService;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
-import io.steadfast.runtime.plan.RecoveryMode;
 import io.steadfast.runtime.plan.TaskId;
-import io.steadfast.runtime.task.OperatorSnapshot;
+import io.steadfast.runtime.recovery.DecisionSpan;
+import io.steadfast.runtime.recovery.HeldDecisions;
 import io.steadfast.runtime.topology.TopologyId;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
@@ -27,9 +18,6 @@ import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,15 +25,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -59,190 +39,48 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ResponseStatusException;
 
 /**
- * The host's part in local recovery: start lost tasks here in place (restored, replaying the decisions the
- * live hosts hold for them), hand out the decisions of upstream tasks this host received, point this host's
- * channels at moved tasks, and learn of completed checkpoints (to truncate output logs).
+ * The HTTP face of the host's part in local recovery ({@link LocalRecoveryService}): parses the requests, calls the
+ * service, and maps its answers and refusals to responses.
  */
 @RestController
 @RequestMapping("/api/v1/deployments/{topologyId}")
 class LocalRecoveryController {
 
-    private static final Logger LOG = LoggerFactory.getLogger(LocalRecoveryController.class);
-    private static final Duration PEER_TIMEOUT = Duration.ofSeconds(2);
-    private static final int PARALLEL_PRELOADS = 8;
-    /** The longest a recovery request is taken to have been in transit, whatever the clocks say. */
-    static final Duration MAX_TRANSIT = Duration.ofSeconds(5);
-
     private final ProcessingNode node;
-    private final SnapshotRestorer restorer;
-    private final ObjectProvider<ReplayLogStore> replayLogs;
-    private final ObjectProvider<ReplayLogShipper> shipper;
-    private final DeterminantCollector determinants = new DeterminantCollector(PEER_TIMEOUT);
-    /** Reads of logged output and the requests for logged decisions, beside the snapshot fetch. */
-    private final ExecutorService recoveryReads = Executors.newFixedThreadPool(PARALLEL_PRELOADS,
-            new DaemonThreads("steadfast-recovery-read"));
-    private final SnapshotPrefetches prefetched;
-    private final DeterminantPrefetches decisionsAhead = new DeterminantPrefetches(determinants, recoveryReads);
+    private final LocalRecoveryService recoveries;
 
-    LocalRecoveryController(ProcessingNode node, SnapshotRestorer restorer, SnapshotPrefetches prefetched,
-                            ObjectProvider<ReplayLogStore> replayLogs, ObjectProvider<ReplayLogShipper> shipper) {
+    LocalRecoveryController(ProcessingNode node, LocalRecoveryService recoveries) {
         this.node = node;
-        this.restorer = restorer;
-        this.replayLogs = replayLogs;
-        this.shipper = shipper;
-        this.prefetched = prefetched;
+        this.recoveries = recoveries;
     }
 
     @PostMapping("/recoveries")
     ResponseEntity<InPlaceRecoveryResponse> recover(@PathVariable String topologyId,
                                                     @Valid @RequestBody InPlaceRecoveryRequest request) {
         ExecutionPlan plan = planOf(topologyId, request);
-        long start = System.nanoTime();
-        long transit = requestInTransit(request.requestedAt());
-        long askedAt = start - transit;
         TaskPlacement placement = request.placement().toTaskPlacement();
         Set<TaskId> tasks = new TreeSet<>(request.tasks().stream().map(TaskId::parse).toList());
-        node.requireRoomToRecover(plan, tasks);
-        // fetched ahead, or sent from another thread: sending them took up to 66 ms on a busy machine
-        Map<TaskId, Integer> incarnations = new LinkedHashMap<>();
-        tasks.forEach(task -> incarnations.put(task, placement.incarnationOf(task)));
-        DeterminantPrefetches.Collecting held = decisionsAhead.collect(request.recovery(), request.peers(), tasks,
-                incarnations);
-        Optional<Map<TaskId, OperatorSnapshot>> ahead = prefetched.take(tasks, request.checkpointId());
-        Map<TaskId, OperatorSnapshot> snapshots = ahead.orElseGet(() -> restorer.fetch(plan, tasks::contains,
-                request.checkpointId()));
-        long fetchedNanos = System.nanoTime();
         Set<TaskId> recovering = new TreeSet<>(tasks);
         if (request.recovering() != null) {
             request.recovering().forEach(task -> recovering.add(parseTask(task)));
         }
-        // read while the decisions are collected
-        CompletableFuture<Map<ChannelId, List<LogSegment>>> preloads = preloads(plan, placement, snapshots,
-                recovering);
-        Map<TaskId, Long> offsets = new LinkedHashMap<>();
-        tasks.forEach(task -> offsets.put(task, snapshots.get(task).positions().determinantOffset()));
-        AtomicLong collectedNanos = new AtomicLong();
-        AtomicReference<String> decisionsFetched = new AtomicReference<>("");
-        // the decisions fetched ahead are replayed at once, those confirmed after them once the router's catch-up
-        // message says what the peers hold
-        Map<TaskId, byte[]> known = held.known(offsets);
-        CompletableFuture<Map<TaskId, byte[]>> decisions = held.confirmed().thenApplyAsync(runs -> {
-            Map<TaskId, byte[]> collected = runs.from(offsets);
-            collectedNanos.set(System.nanoTime());
-            decisionsFetched.set(runs.fetchedAhead() ? "; fetched ahead, " + runs.askedAgain() + " peers asked again"
-                    : "");
-            return collected;
-        }, recoveryReads);
-        Map<ChannelId, List<LogSegment>> logged = preloads.join();
-        long preloadedNanos = System.nanoTime();
-        // created, opened and restoring while the decisions are still collected: each replays those known ahead at once,
-        // and takes input beyond them once the rest is in
-        List<TaskId> started = node.recoverInPlace(plan, placement, tasks,
-                new InPlaceRestore(request.checkpointId(), snapshots, decisions, known, request.latestTriggered(),
-                        recovering, askedAt, logged));
-        long startedNanos = System.nanoTime();
-        long decisionBytes = decisions.join().values().stream().mapToLong(bytes -> bytes.length).sum();
-        long decisionsNanos = Math.max(0, collectedNanos.get() - fetchedNanos);
-        LOG.info("Recovered {} in place: the request took {} ms to arrive and be read, snapshots {} ms{}, start {} ms"
-                + " (of which {} ms waiting for the logged output of {} channels), decisions {} ms after the snapshots"
-                + " ({} ms after the start{}; {} bytes known ahead, replayed at once)", started, millis(transit),
-                millis(fetchedNanos - start),
-                ahead.isPresent() ? " (fetched ahead)" : "",
-                millis(startedNanos - fetchedNanos), millis(preloadedNanos - fetchedNanos), logged.size(),
-                millis(decisionsNanos), millis(Math.max(0, collectedNanos.get() - startedNanos)),
-                decisionsFetched.get(), known.values().stream().mapToLong(bytes -> bytes.length).sum());
+        LocalRecoveryService.Recovered recovered = recoveries.recover(new LocalRecoveryService.Order(plan, placement,
+                tasks, recovering, request.checkpointId(), request.latestTriggered(),
+                new LocalRecoveryService.Peers(request.recovery(), request.peers()), request.requestedAt()));
         return ResponseEntity.status(HttpStatus.CREATED).body(new InPlaceRecoveryResponse(
-                started.stream().map(TaskId::toString).toList(), decisionBytes,
-                millis(fetchedNanos - start), millis(decisionsNanos), millis(startedNanos - fetchedNanos)));
+                recovered.started().stream().map(TaskId::toString).toList(), recovered.decisionBytes(),
+                recovered.snapshotMillis(), recovered.decisionMillis(), recovered.startMillis()));
     }
 
-    /**
-     * What the recovered tasks had logged, after their snapshots' barriers, on their channels to tasks recovered with
-     * them, read back from the checkpoint-service ({@value #PARALLEL_PRELOADS} channels at once: one at a time, a
-     * host recovering four tasks of a 32-task job spent 100-200 ms on them). A channel whose log cannot be read whole
-     * is left out: its sender regenerates the same records by replaying its determinants, only later. Each read names
-     * the incarnation the sender recovers as (from {@code placement}), so that its predecessor adds nothing to the log
-     * after it.
-     */
-    private CompletableFuture<Map<ChannelId, List<LogSegment>>> preloads(ExecutionPlan plan, TaskPlacement placement,
-                                                                        Map<TaskId, OperatorSnapshot> snapshots,
-                                                                        Set<TaskId> recovering) {
-        ReplayLogStore store = replayLogs.getIfAvailable();
-        if (store == null || plan.recoveryMode() != RecoveryMode.LOCAL) {
-            return CompletableFuture.completedFuture(Map.of());
-        }
-        Map<ChannelId, CompletableFuture<List<LogSegment>>> reading = new LinkedHashMap<>();
-        snapshots.forEach((task, snapshot) -> plan.channels().stream()
-                .filter(channel -> channel.from().equals(task) && recovering.contains(channel.to()))
-                .forEach(channel -> {
-                    long after = snapshot.positions().outputs().getOrDefault(channel.id().index(), 0L);
-                    reading.put(channel.id(), CompletableFuture.supplyAsync(() -> loggedOutput(store, task,
-                            placement.incarnationOf(task), channel.id(), after), recoveryReads));
-                }));
-        return CompletableFuture.allOf(reading.values().toArray(CompletableFuture[]::new)).thenApply(done -> {
-            Map<ChannelId, List<LogSegment>> preloads = new LinkedHashMap<>();
-            reading.forEach((channel, segments) -> {
-                List<LogSegment> logged = segments.join();
-                if (!logged.isEmpty()) {
-                    preloads.put(channel, logged);
-                }
-            });
-            return preloads;
-        });
-    }
-
-    /**
-     * The task's logged output on the channel after {@code after}, as its copy of {@code incarnation} reads it; empty
-     * if it cannot be read (logged).
-     */
-    private static List<LogSegment> loggedOutput(ReplayLogStore store, TaskId task, int incarnation, ChannelId channel,
-                                                 long after) {
-        try {
-            return store.segmentsAfter(channel, after, incarnation);
-        } catch (RuntimeException e) {
-            LOG.warn("The logged output of {} on channel {} after seq {} cannot be read from the checkpoint-service"
-                    + " ({}); its receiver waits for it to be regenerated", task, channel, after, e.getMessage());
-            return List.of();
-        }
-    }
-
-    /**
-     * Fetches ahead the snapshots of tasks this host may be asked to recover (the router suspects their host), for the
-     * recovery to take instead of fetching them, and then restores the tasks' operators from them ahead too
-     * ({@link ProcessingNode#restoreAhead}) and, given the placement the recovery would have, prepares the tasks whole
-     * ({@link ProcessingNode#prepareRecovery}); answers at once.
-     */
+    /** Fetches ahead what a recovery of the tasks here would need (see {@link LocalRecoveryService#prefetch}). */
     @PostMapping("/snapshot-prefetches")
     ResponseEntity<SnapshotPrefetchAnswer> prefetchSnapshots(@PathVariable String topologyId,
                                                              @Valid @RequestBody SnapshotPrefetch request) {
         TopologyId topology = topology(topologyId);
         List<TaskId> tasks = request.tasks().stream().map(task -> taskOf(topology, task, "tasks")).toList();
         TaskPlacement placement = request.placement() == null ? null : placementOf(request.placement());
-        if (request.peers() != null && !request.peers().isEmpty()) {
-            decisionsAhead.prefetch(request.peers(), tasks);
-        }
-        long checkpointId = request.checkpointId();
-        int started = prefetched.prefetch(tasks, checkpointId);
-        if (started > 0) { // else fetched, or being fetched, and restored ahead once already
-            prefetched.whenFetched(tasks, checkpointId).ifPresent(fetching -> fetching.thenAcceptAsync(
-                    snapshots -> restoreAhead(topology, snapshots, checkpointId, placement), recoveryReads));
-        }
+        int started = recoveries.prefetch(topology, tasks, request.checkpointId(), placement, request.peers());
         return ResponseEntity.accepted().body(new SnapshotPrefetchAnswer(started));
-    }
-
-    private void restoreAhead(TopologyId topology, Map<TaskId, OperatorSnapshot> snapshots, long checkpointId,
-                              @Nullable TaskPlacement placement) {
-        long start = System.nanoTime();
-        List<TaskId> restored = node.restoreAhead(topology, snapshots, checkpointId);
-        if (restored.isEmpty()) {
-            return;
-        }
-        long restoredNanos = System.nanoTime();
-        List<TaskId> prepared = placement == null ? List.of()
-                : node.prepareRecovery(topology, placement, snapshots, checkpointId);
-        LOG.info("Restored ahead the operators of {} from checkpoint {} in {} ms{}, for a recovery that may follow",
-                restored, checkpointId, millis(restoredNanos - start), prepared.isEmpty() ? ""
-                        : " and prepared those tasks in " + millis(System.nanoTime() - restoredNanos) + " ms");
     }
 
     private static TaskPlacement placementOf(DeploymentRequest.Placement placement) {
@@ -256,13 +94,13 @@ class LocalRecoveryController {
     }
 
     /**
-     * The determinants of a task this host received with its input: from offset {@code from}, or without it the
-     * earliest run held; the header {@value DeterminantCollector#FROM_HEADER} says at which offset they start. With
+     * The decisions of a task this host received with its input: from offset {@code from}, or without it the
+     * earliest run held; the header {@value DecisionCollector#FROM_HEADER} says at which offset they start. With
      * {@code incarnation} (the task's incarnation recovering it), this host first refuses the task's earlier
      * incarnations on its channels, and answers 409 if it knows a newer one than the one asking.
      */
-    @GetMapping(path = "/determinants", produces = MediaType.APPLICATION_OCTET_STREAM_VALUE)
-    ResponseEntity<byte[]> determinants(@PathVariable String topologyId, @RequestParam String task,
+    @GetMapping(path = "/decisions", produces = MediaType.APPLICATION_OCTET_STREAM_VALUE)
+    ResponseEntity<byte[]> decisions(@PathVariable String topologyId, @RequestParam String task,
                                         @RequestParam(required = false) Long from,
                                         @RequestParam(required = false) Integer incarnation) {
         TaskId id = parseTask(task);
@@ -273,19 +111,18 @@ class LocalRecoveryController {
         if (incarnation != null) {
             fenceForDecisions(Map.of(id, incarnation));
         }
-        Optional<HeldDeterminants> held = from == null ? node.earliestDeterminantsOf(id)
-                : node.determinantsOf(id, from).map(bytes -> new HeldDeterminants(from, bytes));
-        return held.map(run -> ResponseEntity.ok().header(DeterminantCollector.FROM_HEADER, Long.toString(run.from()))
+        Optional<HeldDecisions> held = recoveries.decisionsOf(id, from);
+        return held.map(run -> ResponseEntity.ok().header(DecisionCollector.FROM_HEADER, Long.toString(run.from()))
                 .body(run.bytes())).orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, "Host "
-                + node.id() + " holds no determinants of task " + task + (from == null ? "" : " from offset " + from)));
+                + node.id() + " holds no decisions of task " + task + (from == null ? "" : " from offset " + from)));
     }
 
     /**
-     * The earliest run this host holds of each task's determinants, for every task asked about that it holds any of:
+     * The earliest run this host holds of each task's decisions, for every task asked about that it holds any of:
      * what a recovering host asks each peer once for all the tasks it recovers.
      */
-    @GetMapping(path = "/determinants/earliest", produces = MediaType.APPLICATION_JSON_VALUE)
-    EarliestDeterminants earliestDeterminants(@PathVariable String topologyId, @RequestParam List<String> task,
+    @GetMapping(path = "/decisions/earliest", produces = MediaType.APPLICATION_JSON_VALUE)
+    EarliestDecisions earliestDecisions(@PathVariable String topologyId, @RequestParam List<String> task,
                                               @RequestParam(required = false) List<Integer> incarnation) {
         TopologyId topology = topology(topologyId);
         List<TaskId> tasks = task.stream().map(text -> taskOf(topology, text, "task")).toList();
@@ -300,17 +137,12 @@ class LocalRecoveryController {
             }
             fenceForDecisions(asking);
         }
-        List<EarliestDeterminants.Run> runs = new ArrayList<>();
-        for (TaskId id : tasks) {
-            node.earliestDeterminantsOf(id).ifPresent(run -> runs.add(
-                    new EarliestDeterminants.Run(id, run.from(), run.bytes())));
-        }
-        return new EarliestDeterminants(runs);
+        return recoveries.earliestDecisionsOf(tasks);
     }
 
     /**
      * Refuses the earlier incarnations of the tasks asked about before their decisions are read (see
-     * {@link ProcessingNode#fenceForDecisionsOf}); a 409 if one of the incarnations asking is superseded here.
+     * {@link LocalRecoveryService#fenceForDecisions}); a 409 if one of the incarnations asking is superseded here.
      */
     private void fenceForDecisions(Map<TaskId, Integer> asking) {
         asking.forEach((task, incarnation) -> {
@@ -318,7 +150,7 @@ class LocalRecoveryController {
                 throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "incarnation: must be >= 0, not "
                         + incarnation + " (task " + task + ")");
             }
-            if (!node.fenceForDecisionsOf(task, incarnation)) {
+            if (!recoveries.fenceForDecisions(task, incarnation)) {
                 throw new SupersededIncarnationException(node.id(), task, incarnation);
             }
         });
@@ -336,14 +168,13 @@ class LocalRecoveryController {
         if (request.incarnations() != null) {
             request.incarnations().forEach((task, incarnation) -> incarnations.put(parseTask(task), incarnation));
         }
-        // fenced first: nothing of the moved tasks' earlier incarnations is taken in after the spans answered below
-        Map<ChannelId, Long> heads = node.redirect(topology(topologyId), endpoints, hosts, incarnations);
+        LocalRecoveryService.Redirection redirected = recoveries.redirect(topology(topologyId), endpoints, hosts,
+                incarnations);
         Map<String, Long> byChannel = new TreeMap<>();
-        heads.forEach((channel, head) -> byChannel.put(channel.toString(), head));
-        Map<String, DeterminantSpan> held = new TreeMap<>();
-        endpoints.keySet().forEach(task -> node.earliestDeterminantsOf(task)
-                .ifPresent(run -> held.put(task.toString(), DeterminantSpan.of(run))));
-        return new RedirectResponse(heads.size(), byChannel, held);
+        redirected.heads().forEach((channel, head) -> byChannel.put(channel.toString(), head));
+        Map<String, DecisionSpan> held = new TreeMap<>();
+        redirected.held().forEach((task, span) -> held.put(task.toString(), span));
+        return new RedirectResponse(redirected.heads().size(), byChannel, held);
     }
 
     @PostMapping("/catch-up-targets")
@@ -351,20 +182,20 @@ class LocalRecoveryController {
         TopologyId topology = topology(topologyId);
         Map<ChannelId, Long> heads = new LinkedHashMap<>();
         request.heads().forEach((channel, head) -> heads.put(parseChannel(topology, channel), head));
-        if (request.recovery() != null && request.heldDeterminants() != null) {
-            Map<URI, Map<TaskId, DeterminantSpan>> held = new LinkedHashMap<>();
-            request.heldDeterminants().forEach((peer, spans) -> {
-                Map<TaskId, DeterminantSpan> byTask = new LinkedHashMap<>();
+        Map<URI, Map<TaskId, DecisionSpan>> byPeer = new LinkedHashMap<>();
+        boolean confirming = request.recovery() != null && request.heldDecisions() != null;
+        if (confirming) {
+            request.heldDecisions().forEach((peer, spans) -> {
+                Map<TaskId, DecisionSpan> byTask = new LinkedHashMap<>();
                 if (spans == null) {
-                    throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "heldDeterminants: peer " + peer
+                    throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "heldDecisions: peer " + peer
                             + " has no spans; give {} for a peer that holds nothing of the lost tasks");
                 }
-                spans.forEach((task, span) -> byTask.put(taskOf(topology, task, "heldDeterminants"), span));
-                held.put(peerOf(peer), byTask);
+                spans.forEach((task, span) -> byTask.put(taskOf(topology, task, "heldDecisions"), span));
+                byPeer.put(peerOf(peer), byTask);
             });
-            decisionsAhead.confirm(request.recovery(), held);
         }
-        node.catchUpTargets(topology, heads);
+        recoveries.catchUpTargets(topology, heads, request.recovery(), confirming ? byPeer : null);
         return ResponseEntity.accepted().build();
     }
 
@@ -381,7 +212,7 @@ class LocalRecoveryController {
         try {
             return new URI(peer);
         } catch (URISyntaxException e) {
-            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "heldDeterminants: '" + peer + "' is not a"
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "heldDecisions: '" + peer + "' is not a"
                     + " URL; key each peer's spans by its base URL, as the recovery request's peers name it");
         }
     }
@@ -403,28 +234,8 @@ class LocalRecoveryController {
 
     @PostMapping("/checkpoints/{checkpointId}/completed")
     ResponseEntity<Void> checkpointCompleted(@PathVariable String topologyId, @PathVariable long checkpointId) {
-        node.checkpointCompleted(topology(topologyId), checkpointId);
-        ReplayLogShipper logs = shipper.getIfAvailable();
-        if (logs != null) {
-            logs.checkpointCompleted(topology(topologyId), checkpointId);
-        }
+        recoveries.checkpointCompleted(topology(topologyId), checkpointId);
         return ResponseEntity.accepted().build();
-    }
-
-    /**
-     * How long ago the router sent a request it stamped at {@code requestedAt}, by this host's clock: 0 if unstamped
-     * or stamped in the future, at most {@link #MAX_TRANSIT} (clocks of different machines disagree).
-     */
-    static long requestInTransit(Instant requestedAt) {
-        if (requestedAt == null) {
-            return 0;
-        }
-        long transit = Duration.between(requestedAt, Instant.now()).toNanos();
-        return Math.max(0, Math.min(transit, MAX_TRANSIT.toNanos()));
-    }
-
-    private static long millis(long nanos) {
-        return nanos / 1_000_000;
     }
 
     private static TopologyId topology(String topologyId) {
@@ -507,32 +318,32 @@ class LocalRecoveryController {
      * @param channels how many of this host's channels now point at a moved task
      * @param heads    the last sequence number sent on each of them, by channel id: what the moved task must take
      *                 in to have caught up (pass them on with {@code POST .../catch-up-targets})
-     * @param heldDeterminants the span of the earliest run this host holds of each moved task's logged decisions, by
+     * @param heldDecisions the span of the earliest run this host holds of each moved task's logged decisions, by
      *                 task id (none for a task it holds nothing of; pass them on with the catch-up targets)
      */
-    record RedirectResponse(int channels, Map<String, Long> heads, Map<String, DeterminantSpan> heldDeterminants) {
+    record RedirectResponse(int channels, Map<String, Long> heads, Map<String, DecisionSpan> heldDecisions) {
     }
 
     /**
      * @param heads            what live upstream tasks had sent on each channel to a task recovered here, by channel id
      * @param recovery         the router's id of the recovery, as in its recovery request (optional)
-     * @param heldDeterminants what each peer that pointed its channels away from the lost tasks holds of their logged
+     * @param heldDecisions what each peer that pointed its channels away from the lost tasks holds of their logged
      *                         decisions, as it answered {@code POST .../redirects}, by the peer's base URL (optional)
      */
     record CatchUpTargets(@NotNull Map<String, Long> heads, @Nullable String recovery,
-                          @Nullable Map<String, Map<String, DeterminantSpan>> heldDeterminants) {
+                          @Nullable Map<String, Map<String, DecisionSpan>> heldDecisions) {
     }
 
     /**
      * @param tasks           the tasks started
-     * @param determinantBytes the logged decisions they replay, in bytes
+     * @param decisionBytes   the logged decisions they replay, in bytes
      * @param snapshotMillis  fetching their snapshots
-     * @param determinantMillis how long after the snapshots their decisions from the live hosts were in (collected
+     * @param decisionMillis how long after the snapshots their decisions from the live hosts were in (collected
      *                          while the snapshots were fetched and the tasks started)
      * @param startMillis     creating and starting them once the snapshots were in (each restores its state on its
      *                        own thread, and takes input once the decisions are in)
      */
-    record InPlaceRecoveryResponse(List<String> tasks, long determinantBytes, long snapshotMillis,
-                                   long determinantMillis, long startMillis) {
+    record InPlaceRecoveryResponse(List<String> tasks, long decisionBytes, long snapshotMillis,
+                                   long decisionMillis, long startMillis) {
     }
 }

@@ -1,9 +1,7 @@
 package io.steadfast.host.recovery;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-import io.steadfast.runtime.host.HeldDeterminants;
 import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.recovery.HeldDecisions;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -16,11 +14,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Live hosts standing in as peers of a recovering host, over real HTTP: each holds runs of tasks' determinants and
- * answers a host's {@code GET .../determinants/earliest} and {@code GET .../determinants?from=}. Records the requests
+ * Live hosts standing in as peers of a recovering host, over real HTTP: each holds runs of tasks' decisions and
+ * answers a host's {@code GET .../decisions/earliest} and {@code GET .../decisions?from=}. Records the requests
  * as {@code path task-count}. A test changes what a peer holds with {@link #hold}.
  */
 public final class StandInPeers implements AutoCloseable {
@@ -30,11 +30,11 @@ public final class StandInPeers implements AutoCloseable {
     public final List<String> requests = new CopyOnWriteArrayList<>();
     /** The {@code incarnation} parameters of each request answered, in order (empty for a request without). */
     public final List<List<String>> incarnations = new CopyOnWriteArrayList<>();
-    private final Map<URI, Map<TaskId, HeldDeterminants>> earliest = new ConcurrentHashMap<>();
-    private final Map<URI, Map<TaskId, HeldDeterminants>> fromOffset = new ConcurrentHashMap<>();
+    private final Map<URI, Map<TaskId, HeldDecisions>> earliest = new ConcurrentHashMap<>();
+    private final Map<URI, Map<TaskId, HeldDecisions>> fromOffset = new ConcurrentHashMap<>();
 
     /** A peer holding {@code runs}, for both endpoints. */
-    public URI peer(Map<TaskId, HeldDeterminants> runs) throws IOException {
+    public URI peer(Map<TaskId, HeldDecisions> runs) throws IOException {
         return peer(runs, runs);
     }
 
@@ -42,7 +42,7 @@ public final class StandInPeers implements AutoCloseable {
      * A peer whose earliest runs are {@code earliest}, and which answers a request from an offset out of
      * {@code fromOffset} (its log grew at the front meanwhile, as parts of it arrive out of order).
      */
-    public URI peer(Map<TaskId, HeldDeterminants> earliestRuns, Map<TaskId, HeldDeterminants> runsFromOffset)
+    public URI peer(Map<TaskId, HeldDecisions> earliestRuns, Map<TaskId, HeldDecisions> runsFromOffset)
             throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         URI url = URI.create("http://127.0.0.1:" + server.getAddress().getPort());
@@ -62,7 +62,7 @@ public final class StandInPeers implements AutoCloseable {
     }
 
     /** What a peer holds from now on. */
-    public void hold(URI peer, Map<TaskId, HeldDeterminants> earliestRuns, Map<TaskId, HeldDeterminants> runsFromOffset) {
+    public void hold(URI peer, Map<TaskId, HeldDecisions> earliestRuns, Map<TaskId, HeldDecisions> runsFromOffset) {
         earliest.put(peer, Map.copyOf(earliestRuns));
         fromOffset.put(peer, Map.copyOf(runsFromOffset));
     }
@@ -76,22 +76,22 @@ public final class StandInPeers implements AutoCloseable {
         return bytes;
     }
 
-    private void answer(HttpExchange exchange, Map<TaskId, HeldDeterminants> runs) throws IOException {
+    private void answer(HttpExchange exchange, Map<TaskId, HeldDecisions> runs) throws IOException {
         String path = exchange.getRequestURI().getPath();
         Map<String, List<String>> query = query(exchange.getRequestURI().getRawQuery());
         requests.add(path + " " + query.get("task").size());
         incarnations.add(query.getOrDefault("incarnation", List.of()));
-        if (path.endsWith("/determinants/earliest")) {
-            List<EarliestDeterminants.Run> held = query.get("task").stream().map(TaskId::parse)
+        if (path.endsWith("/decisions/earliest")) {
+            List<EarliestDecisions.Run> held = query.get("task").stream().map(TaskId::parse)
                     .filter(runs::containsKey)
-                    .map(task -> new EarliestDeterminants.Run(task, runs.get(task).from(), runs.get(task).bytes()))
+                    .map(task -> new EarliestDecisions.Run(task, runs.get(task).from(), runs.get(task).bytes()))
                     .toList();
-            reply(exchange, 200, JsonMapper.shared().writeValueAsBytes(new EarliestDeterminants(held)), -1);
+            reply(exchange, 200, JsonMapper.shared().writeValueAsBytes(new EarliestDecisions(held)), -1);
             return;
         }
         TaskId task = TaskId.parse(query.get("task").get(0));
         long from = Long.parseLong(query.get("from").get(0));
-        HeldDeterminants run = runs.get(task);
+        HeldDecisions run = runs.get(task);
         if (run == null || run.end() < from) {
             reply(exchange, 404, new byte[0], -1);
         } else {
@@ -101,7 +101,7 @@ public final class StandInPeers implements AutoCloseable {
 
     private static void reply(HttpExchange exchange, int status, byte[] body, long from) throws IOException {
         if (from >= 0) {
-            exchange.getResponseHeaders().add(DeterminantCollector.FROM_HEADER, Long.toString(from));
+            exchange.getResponseHeaders().add(DecisionCollector.FROM_HEADER, Long.toString(from));
         }
         exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
         exchange.getResponseBody().write(body);

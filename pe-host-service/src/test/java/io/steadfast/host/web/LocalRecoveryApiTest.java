@@ -17,14 +17,14 @@ import io.steadfast.host.snapshot.RecordingReporter;
 import io.steadfast.host.snapshot.SnapshotPrefetches;
 import io.steadfast.runtime.host.HostAssignment;
 import io.steadfast.runtime.host.HostDeployment;
-import io.steadfast.runtime.host.HeldDeterminants;
 import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.PlanExpander;
 import io.steadfast.runtime.plan.RecoveryMode;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.plan.TaskSpec;
-import io.steadfast.runtime.task.DeterminantLog;
+import io.steadfast.runtime.recovery.DecisionLog;
+import io.steadfast.runtime.recovery.HeldDecisions;
 import io.steadfast.runtime.task.OperatorSnapshot;
 import io.steadfast.runtime.task.TaskStatus;
 import io.steadfast.runtime.topology.TopologySpecReader;
@@ -152,7 +152,7 @@ class LocalRecoveryApiTest {
                         .content(recovery(plan, all, 1)))
                 .andExpect(status().isCreated())
                 .andExpect(jsonPath("$.tasks.length()").value(all.size()))
-                .andExpect(jsonPath("$.determinantBytes").value(0));
+                .andExpect(jsonPath("$.decisionBytes").value(0));
 
         finishesWithExactResults();
     }
@@ -231,7 +231,7 @@ class LocalRecoveryApiTest {
             // the router's catch-up, with what the peer answered it holds when its channels were redirected
             mvc.perform(post("/api/v1/deployments/lr/catch-up-targets").contentType(MediaType.APPLICATION_JSON)
                             .content(JSON.writeValueAsString(Map.of("heads", Map.of(), "recovery", "r-api",
-                                    "heldDeterminants", Map.of(peer.toString(), Map.of())))))
+                                    "heldDecisions", Map.of(peer.toString(), Map.of())))))
                     .andExpect(status().isAccepted());
 
             Map<String, Object> request = new LinkedHashMap<>(JSON.readValue(recovery(plan, all, 1), Map.class));
@@ -244,7 +244,7 @@ class LocalRecoveryApiTest {
 
             finishesWithExactResults();
             assertThat(peers.requests).as("asked ahead only, not again by the recovery")
-                    .containsExactly("/api/v1/deployments/lr/determinants/earliest " + all.size());
+                    .containsExactly("/api/v1/deployments/lr/decisions/earliest " + all.size());
         }
     }
 
@@ -254,12 +254,12 @@ class LocalRecoveryApiTest {
         runUntilCheckpointOneThenLoseEveryTask(plan);
         List<String> all = plan.tasks().stream().map(task -> task.id().toString()).toList();
         TaskId source = TaskId.parse("lr/source#0");
-        long offset = OperatorSnapshot.fromBytes(store.get(source, 1).orElseThrow()).positions().determinantOffset();
-        DeterminantLog logged = new DeterminantLog(offset); // the source had emitted 100 events since the barrier
+        long offset = OperatorSnapshot.fromBytes(store.get(source, 1).orElseThrow()).positions().decisionOffset();
+        DecisionLog logged = new DecisionLog(offset); // the source had emitted 100 events since the barrier
         logged.recordRun(0, 100);
         byte[] decisions = logged.readFrom(offset).bytes();
         try (StandInPeers peers = new StandInPeers()) {
-            URI peer = peers.peer(Map.of(source, new HeldDeterminants(offset, decisions)));
+            URI peer = peers.peer(Map.of(source, new HeldDecisions(offset, decisions)));
             mvc.perform(post("/api/v1/deployments/lr/snapshot-prefetches").contentType(MediaType.APPLICATION_JSON)
                             .content(JSON.writeValueAsString(Map.of("checkpointId", 1, "tasks", all,
                                     "peers", List.of(peer)))))
@@ -285,7 +285,7 @@ class LocalRecoveryApiTest {
             assertThat(recovered).as("the recovery answers once the decisions are confirmed").isNotDone();
             mvc.perform(post("/api/v1/deployments/lr/catch-up-targets").contentType(MediaType.APPLICATION_JSON)
                             .content(JSON.writeValueAsString(Map.of("heads", Map.of(), "recovery", "r-ahead",
-                                    "heldDeterminants", Map.of(peer.toString(), Map.of(source.toString(),
+                                    "heldDecisions", Map.of(peer.toString(), Map.of(source.toString(),
                                             Map.of("from", offset, "end", offset + decisions.length)))))))
                     .andExpect(status().isAccepted());
 
@@ -298,20 +298,20 @@ class LocalRecoveryApiTest {
     @Test
     void refusesCatchUpTargetsWhoseHeldDecisionsNameAnotherTopologysTaskOrNoURL() throws Exception {
         catchUpWithHeldDecisions("{\"http://127.0.0.1:1\": {\"other/count#0\": {\"from\": 0, \"end\": 4}}}")
-                .andExpect(jsonPath("$.detail", containsString("heldDeterminants: other/count#0 belongs to topology")));
+                .andExpect(jsonPath("$.detail", containsString("heldDecisions: other/count#0 belongs to topology")));
         catchUpWithHeldDecisions("{\"not a url\": {}}")
-                .andExpect(jsonPath("$.detail", containsString("heldDeterminants: 'not a url' is not a URL")));
+                .andExpect(jsonPath("$.detail", containsString("heldDecisions: 'not a url' is not a URL")));
         catchUpWithHeldDecisions("{\"http://127.0.0.1:1\": null}")
                 .andExpect(jsonPath("$.detail", containsString("give {} for a peer that holds nothing")));
         catchUpWithHeldDecisions("{\"http://127.0.0.1:1\": {\"lr/count#0\": {\"from\": 9, \"end\": 4}}}")
                 .andExpect(jsonPath("$.detail", containsString("0 <= from <= end")))
-                .andExpect(jsonPath("$.field", containsString("heldDeterminants")));
+                .andExpect(jsonPath("$.field", containsString("heldDecisions")));
     }
 
-    /** Catch-up targets of recovery "r" with {@code heldDeterminants} (JSON) as given, answered 400. */
-    private ResultActions catchUpWithHeldDecisions(String heldDeterminants) throws Exception {
+    /** Catch-up targets of recovery "r" with {@code heldDecisions} (JSON) as given, answered 400. */
+    private ResultActions catchUpWithHeldDecisions(String heldDecisions) throws Exception {
         return mvc.perform(post("/api/v1/deployments/lr/catch-up-targets").contentType(MediaType.APPLICATION_JSON)
-                        .content("{\"heads\": {}, \"recovery\": \"r\", \"heldDeterminants\": " + heldDeterminants
+                        .content("{\"heads\": {}, \"recovery\": \"r\", \"heldDecisions\": " + heldDecisions
                                 + "}"))
                 .andExpect(status().isBadRequest());
     }
@@ -402,28 +402,28 @@ class LocalRecoveryApiTest {
     }
 
     @Test
-    void answers404ForDeterminantsItDoesNotHoldAnd400ForAMalformedTaskId() throws Exception {
-        mvc.perform(get("/api/v1/deployments/lr/determinants").param("task", "lr/count#0").param("from", "0"))
+    void answers404ForDecisionsItDoesNotHoldAnd400ForAMalformedTaskId() throws Exception {
+        mvc.perform(get("/api/v1/deployments/lr/decisions").param("task", "lr/count#0").param("from", "0"))
                 .andExpect(status().isNotFound());
-        mvc.perform(get("/api/v1/deployments/lr/determinants").param("task", "no-task").param("from", "0"))
+        mvc.perform(get("/api/v1/deployments/lr/decisions").param("task", "no-task").param("from", "0"))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.detail", containsString("topology/operator#subtask")));
-        mvc.perform(get("/api/v1/deployments/lr/determinants").param("task", "lr/count#0"))
+        mvc.perform(get("/api/v1/deployments/lr/decisions").param("task", "lr/count#0"))
                 .andExpect(status().isNotFound());
-        mvc.perform(get("/api/v1/deployments/lr/determinants").param("task", "lr/count#0").param("from", "-1"))
+        mvc.perform(get("/api/v1/deployments/lr/decisions").param("task", "lr/count#0").param("from", "-1"))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.detail", containsString("from")));
     }
 
     @Test
-    void answersTheEarliestDeterminantsOfSeveralTasksAtOnceListingOnlyThoseHeld() throws Exception {
-        mvc.perform(get("/api/v1/deployments/lr/determinants/earliest").param("task", "lr/count#0", "lr/count#1"))
+    void answersTheEarliestDecisionsOfSeveralTasksAtOnceListingOnlyThoseHeld() throws Exception {
+        mvc.perform(get("/api/v1/deployments/lr/decisions/earliest").param("task", "lr/count#0", "lr/count#1"))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.runs.length()").value(0));
-        mvc.perform(get("/api/v1/deployments/lr/determinants/earliest").param("task", "lr/count#0", "other/count#0"))
+        mvc.perform(get("/api/v1/deployments/lr/decisions/earliest").param("task", "lr/count#0", "other/count#0"))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.detail", containsString("belongs to topology 'other'")));
-        mvc.perform(get("/api/v1/deployments/lr/determinants/earliest").param("task", "no-task"))
+        mvc.perform(get("/api/v1/deployments/lr/decisions/earliest").param("task", "no-task"))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.detail", containsString("topology/operator#subtask")));
     }
@@ -435,23 +435,23 @@ class LocalRecoveryApiTest {
                 .content(JSON.writeValueAsString(Map.of("plan", plan, "placement", placement(plan)))))
                 .andExpect(status().isCreated());
 
-        mvc.perform(get("/api/v1/deployments/lr/determinants/earliest").param("task", "lr/count#0", "lr/count#1")
+        mvc.perform(get("/api/v1/deployments/lr/decisions/earliest").param("task", "lr/count#0", "lr/count#1")
                         .param("incarnation", "2", "0"))
                 .andExpect(status().isOk());
-        mvc.perform(get("/api/v1/deployments/lr/determinants").param("task", "lr/count#0").param("from", "0")
+        mvc.perform(get("/api/v1/deployments/lr/decisions").param("task", "lr/count#0").param("from", "0")
                         .param("incarnation", "1"))
                 .andExpect(status().isConflict())
                 .andExpect(jsonPath("$.reason").value("SUPERSEDED_INCARNATION"))
                 .andExpect(jsonPath("$.task").value("lr/count#0"))
                 .andExpect(jsonPath("$.incarnation").value(1));
-        mvc.perform(get("/api/v1/deployments/lr/determinants/earliest").param("task", "lr/count#0")
+        mvc.perform(get("/api/v1/deployments/lr/decisions/earliest").param("task", "lr/count#0")
                         .param("incarnation", "1"))
                 .andExpect(status().isConflict());
-        mvc.perform(get("/api/v1/deployments/lr/determinants/earliest").param("task", "lr/count#0", "lr/count#1")
+        mvc.perform(get("/api/v1/deployments/lr/decisions/earliest").param("task", "lr/count#0", "lr/count#1")
                         .param("incarnation", "3"))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.detail", containsString("incarnation: 1 given for 2 tasks")));
-        mvc.perform(get("/api/v1/deployments/lr/determinants").param("task", "lr/count#1").param("from", "0")
+        mvc.perform(get("/api/v1/deployments/lr/decisions").param("task", "lr/count#1").param("from", "0")
                         .param("incarnation", "0"))
                 .andExpect(status().isNotFound()); // not superseded: answered, and nothing is held of it here
     }
@@ -462,7 +462,7 @@ class LocalRecoveryApiTest {
                         .content("{\"endpoints\": {\"lr/count#0\": \"tcp://127.0.0.1:1\"}}"))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.channels").value(0))
-                .andExpect(jsonPath("$.heldDeterminants").isEmpty());
+                .andExpect(jsonPath("$.heldDecisions").isEmpty());
     }
 
     @Test

@@ -19,7 +19,7 @@ import java.util.List;
  * @param recovering      every task recovered in this round, on any host
  * @param requestedAt     when the router asked: the recovered tasks measure their catch-up from it
  * @param recovery        the router's id of this recovery, repeated with the catch-up targets (see
- *                        {@link CatchUp#heldDeterminants()})
+ *                        {@link CatchUp#heldDecisions()})
  */
 public record InPlaceRecovery(ExecutionPlan plan, TaskPlacement placement, List<TaskId> tasks, long checkpointId,
                               long latestTriggered, List<URI> peers, List<TaskId> recovering, Instant requestedAt,
@@ -35,12 +35,12 @@ public record InPlaceRecovery(ExecutionPlan plan, TaskPlacement placement, List<
      * A host's answer.
      *
      * @param tasks             the tasks it started
-     * @param determinantBytes  the logged decisions they replay, in bytes
+     * @param decisionBytes  the logged decisions they replay, in bytes
      * @param snapshotMillis    fetching their snapshots
-     * @param determinantMillis collecting their decisions from the live hosts
+     * @param decisionMillis collecting their decisions from the live hosts
      * @param startMillis       restoring and starting them
      */
-    public record Answer(List<String> tasks, long determinantBytes, long snapshotMillis, long determinantMillis,
+    public record Answer(List<String> tasks, long decisionBytes, long snapshotMillis, long decisionMillis,
                          long startMillis) {
     }
 }

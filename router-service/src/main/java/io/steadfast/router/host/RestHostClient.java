@@ -1,6 +1,6 @@
 package io.steadfast.router.host;
 
-import io.steadfast.runtime.host.DeterminantSpan;
+import io.steadfast.runtime.recovery.DecisionSpan;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
@@ -64,7 +64,7 @@ public final class RestHostClient implements HostClient {
                 Map.of("warm-up-host", "tcp://127.0.0.1:1"), Map.of("warm-up/source#0", 1));
         List<String> tasks = List.of("warm-up/source#0");
         List<URI> peers = List.of(URI.create("http://127.0.0.1:1"));
-        DeterminantSpan span = new DeterminantSpan(0, 1);
+        DecisionSpan span = new DecisionSpan(0, 1);
         for (int round = 0; round < WARM_UP_ROUNDS; round++) {
             bodies.write(new InPlaceRecoveryBody(null, 0, placement, tasks, 1, 1, peers, tasks, Instant.EPOCH,
                     "warm-up"));
@@ -150,18 +150,18 @@ public final class RestHostClient implements HostClient {
         RedirectAnswer answer = call(host, "redirect channels of topology '" + topology + "'", () -> http.post()
                 .uri(deploymentUri(host, topology, "/redirects")).contentType(MediaType.APPLICATION_JSON)
                 .body(new RedirectBody(endpoints, hostIds, byTask)).retrieve().body(RedirectAnswer.class));
-        Map<TaskId, DeterminantSpan> held = new TreeMap<>();
-        if (answer != null && answer.heldDeterminants() != null) {
-            answer.heldDeterminants().forEach((task, span) -> held.put(TaskId.parse(task), span));
+        Map<TaskId, DecisionSpan> held = new TreeMap<>();
+        if (answer != null && answer.heldDecisions() != null) {
+            answer.heldDecisions().forEach((task, span) -> held.put(TaskId.parse(task), span));
         }
         return new Redirected(answer == null || answer.heads() == null ? Map.of() : answer.heads(), held);
     }
 
     @Override
     public void catchUpTargets(RegisteredHost host, TopologyId topology, CatchUp catchUp) {
-        Map<String, Map<String, DeterminantSpan>> held = new TreeMap<>();
-        catchUp.heldDeterminants().forEach((peer, spans) -> {
-            Map<String, DeterminantSpan> byTask = new TreeMap<>();
+        Map<String, Map<String, DecisionSpan>> held = new TreeMap<>();
+        catchUp.heldDecisions().forEach((peer, spans) -> {
+            Map<String, DecisionSpan> byTask = new TreeMap<>();
             spans.forEach((task, span) -> byTask.put(task.toString(), span));
             held.put(peer.toString(), byTask);
         });
@@ -287,12 +287,12 @@ public final class RestHostClient implements HostClient {
     }
 
     /** A host's answer to {@code POST .../redirects}. */
-    record RedirectAnswer(int channels, Map<String, Long> heads, Map<String, DeterminantSpan> heldDeterminants) {
+    record RedirectAnswer(int channels, Map<String, Long> heads, Map<String, DecisionSpan> heldDecisions) {
     }
 
     /** Body of a host's {@code POST .../catch-up-targets}. */
     record CatchUpBody(Map<String, Long> heads, String recovery,
-                       Map<String, Map<String, DeterminantSpan>> heldDeterminants) {
+                       Map<String, Map<String, DecisionSpan>> heldDecisions) {
     }
 
     /** The checkpoint a host restores its tasks from. */

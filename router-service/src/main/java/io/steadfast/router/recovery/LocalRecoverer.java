@@ -10,7 +10,7 @@ import io.steadfast.router.placement.StandbyHosts;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.router.topology.TopologyRepository;
 import io.steadfast.runtime.concurrent.DaemonThreads;
-import io.steadfast.runtime.host.DeterminantSpan;
+import io.steadfast.runtime.recovery.DecisionSpan;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.plan.ExecutionPlan;
@@ -149,13 +149,13 @@ final class LocalRecoverer implements AutoCloseable {
                 hostClient.recoverInPlace(byId.get(hostId), new InPlaceRecovery(plan, taskPlacement, tasks,
                         checkpointId, latestTriggered, peers, lost, requestedAt, recovery)), calls)));
         Map<HostId, Map<String, Long>> targetsByHost = new TreeMap<>();
-        Map<URI, Map<TaskId, DeterminantSpan>> heldDeterminants = new LinkedHashMap<>();
+        Map<URI, Map<TaskId, DecisionSpan>> heldDecisions = new LinkedHashMap<>();
         redirects.forEach((host, redirect) -> {
             Redirected answer = await(redirect);
             answer.heads().forEach((channel, head) -> plan.channel(ChannelId.parse(channel)).ifPresent(spec ->
                     targetsByHost.computeIfAbsent(placement.get(spec.to()), target -> new TreeMap<>())
                             .put(channel, head)));
-            heldDeterminants.put(host.controlUrl(), answer.heldDeterminants());
+            heldDecisions.put(host.controlUrl(), answer.heldDecisions());
         });
         long redirected = System.nanoTime();
         // at once, not after the target hosts answered: a host keeps the targets of tasks it is still creating, and
@@ -163,7 +163,7 @@ final class LocalRecoverer implements AutoCloseable {
         List<CompletableFuture<Void>> targets = new ArrayList<>();
         byTarget.keySet().forEach(hostId -> targets.add(CompletableFuture.runAsync(() -> hostClient.catchUpTargets(
                 byId.get(hostId), topology.id(), new CatchUp(recovery, targetsByHost.getOrDefault(hostId, Map.of()),
-                        heldDeterminants)), calls)));
+                        heldDecisions)), calls)));
         List<InPlaceRecovery.Answer> done = new ArrayList<>();
         answers.values().forEach(answer -> done.add(await(answer)));
         long answered = System.nanoTime();
@@ -177,9 +177,9 @@ final class LocalRecoverer implements AutoCloseable {
         return new LocalRecoveryMeasures(requestedAt, placedOn, (int) byTarget.keySet().stream()
                 .filter(host -> standbys.stream().anyMatch(s -> s.id().equals(host))).count(),
                 done.stream().mapToLong(InPlaceRecovery.Answer::snapshotMillis).max().orElse(0),
-                done.stream().mapToLong(InPlaceRecovery.Answer::determinantMillis).max().orElse(0),
+                done.stream().mapToLong(InPlaceRecovery.Answer::decisionMillis).max().orElse(0),
                 done.stream().mapToLong(InPlaceRecovery.Answer::startMillis).max().orElse(0),
-                done.stream().mapToLong(InPlaceRecovery.Answer::determinantBytes).sum(), null, null, null);
+                done.stream().mapToLong(InPlaceRecovery.Answer::decisionBytes).sum(), null, null, null);
     }
 
     /**

@@ -22,7 +22,7 @@ import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.RecoveryMode;
 import io.steadfast.runtime.plan.TaskId;
-import io.steadfast.runtime.task.RecoveryCatchUp;
+import io.steadfast.runtime.recovery.RecoveryCatchUp;
 import io.steadfast.runtime.task.TaskStatus;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Clock;
@@ -508,7 +508,7 @@ public final class RecoveryOrchestrator implements AutoCloseable {
                 String text = "Tasks " + recovery.tasks() + " of topology '" + topology.id() + "' recovered in place"
                         + " from checkpoint " + checkpointId + " on " + new java.util.TreeSet<>(measures.placedOn()
                         .values()) + " (snapshots " + measures.snapshotMillis() + " ms, logged decisions "
-                        + measures.determinantMillis() + " ms / " + measures.determinantBytes() + " bytes, start "
+                        + measures.decisionMillis() + " ms / " + measures.decisionBytes() + " bytes, start "
                         + measures.startMillis() + " ms); every other task kept running";
                 log.saveWithoutWaiting(recovery.restoredInPlace(restoredAt, checkpointId, measures, text));
                 LOG.info("{} ({} ms after detection)", text, Duration.between(recovery.detectedAt(), restoredAt)

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.steadfast.runtime.host.DeterminantSpan;
+import io.steadfast.runtime.recovery.DecisionSpan;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
@@ -39,7 +39,7 @@ class RestHostClientRecoveryTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final String CREATED = """
-            {"tasks": ["rh/count#0"], "determinantBytes": 0, "snapshotMillis": 1, "determinantMillis": 0,
+            {"tasks": ["rh/count#0"], "decisionBytes": 0, "snapshotMillis": 1, "decisionMillis": 0,
              "startMillis": 1}""";
 
     private final List<JsonNode> received = new CopyOnWriteArrayList<>();
@@ -137,7 +137,7 @@ class RestHostClientRecoveryTest {
         RegisteredHost host = host(body -> Map.entry(201, CREATED));
         server.createContext("/api/v1/deployments/rh/redirects", exchange -> respond(exchange, body -> Map.entry(201,
                 "{\"channels\": 1, \"heads\": {\"rh~0@4\": 17},"
-                        + " \"heldDeterminants\": {\"rh/count#0\": {\"from\": 2, \"end\": 40}}}")));
+                        + " \"heldDecisions\": {\"rh/count#0\": {\"from\": 2, \"end\": 40}}}")));
         server.createContext("/api/v1/deployments/rh/catch-up-targets", exchange -> respond(exchange,
                 body -> Map.entry(201, "{}")));
         RestHostClient client = RestHostClient.over(RestClient.builder());
@@ -147,7 +147,7 @@ class RestHostClientRecoveryTest {
         Redirected redirected = client.redirect(host, TopologyId.of("rh"), Map.of(count, "tcp://127.0.0.1:2"),
                 Map.of("tcp://127.0.0.1:2", new HostId("rh-standby")), Map.of(count, 3));
         client.catchUpTargets(host, TopologyId.of("rh"), new CatchUp("recovery-1", redirected.heads(),
-                Map.of(URI.create("http://peer-a:8080"), redirected.heldDeterminants())));
+                Map.of(URI.create("http://peer-a:8080"), redirected.heldDecisions())));
 
         assertThat(received.get(0).get("recovery").asString()).isEqualTo("recovery-1");
         assertThat(received.get(1).get("hosts").get("tcp://127.0.0.1:2").asString()).as("the host behind the new"
@@ -155,11 +155,11 @@ class RestHostClientRecoveryTest {
         assertThat(received.get(1).get("incarnations").get("rh/count#0").asInt()).as("the moved task's new"
                 + " incarnation, so the host refuses the old one's frames").isEqualTo(3);
         assertThat(redirected.heads()).containsExactly(Map.entry("rh~0@4", 17L));
-        assertThat(redirected.heldDeterminants()).containsExactly(Map.entry(count, new DeterminantSpan(2, 40)));
+        assertThat(redirected.heldDecisions()).containsExactly(Map.entry(count, new DecisionSpan(2, 40)));
         JsonNode catchUp = received.get(2);
         assertThat(catchUp.get("recovery").asString()).isEqualTo("recovery-1");
         assertThat(catchUp.get("heads").get("rh~0@4").asLong()).isEqualTo(17);
-        JsonNode span = catchUp.get("heldDeterminants").get("http://peer-a:8080").get("rh/count#0");
+        JsonNode span = catchUp.get("heldDecisions").get("http://peer-a:8080").get("rh/count#0");
         assertThat(span.get("from").asLong()).isEqualTo(2);
         assertThat(span.get("end").asLong()).isEqualTo(40);
     }

@@ -20,14 +20,14 @@ import io.steadfast.router.placement.StandbyHosts;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.router.topology.InMemoryTopologyRepository;
 import io.steadfast.router.topology.TopologyProgress;
-import io.steadfast.runtime.host.DeterminantSpan;
+import io.steadfast.runtime.recovery.DecisionSpan;
 import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.PlanExpander;
 import io.steadfast.runtime.plan.RecoveryMode;
 import io.steadfast.runtime.plan.TaskId;
-import io.steadfast.runtime.task.RecoveryCatchUp;
+import io.steadfast.runtime.recovery.RecoveryCatchUp;
 import io.steadfast.runtime.task.TaskStatus;
 import io.steadfast.runtime.topology.TopologyId;
 import io.steadfast.runtime.topology.TopologySpecReader;
@@ -420,8 +420,8 @@ class LocalRecoveryOrchestrationTest {
                     .as("the decisions are fetched ahead from the live hosts that ran tasks of the topology (only A,"
                             + " with the sink): B and the standbys hold none")
                     .containsExactly(URI.create("http://host-a"));
-            hostClient.heldDeterminants.put(A, Map.of(SOURCE, new DeterminantSpan(0, 12), COUNT1,
-                    new DeterminantSpan(3, 9)));
+            hostClient.heldDecisions.put(A, Map.of(SOURCE, new DecisionSpan(0, 12), COUNT1,
+                    new DecisionSpan(3, 9)));
 
             twoStandbys.recover(killC());
         }
@@ -434,9 +434,9 @@ class LocalRecoveryOrchestrationTest {
                 .containsOnlyKeys(STANDBY, STANDBY2);
         hostClient.catchUps.values().forEach(catchUp -> {
             assertThat(catchUp.recovery()).isEqualTo(recovery);
-            assertThat(catchUp.heldDeterminants()).as("what the one host redirected holds").containsExactly(
-                    Map.entry(URI.create("http://host-a"), Map.of(SOURCE, new DeterminantSpan(0, 12), COUNT1,
-                            new DeterminantSpan(3, 9))));
+            assertThat(catchUp.heldDecisions()).as("what the one host redirected holds").containsExactly(
+                    Map.entry(URI.create("http://host-a"), Map.of(SOURCE, new DecisionSpan(0, 12), COUNT1,
+                            new DecisionSpan(3, 9))));
         });
         assertThat(hostClient.redirects).as("B and the standbys ran no task of the topology: nothing to redirect")
                 .containsExactly("t@host-a:[t/count#0, t/count#1, t/source#0]");

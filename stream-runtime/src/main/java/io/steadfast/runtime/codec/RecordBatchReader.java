@@ -37,7 +37,7 @@ public final class RecordBatchReader {
         for (Object record : decoded) {
             if (record instanceof Watermark watermark) {
                 visitor.onWatermark(watermark.timestamp());
-            } else if (record instanceof DeterminantRecord) {
+            } else if (record instanceof DecisionRecord) {
                 continue; // for the runtime's replay, not for visitors
             } else if (toSkip > 0) {
                 toSkip--;
@@ -52,33 +52,33 @@ public final class RecordBatchReader {
     }
 
     /**
-     * The determinant records a payload starts with ({@link RecordBatchWriter} puts every one there), read without
+     * The decision records a payload starts with ({@link RecordBatchWriter} puts every one there), read without
      * decoding the records after them: what a receiving host stores as a frame arrives. Empty if the payload starts
      * with another record or holds none.
      *
      * @throws CodecException if the payload ends or is malformed within those records
      */
-    public static List<DeterminantRecord> leadingDeterminants(byte[] payload) {
-        return leadingDeterminants(payload, 0, payload.length);
+    public static List<DecisionRecord> leadingDecisions(byte[] payload) {
+        return leadingDecisions(payload, 0, payload.length);
     }
 
     /**
-     * As {@link #leadingDeterminants(byte[])}, of the batch in {@code payload[from..to)}: one frame of several sent
+     * As {@link #leadingDecisions(byte[])}, of the batch in {@code payload[from..to)}: one frame of several sent
      * together, whose payloads lie back to back.
      */
-    public static List<DeterminantRecord> leadingDeterminants(byte[] payload, int from, int to) {
+    public static List<DecisionRecord> leadingDecisions(byte[] payload, int from, int to) {
         ByteArrayCodecInput in = new ByteArrayCodecInput(payload, from, to - from);
         int total = in.readCount("record count");
-        List<DeterminantRecord> leading = List.of();
-        for (int i = 0; i < total && in.readByte() == RecordKind.DETERMINANTS.code(); i++) {
+        List<DecisionRecord> leading = List.of();
+        for (int i = 0; i < total && in.readByte() == RecordKind.DECISIONS.code(); i++) {
             long origin = in.readVarLong();
             if (origin < 0 || origin > Integer.MAX_VALUE) {
-                throw new CodecException("determinants of record " + i + " name task index " + origin);
+                throw new CodecException("decisions of record " + i + " name task index " + origin);
             }
             if (leading.isEmpty()) {
                 leading = new ArrayList<>();
             }
-            leading.add(new DeterminantRecord((int) origin, in.readVarLong(), in.readVarLong(), in.readBytes()));
+            leading.add(new DecisionRecord((int) origin, in.readVarLong(), in.readVarLong(), in.readBytes()));
         }
         return leading;
     }
@@ -152,12 +152,12 @@ public final class RecordBatchReader {
                 sequenced++;
             } else if (kind == RecordKind.WATERMARK.code()) {
                 records[i] = new Watermark(in.readVarLong());
-            } else if (kind == RecordKind.DETERMINANTS.code()) {
+            } else if (kind == RecordKind.DECISIONS.code()) {
                 long origin = in.readVarLong();
                 if (origin < 0 || origin > Integer.MAX_VALUE) {
-                    throw new CodecException("determinants of record " + i + " name task index " + origin);
+                    throw new CodecException("decisions of record " + i + " name task index " + origin);
                 }
-                records[i] = new DeterminantRecord((int) origin, in.readVarLong(), in.readVarLong(), in.readBytes());
+                records[i] = new DecisionRecord((int) origin, in.readVarLong(), in.readVarLong(), in.readBytes());
             } else if (kind == RecordKind.BARRIER.code()) {
                 long checkpointId = in.readVarLong();
                 if (checkpointId < 1) {

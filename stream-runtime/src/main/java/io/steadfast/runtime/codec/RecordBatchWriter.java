@@ -17,16 +17,16 @@ import java.util.Map;
  * and deduplicates by them). Watermarks are not: where they land depends on when a batch is flushed, and being
  * monotonic they are idempotent anyway. {@link #sequencedRecords()} is the count a frame header carries.
  *
- * <p>Determinant records come first in the payload, whenever they were added: a receiving host stores them as the
- * frame arrives ({@link RecordBatchReader#leadingDeterminants}), before its task takes in any record of the frame —
+ * <p>Decision records come first in the payload, whenever they were added: a receiving host stores them as the
+ * frame arrives ({@link RecordBatchReader#leadingDecisions}), before its task takes in any record of the frame —
  * even if that task is held up (no credit downstream) when the sender dies.
  */
 public final class RecordBatchWriter {
 
     private final ValueCodecRegistry values;
     private final ByteArrayCodecOutput out;
-    /** The determinant records of the batch, which go before the others. */
-    private final ByteArrayCodecOutput determinants = new ByteArrayCodecOutput(64);
+    /** The decision records of the batch, which go before the others. */
+    private final ByteArrayCodecOutput decisions = new ByteArrayCodecOutput(64);
     private int sequenced;
     private int records;
     private long previousEventTime;
@@ -78,15 +78,15 @@ public final class RecordBatchWriter {
     }
 
     /**
-     * Adds determinants of task {@code origin} (unsequenced; see {@link DeterminantRecord}), ahead of every record
-     * that is not a determinant record.
+     * Adds decisions of task {@code origin} (unsequenced; see {@link DecisionRecord}), ahead of every record
+     * that is not a decision record.
      */
-    public void addDeterminants(int origin, long base, long from, byte[] bytes) {
-        determinants.writeByte(RecordKind.DETERMINANTS.code());
-        determinants.writeVarLong(origin);
-        determinants.writeVarLong(base);
-        determinants.writeVarLong(from);
-        determinants.writeBytes(bytes);
+    public void addDecisions(int origin, long base, long from, byte[] bytes) {
+        decisions.writeByte(RecordKind.DECISIONS.code());
+        decisions.writeVarLong(origin);
+        decisions.writeVarLong(base);
+        decisions.writeVarLong(from);
+        decisions.writeBytes(bytes);
         records++;
     }
 
@@ -101,7 +101,7 @@ public final class RecordBatchWriter {
     }
 
     public int sizeInBytes() {
-        return out.size() + determinants.size();
+        return out.size() + decisions.size();
     }
 
     public boolean isEmpty() {
@@ -110,9 +110,9 @@ public final class RecordBatchWriter {
 
     /** Returns the encoded batch (a fresh array the caller owns) and resets the writer for the next batch. */
     public byte[] drain() {
-        byte[] payload = out.toByteArrayAfterLength(records, determinants);
+        byte[] payload = out.toByteArrayAfterLength(records, decisions);
         out.reset();
-        determinants.reset();
+        decisions.reset();
         records = 0;
         sequenced = 0;
         previousEventTime = 0;

@@ -5,7 +5,7 @@ public enum RecordKind {
     EVENT(0),
     WATERMARK(1),
     BARRIER(2),
-    DETERMINANTS(3);
+    DECISIONS(3);
 
     private final int code;
 

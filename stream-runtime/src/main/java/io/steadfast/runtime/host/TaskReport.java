@@ -1,6 +1,6 @@
 package io.steadfast.runtime.host;
 
-import io.steadfast.runtime.task.RecoveryCatchUp;
+import io.steadfast.runtime.recovery.RecoveryCatchUp;
 import io.steadfast.runtime.task.StreamTask;
 import io.steadfast.runtime.task.TaskStatus;
 import java.time.Duration;

@@ -5,7 +5,7 @@ public enum RecoveryMode {
 
     /**
      * Only the lost tasks restore from the latest completed checkpoint; their upstream tasks replay their
-     * output logs to them, they follow their logged determinants, and every other task keeps running.
+     * output logs to them, they follow their logged decisions, and every other task keeps running.
      * Senders keep their output since the last completed checkpoint for that.
      */
     LOCAL,

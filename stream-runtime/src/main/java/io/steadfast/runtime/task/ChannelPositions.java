@@ -11,10 +11,10 @@ import java.util.TreeMap;
  * input channel the sequence number of the last record it took (the barrier), for each output channel the
  * sequence number of the barrier it sent. A task restored in place of a lost one resumes its channels there:
  * its inputs are replayed from the record after, and its regenerated output is numbered from the barrier on,
- * so receivers drop what they already have. {@code determinantOffset} is where the task's
- * {@link DeterminantLog} stood: a recovered task replays the decisions logged from there. Immutable.
+ * so receivers drop what they already have. {@code decisionOffset} is where the task's
+ * {@link io.steadfast.runtime.recovery.DecisionLog} stood: a recovered task replays the decisions logged from there. Immutable.
  */
-public record ChannelPositions(Map<Integer, Long> inputs, Map<Integer, Long> outputs, long determinantOffset) {
+public record ChannelPositions(Map<Integer, Long> inputs, Map<Integer, Long> outputs, long decisionOffset) {
 
     /** No positions: a snapshot taken outside a checkpoint, or stored before positions were kept. */
     public static final ChannelPositions NONE = new ChannelPositions(Map.of(), Map.of(), 0);
@@ -27,7 +27,7 @@ public record ChannelPositions(Map<Integer, Long> inputs, Map<Integer, Long> out
     void writeTo(ByteArrayCodecOutput out) {
         write(inputs, out);
         write(outputs, out);
-        out.writeVarLong(determinantOffset);
+        out.writeVarLong(decisionOffset);
     }
 
     static ChannelPositions readFrom(ByteArrayCodecInput in) {

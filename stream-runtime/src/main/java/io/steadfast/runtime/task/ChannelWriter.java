@@ -3,6 +3,7 @@ package io.steadfast.runtime.task;
 import io.steadfast.api.Event;
 import io.steadfast.runtime.codec.RecordBatchWriter;
 import io.steadfast.runtime.codec.ValueCodecRegistry;
+import io.steadfast.runtime.recovery.DecisionForwarder;
 
 /**
  * Batches the records of one output channel into frames and sends them. Task thread only.
@@ -20,7 +21,7 @@ import io.steadfast.runtime.codec.ValueCodecRegistry;
 final class ChannelWriter {
 
     private final FrameSender sender;
-    private final DeterminantForwarder determinants;
+    private final DecisionForwarder decisions;
     private Runnable beforeSend = () -> { };
     private final RecordBatchWriter batch;
     private final TaskSettings settings;
@@ -34,11 +35,11 @@ final class ChannelWriter {
         this(sender, null, codecs, settings, metrics);
     }
 
-    /** @param determinants what the frames carry to a receiver on another host; null for none */
-    ChannelWriter(FrameSender sender, DeterminantForwarder determinants, ValueCodecRegistry codecs,
+    /** @param decisions what the frames carry to a receiver on another host; null for none */
+    ChannelWriter(FrameSender sender, DecisionForwarder decisions, ValueCodecRegistry codecs,
                   TaskSettings settings, TaskMetrics metrics) {
         this.sender = sender;
-        this.determinants = determinants;
+        this.decisions = decisions;
         this.batch = new RecordBatchWriter(codecs, settings.frameTargetBytes() + 1024);
         this.settings = settings;
         this.metrics = metrics;
@@ -170,8 +171,8 @@ final class ChannelWriter {
     private void send(long nowNanos) {
         int sequenced = batch.sequencedRecords();
         beforeSend.run();
-        if (determinants != null && sequenced > 0) {
-            determinants.appendTo(batch); // before the records that depend on them are out
+        if (decisions != null && sequenced > 0) {
+            decisions.appendTo(batch); // before the records that depend on them are out
         }
         sender.send(batch.drain(), sequenced);
         nextSeq += sequenced;

@@ -9,6 +9,8 @@ import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.plan.InputChannel;
 import io.steadfast.runtime.plan.OutputEdge;
 import io.steadfast.runtime.plan.TaskSpec;
+import io.steadfast.runtime.recovery.DecisionForwarder;
+import io.steadfast.runtime.recovery.DecisionLog;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,30 +57,29 @@ public final class TaskFactory {
      */
     public StreamTask create(TaskSpec spec, Function<ChannelId, FrameSender> senders,
                              CheckpointListener.OfTask checkpoints) {
-        return create(spec, senders, channel -> null, checkpoints, new DeterminantLog(0));
+        return create(spec, senders, channel -> null, checkpoints, new DecisionLog(0));
     }
 
     /**
      * @param senders the sender of each output channel of the task
-     * @param forwarders the determinants each output channel's frames carry (null: none, the receiver runs on
+     * @param forwarders the decisions each output channel's frames carry (null: none, the receiver runs on
      *                   the same host)
      * @param checkpoints told of every snapshot the task takes for a checkpoint
-     * @param log the task's own determinant log (the determinants of upstream tasks that arrive with the input are
+     * @param log the task's own decision log (the decisions of upstream tasks that arrive with the input are
      *            stored by the host as the frames arrive; the task skips them)
      * @throws IllegalArgumentException if the type is unknown
      * @throws io.steadfast.api.operator.ConfigException if the config does not bind
      */
     public StreamTask create(TaskSpec spec, Function<ChannelId, FrameSender> senders,
-                             Function<ChannelId, DeterminantForwarder> forwarders,
-                             CheckpointListener.OfTask checkpoints, DeterminantLog log) {
+                             Function<ChannelId, DecisionForwarder> forwarders,
+                             CheckpointListener.OfTask checkpoints, DecisionLog log) {
         return create(spec, driverFor(spec), senders, forwarders, checkpoints, log);
     }
 
     /**
      * The operator of a task, with its config bound, as {@link #create} makes it: a driver made ahead (and restored
-     * from a snapshot ahead, see {@link StreamTask#restoreInPlaceOnStart(OperatorSnapshot, long, byte[],
-     * java.util.concurrent.CompletableFuture, boolean)}) is handed to {@link #create(TaskSpec, OperatorDriver,
-     * Function, Function, CheckpointListener.OfTask, DeterminantLog)}.
+     * from a snapshot ahead, see {@link io.steadfast.runtime.recovery.InPlaceStart#stateRestored()}) is handed to {@link #create(TaskSpec, OperatorDriver,
+     * Function, Function, CheckpointListener.OfTask, DecisionLog)}.
      *
      * @throws IllegalArgumentException if the type is unknown
      * @throws io.steadfast.api.operator.ConfigException if the config does not bind
@@ -94,12 +95,12 @@ public final class TaskFactory {
     }
 
     /**
-     * As {@link #create(TaskSpec, Function, Function, CheckpointListener.OfTask, DeterminantLog)}, around
+     * As {@link #create(TaskSpec, Function, Function, CheckpointListener.OfTask, DecisionLog)}, around
      * {@code driver}.
      */
     public StreamTask create(TaskSpec spec, OperatorDriver driver, Function<ChannelId, FrameSender> senders,
-                             Function<ChannelId, DeterminantForwarder> forwarders,
-                             CheckpointListener.OfTask checkpoints, DeterminantLog log) {
+                             Function<ChannelId, DecisionForwarder> forwarders,
+                             CheckpointListener.OfTask checkpoints, DecisionLog log) {
         TaskMetrics metrics = new TaskMetrics();
         List<OutputEdgeWriter> edges = new ArrayList<>();
         for (OutputEdge edge : spec.outputs()) {
@@ -111,7 +112,7 @@ public final class TaskFactory {
             edges.add(new OutputEdgeWriter(edge.partitioning(), writers));
         }
         List<ChannelId> inputs = spec.inputs().stream().map(InputChannel::channel).toList();
-        return new StreamTask(spec.id(), spec.type(), driver, new TaskOutput(edges, metrics), inputs,
-                new RecordBatchReader(registry.codecs()), settings, metrics, checkpoints, snapshotWriter, log);
+        return new StreamTask(spec.id(), spec.type(), driver, settings, new TaskWiring(new TaskOutput(edges, metrics),
+                inputs, new RecordBatchReader(registry.codecs()), metrics, checkpoints, snapshotWriter, log));
     }
 }

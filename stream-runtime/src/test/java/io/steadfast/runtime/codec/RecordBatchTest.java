@@ -2,8 +2,8 @@ package io.steadfast.runtime.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.fail;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.steadfast.api.Event;
 import io.steadfast.api.Headers;
@@ -167,32 +167,32 @@ class RecordBatchTest {
     }
 
     @Test
-    void putsDeterminantsFirstWhereverTheyWereAddedAndReadsThemAloneFromTheFront() {
+    void putsDecisionsFirstWhereverTheyWereAddedAndReadsThemAloneFromTheFront() {
         writer.addEvent(Event.of("k", 1L, 10));
-        writer.addDeterminants(3, 0, 5, new byte[] {1, 2});
+        writer.addDecisions(3, 0, 5, new byte[] {1, 2});
         writer.addWatermark(7);
-        writer.addDeterminants(4, 2, 9, new byte[] {3});
+        writer.addDecisions(4, 2, 9, new byte[] {3});
         assertThat(writer.sizeInBytes()).as("both parts counted").isGreaterThan(10);
         byte[] payload = writer.drain();
 
-        assertThat(RecordBatchReader.leadingDeterminants(payload)).extracting(DeterminantRecord::origin,
-                DeterminantRecord::base, DeterminantRecord::from).containsExactly(tuple(3, 0L, 5L), tuple(4, 2L, 9L));
+        assertThat(RecordBatchReader.leadingDecisions(payload)).extracting(DecisionRecord::origin,
+                DecisionRecord::base, DecisionRecord::from).containsExactly(tuple(3, 0L, 5L), tuple(4, 2L, 9L));
         Object[] decoded = reader.decode(payload, 1, 0);
         assertThat(decoded).hasSize(4);
-        assertThat(decoded[0]).isInstanceOf(DeterminantRecord.class);
-        assertThat(decoded[1]).isInstanceOf(DeterminantRecord.class);
+        assertThat(decoded[0]).isInstanceOf(DecisionRecord.class);
+        assertThat(decoded[1]).isInstanceOf(DecisionRecord.class);
         assertThat(decoded[2]).isEqualTo(Event.of("k", 1L, 10));
         reader.read(payload, 1, 0, collected);
-        assertThat(collected.records).as("visitors see no determinants").containsExactly(Event.of("k", 1L, 10), 7L);
+        assertThat(collected.records).as("visitors see no decisions").containsExactly(Event.of("k", 1L, 10), 7L);
 
         writer.addEvent(Event.of("k", 2L, 11));
-        assertThat(RecordBatchReader.leadingDeterminants(writer.drain())).as("none left from the last batch").isEmpty();
-        assertThat(RecordBatchReader.leadingDeterminants(writer.drain())).as("an empty batch").isEmpty();
+        assertThat(RecordBatchReader.leadingDecisions(writer.drain())).as("none left from the last batch").isEmpty();
+        assertThat(RecordBatchReader.leadingDecisions(writer.drain())).as("an empty batch").isEmpty();
     }
 
     @Test
     void readsBatchesBackToBackAsTheFramesOfABundle() {
-        writer.addDeterminants(3, 0, 5, new byte[] {1, 2});
+        writer.addDecisions(3, 0, 5, new byte[] {1, 2});
         writer.addEvent(Event.of("a", 1L, 1_000_000));
         writer.addWatermark(999_999);
         writer.addEvent(Event.of("b", 2L, 1_000_001));
@@ -200,7 +200,7 @@ class RecordBatchTest {
         writer.addEvent(Event.of("c", 3L, 5)); // an event time far below the last batch's: deltas start afresh
         writer.addBarrier(4);
         byte[] second = writer.drain();
-        writer.addDeterminants(6, 1, 7, new byte[] {9});
+        writer.addDecisions(6, 1, 7, new byte[] {9});
         writer.addEvent(Event.of("d", 4L, 2_000_000));
         byte[] third = writer.drain();
         byte[] joined = join(first, second, third);
@@ -208,7 +208,7 @@ class RecordBatchTest {
         reader.read(joined, 5, 0, collected);
         assertThat(collected.records).containsExactly(Event.of("a", 1L, 1_000_000), 999_999L,
                 Event.of("b", 2L, 1_000_001), Event.of("c", 3L, 5), new Barrier(4), Event.of("d", 4L, 2_000_000));
-        assertThat(reader.decode(joined, 5, 0)).hasSize(8).filteredOn(DeterminantRecord.class::isInstance).hasSize(2);
+        assertThat(reader.decode(joined, 5, 0)).hasSize(8).filteredOn(DecisionRecord.class::isInstance).hasSize(2);
 
         collected.records.clear();
         reader.read(joined, 5, 3, collected);
@@ -216,9 +216,9 @@ class RecordBatchTest {
                 .containsExactly(999_999L, new Barrier(4), Event.of("d", 4L, 2_000_000));
 
         int secondEnds = first.length + second.length;
-        assertThat(RecordBatchReader.leadingDeterminants(joined, secondEnds, joined.length))
-                .extracting(DeterminantRecord::origin, DeterminantRecord::from).containsExactly(tuple(6, 7L));
-        assertThat(RecordBatchReader.leadingDeterminants(joined, first.length, secondEnds)).isEmpty();
+        assertThat(RecordBatchReader.leadingDecisions(joined, secondEnds, joined.length))
+                .extracting(DecisionRecord::origin, DecisionRecord::from).containsExactly(tuple(6, 7L));
+        assertThat(RecordBatchReader.leadingDecisions(joined, first.length, secondEnds)).isEmpty();
     }
 
     @Test

@@ -12,6 +12,7 @@ import io.steadfast.runtime.plan.PlanExpander;
 import io.steadfast.runtime.plan.RecoveryMode;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.plan.TaskSpec;
+import io.steadfast.runtime.recovery.InPlaceRestore;
 import io.steadfast.runtime.task.CheckpointListener;
 import io.steadfast.runtime.task.OperatorSnapshot;
 import io.steadfast.runtime.task.StreamTask;
@@ -23,8 +24,8 @@ import io.steadfast.runtime.topology.TopologyValidator;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -158,10 +159,10 @@ class LocalRecoveryTest {
         checkpointUntilTwoCompleted(plan, sources, counters);
 
         // as the router does: redirects and catch-up targets go out while the standby still creates the tasks
-        Map<TaskId, byte[]> determinants = loseAndRecover(plan, placement, counters, standby, true,
+        Map<TaskId, byte[]> decisions = loseAndRecover(plan, placement, counters, standby, true,
                 Decisions.WITH_THE_SNAPSHOTS);
 
-        assertThat(determinants).as("the sinks hold the counters' logs").containsOnlyKeys(
+        assertThat(decisions).as("the sinks hold the counters' logs").containsOnlyKeys(
                 TaskId.parse("local/count#0"), TaskId.parse("local/count#1"));
         assertThat(sinkResults(plan, sinks)).isEqualTo(MultiHostKeyedCountTest.expectedCounts(COUNT, KEYS));
         assertThat(tasksOn(List.of(sources, sinks))).as("no source or sink task was replaced")
@@ -185,7 +186,7 @@ class LocalRecoveryTest {
 
     /**
      * A source and the multi-input counting tasks it feeds die together: the counters must take their input in
-     * the logged order (determinants their receivers hold) and the source must send its barriers where it did,
+     * the logged order (decisions their receivers hold) and the source must send its barriers where it did,
      * or the recounting downstream tasks, which never stop, would count some updates twice and others never.
      * A recovering host creates the tasks while it still collects their decisions: they may come in only after the
      * tasks run, redirected to, with input waiting; and the first of them may be known ahead, replayed before the
@@ -220,9 +221,9 @@ class LocalRecoveryTest {
         Map<TaskId, StreamTask> survivorsBefore = tasksOn(List.of(first, downstream));
         checkpointUntilTwoCompleted(plan, first, lostHost);
 
-        Map<TaskId, byte[]> determinants = loseAndRecover(plan, placement, lostHost, standby, false, decisions);
+        Map<TaskId, byte[]> logged = loseAndRecover(plan, placement, lostHost, standby, false, decisions);
 
-        assertThat(determinants).as("the receivers hold the lost counters' decisions")
+        assertThat(logged).as("the receivers hold the lost counters' decisions")
                 .containsKeys(TaskId.parse("replay/count#0"), TaskId.parse("replay/count#1"));
         await().atMost(Duration.ofSeconds(20)).until(() -> standby.taskReports().stream()
                 .allMatch(report -> report.catchUp() != null));
@@ -270,14 +271,14 @@ class LocalRecoveryTest {
         besideCounters.put(src, counters.id());
         long before = collector.latestComplete.get();
         checkpointUntilCompletedAfter(plan, before, counters);
-        assertThat(downstream.determinantsOf(src, collector.byCheckpoint.get(collector.latestComplete.get()).get(src)
-                .positions().determinantOffset())).as("the counters' receivers hold the recovered source's decisions")
+        assertThat(downstream.decisionsOf(src, collector.byCheckpoint.get(collector.latestComplete.get()).get(src)
+                .positions().decisionOffset())).as("the counters' receivers hold the recovered source's decisions")
                 .isPresent();
 
-        Map<TaskId, byte[]> determinants = loseAndRecover(plan, new TaskPlacement(besideCounters, endpoints()),
+        Map<TaskId, byte[]> decisions = loseAndRecover(plan, new TaskPlacement(besideCounters, endpoints()),
                 counters, standby, false, Decisions.WITH_THE_SNAPSHOTS);
 
-        assertThat(determinants).as("the source's decisions survived its host").containsKey(src);
+        assertThat(decisions).as("the source's decisions survived its host").containsKey(src);
         assertThat(sinkResults(plan, downstream)).as("every count update reached the recount exactly once")
                 .isEqualTo(MultiHostKeyedCountTest.expectedCounts(COUNT, KEYS));
         assertThat(recordsIn(downstream, "recount")).isEqualTo(COUNT);
@@ -342,13 +343,13 @@ class LocalRecoveryTest {
 
     /**
      * What the router does when a host dies, in local mode: the tasks it ran restore on the standby host from
-     * the latest completed checkpoint, with the determinants collected from the live hosts (the longest run of
+     * the latest completed checkpoint, with the decisions collected from the live hosts (the longest run of
      * each), and the live upstream tasks redirect their channels there.
      *
      * @param targetsFirst  redirect and hand the standby its catch-up targets before it creates the tasks (the
      *                      router sends them concurrently), else after
-     * @param decisions     when the standby gets the determinants
-     * @return the determinants found, by lost task
+     * @param decisions     when the standby gets the decisions
+     * @return the decisions found, by lost task
      */
     private Map<TaskId, byte[]> loseAndRecover(ExecutionPlan plan, TaskPlacement placement, HostRuntime lostHost,
                                                HostRuntime standby, boolean targetsFirst, Decisions decisions) {
@@ -386,14 +387,14 @@ class LocalRecoveryTest {
                             held.getValue().length > knownAhead.getOrDefault(held.getKey(), new byte[0]).length));
         }
         lostHost.close(); // its tasks' state and everything in flight to and from them is lost
-        Map<TaskId, byte[]> determinants = heldOf(lost, snapshots);
+        Map<TaskId, byte[]> logged = heldOf(lost, snapshots);
         if (decisions == Decisions.KNOWN_AHEAD_IN_PART) {
             assertThat(knownAhead).as("some decisions known ahead, fewer than were logged in the end")
                     .isNotEmpty().allSatisfy((task, known) ->
-                            assertThat(known.length).isLessThanOrEqualTo(determinants.get(task).length));
+                            assertThat(known.length).isLessThanOrEqualTo(logged.get(task).length));
         }
         CompletableFuture<Map<TaskId, byte[]>> collected = decisions == Decisions.WITH_THE_SNAPSHOTS
-                ? CompletableFuture.completedFuture(determinants) : new CompletableFuture<>();
+                ? CompletableFuture.completedFuture(logged) : new CompletableFuture<>();
         List<TaskId> started = new ArrayList<>();
         Runnable recover = () -> started.addAll(standby.recoverInPlace(plan, recoveryPlacement, lost, new InPlaceRestore(restoreFrom, snapshots, collected, knownAhead, nextCheckpoint.get(), lost,
                         System.nanoTime(), Map.of())));
@@ -425,7 +426,7 @@ class LocalRecoveryTest {
                         long taken = recordsIn(standby);
                         return taken > 0 && taken == replayedAhead.getAndSet(taken);
                     });
-            collected.complete(determinants);
+            collected.complete(logged);
             await("then go on with the rest").atMost(Duration.ofSeconds(10))
                     .until(() -> recordsIn(standby) > replayedAhead.get());
         }
@@ -436,16 +437,16 @@ class LocalRecoveryTest {
                     .atMost(Duration.ofSeconds(2))
                     .until(() -> standby.taskReports().stream().mapToLong(TaskReport::recordsIn).sum() == 0);
             assertThat(plan.tasks().stream().map(TaskSpec::id).filter(task -> !lost.contains(task))
-                    .filter(task -> standby.earliestDeterminantsOf(task).isPresent()).toList())
-                    .as("the determinants the waiting frames carry were stored as they arrived, though no task took"
+                    .filter(task -> standby.earliestDecisionsOf(task).isPresent()).toList())
+                    .as("the decisions the waiting frames carry were stored as they arrived, though no task took"
                             + " them in").isNotEmpty();
-            collected.complete(determinants);
+            collected.complete(logged);
         }
         collector.recovering = false;
-        return determinants;
+        return logged;
     }
 
-    /** When a recovering host has the lost tasks' determinants. */
+    /** When a recovering host has the lost tasks' decisions. */
     enum Decisions {
         /** All of them, fetched with the snapshots. */
         WITH_THE_SNAPSHOTS,
@@ -455,16 +456,16 @@ class LocalRecoveryTest {
         KNOWN_AHEAD_IN_PART
     }
 
-    /** The longest run of each task's determinants from its snapshot's offset that any live host holds. */
+    /** The longest run of each task's decisions from its snapshot's offset that any live host holds. */
     private Map<TaskId, byte[]> heldOf(Set<TaskId> tasks, Map<TaskId, OperatorSnapshot> snapshots) {
-        Map<TaskId, byte[]> determinants = new HashMap<>();
+        Map<TaskId, byte[]> decisions = new HashMap<>();
         for (TaskId task : tasks) {
-            long from = snapshots.get(task).positions().determinantOffset();
-            live.stream().map(host -> host.determinantsOf(task, from)).flatMap(Optional::stream)
+            long from = snapshots.get(task).positions().decisionOffset();
+            live.stream().map(host -> host.decisionsOf(task, from)).flatMap(Optional::stream)
                     .max(Comparator.comparingInt(bytes -> bytes.length))
-                    .ifPresent(longest -> determinants.put(task, longest));
+                    .ifPresent(longest -> decisions.put(task, longest));
         }
-        return determinants;
+        return decisions;
     }
 
     private static Map<String, Object> sinkResults(ExecutionPlan plan, HostRuntime host) {

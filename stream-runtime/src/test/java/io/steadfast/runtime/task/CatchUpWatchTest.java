@@ -3,6 +3,8 @@ package io.steadfast.runtime.task;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.steadfast.runtime.plan.ChannelId;
+import io.steadfast.runtime.recovery.CatchUpWatch;
+import io.steadfast.runtime.recovery.RecoveryCatchUp;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
