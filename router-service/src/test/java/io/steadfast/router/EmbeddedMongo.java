@@ -5,6 +5,8 @@ import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.steadfast.router.store.RouterRecordsMapping;
+import org.springframework.data.mongodb.core.MongoTemplate;
 
 /** The embedded MongoDB-wire server (memory backend) on a free loopback port, with a driver client over TCP. */
 public final class EmbeddedMongo implements AutoCloseable {
@@ -24,6 +26,11 @@ public final class EmbeddedMongo implements AutoCloseable {
 
     public MongoDatabase database(String name) {
         return client.getDatabase(name);
+    }
+
+    /** A template on the database {@code name} with the router's records mapping, as the router makes it. */
+    public MongoTemplate records(String name) {
+        return RouterRecordsMapping.template(client, name);
     }
 
     /** A {@code spring.mongodb.uri} for the database {@code name} on this server. */

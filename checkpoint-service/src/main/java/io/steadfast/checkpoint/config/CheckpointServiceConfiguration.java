@@ -1,9 +1,11 @@
 package io.steadfast.checkpoint.config;
 
+import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoDatabase;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.steadfast.checkpoint.checkpoint.CheckpointLifecycle;
 import io.steadfast.checkpoint.checkpoint.CheckpointMeters;
+import io.steadfast.checkpoint.checkpoint.CheckpointRecordsMapping;
 import io.steadfast.checkpoint.checkpoint.CheckpointStore;
 import io.steadfast.checkpoint.checkpoint.MongoCheckpointStore;
 import io.steadfast.checkpoint.checkpoint.RetentionPolicy;
@@ -23,7 +25,11 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** Wires the stores (snapshots, checkpoint records, replay logs) and the checkpoint lifecycle over the database. */
+/**
+ * Wires the stores and the checkpoint lifecycle over the database: checkpoint records through Spring Data
+ * ({@link CheckpointRecordsMapping}), snapshot chunks and replay-log segments through the driver (docs/design.md,
+ * "Storage: Spring Data for records, the driver for snapshot chunks").
+ */
 @Configuration(proxyBeanMethods = false)
 class CheckpointServiceConfiguration implements DisposableBean {
 
@@ -41,8 +47,8 @@ class CheckpointServiceConfiguration implements DisposableBean {
     }
 
     @Bean
-    CheckpointStore checkpointStore(MongoDatabase database, StoreDurability durability) {
-        return new MongoCheckpointStore(database, durability);
+    CheckpointStore checkpointStore(MongoClient client, CheckpointProperties properties, StoreDurability durability) {
+        return new MongoCheckpointStore(CheckpointRecordsMapping.template(client, properties.database()), durability);
     }
 
     /**

@@ -1,10 +1,8 @@
 package io.steadfast.checkpoint.store;
 
-import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoDatabase;
 import io.steadfast.checkpoint.config.CheckpointProperties;
-import java.util.concurrent.TimeUnit;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -15,8 +13,7 @@ class StoreConfiguration {
 
     @Bean
     MongoDatabase checkpointDatabase(MongoClient client, CheckpointProperties properties) {
-        return client.getDatabase(properties.database())
-                .withWriteConcern(WriteConcern.MAJORITY.withJournal(true).withWTimeout(30, TimeUnit.SECONDS));
+        return client.getDatabase(properties.database()).withWriteConcern(StoreDurability.WRITE_CONCERN);
     }
 
     @Bean

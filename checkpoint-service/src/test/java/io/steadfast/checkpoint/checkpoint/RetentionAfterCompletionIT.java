@@ -44,7 +44,7 @@ class RetentionAfterCompletionIT {
     void openStores() {
         MongoDatabase database = STORE.freshDatabase("retention");
         snapshots = new MongoSnapshotStore(database, 64 * 1024, () -> { }, Clock.systemUTC());
-        checkpoints = new MongoCheckpointStore(database, () -> { });
+        checkpoints = new MongoCheckpointStore(STORE.records(database), () -> { });
         lifecycle = new CheckpointLifecycle(checkpoints, snapshots, new RetentionPolicy(1),
                 new CheckpointMeters(new SimpleMeterRegistry()), Clock.systemUTC(), runs::add);
     }

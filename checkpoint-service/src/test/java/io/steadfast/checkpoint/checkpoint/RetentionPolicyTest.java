@@ -17,8 +17,8 @@ class RetentionPolicyTest {
     private static CheckpointRecord record(long id, CheckpointStatus status) {
         CheckpointRecord pending = CheckpointRecord.pending(new TopologyId("t"), new CheckpointId(id),
                 List.of(TaskId.parse("t/a#0")), Map.of(), Instant.EPOCH);
-        return new CheckpointRecord(pending.topology(), pending.checkpointId(), status, pending.triggeredAt(), null,
-                null, 0, pending.expectedTasks(), Map.of(), List.of(), null);
+        return new CheckpointRecord(pending.topology(), pending.checkpointId(), status, pending.timing(), 0,
+                pending.expected(), List.of(), null);
     }
 
     @Test

@@ -41,7 +41,7 @@ class SnapshotIncarnationsIT {
     @BeforeEach
     void openStores() {
         MongoDatabase database = STORE.freshDatabase("incarnations");
-        lifecycle = new CheckpointLifecycle(new MongoCheckpointStore(database, () -> { }),
+        lifecycle = new CheckpointLifecycle(new MongoCheckpointStore(STORE.records(database), () -> { }),
                 new MongoSnapshotStore(database, 64 * 1024, () -> { }, Clock.systemUTC()), new RetentionPolicy(1),
                 new CheckpointMeters(new SimpleMeterRegistry()), Clock.systemUTC());
     }

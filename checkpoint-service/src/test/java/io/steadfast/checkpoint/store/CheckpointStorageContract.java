@@ -10,6 +10,8 @@ import io.steadfast.checkpoint.checkpoint.CheckpointFailure;
 import io.steadfast.checkpoint.checkpoint.CheckpointFailureReason;
 import io.steadfast.checkpoint.checkpoint.CheckpointRecord;
 import io.steadfast.checkpoint.checkpoint.CheckpointStatus;
+import io.steadfast.checkpoint.checkpoint.CheckpointTiming;
+import io.steadfast.checkpoint.checkpoint.ExpectedTasks;
 import io.steadfast.checkpoint.checkpoint.MongoCheckpointStore;
 import io.steadfast.checkpoint.checkpoint.TaskAck;
 import io.steadfast.checkpoint.snapshot.MongoSnapshotStore;
@@ -44,10 +46,11 @@ import org.bson.types.ObjectId;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.springframework.data.mongodb.core.MongoTemplate;
 
 /**
  * What every store the service can run on must do: the embedded server over TCP and a real MongoDB run the same
- * tests through the same driver code. Each test gets a database of its own.
+ * tests through the same store code. Each test gets a database of its own.
  */
 @Timeout(120)
 public abstract class CheckpointStorageContract {
@@ -67,12 +70,15 @@ public abstract class CheckpointStorageContract {
     /** A client's database on the store under test, reached over TCP. */
     protected abstract MongoDatabase database(String name);
 
+    /** A template with the checkpoint records' mapping on {@code database}, through the same client. */
+    protected abstract MongoTemplate records(MongoDatabase database);
+
     @BeforeEach
     void openStores() {
         database = database("contract-" + UUID.randomUUID().toString().substring(0, 8));
         StoreDurability counting = () -> syncs++;
         snapshots = new MongoSnapshotStore(database, CHUNK, counting, Clock.fixed(T0, ZoneOffset.UTC));
-        checkpoints = new MongoCheckpointStore(database, counting);
+        checkpoints = new MongoCheckpointStore(records(database), counting);
     }
 
     private static byte[] random(int size, long seed) {
@@ -433,5 +439,56 @@ public abstract class CheckpointStorageContract {
         assertThat(checkpoints.deleteTopology(TOPOLOGY)).isEqualTo(3);
         assertThat(checkpoints.list(TOPOLOGY)).isEmpty();
         assertThat(checkpoints.list(new TopologyId("other"))).hasSize(1);
+    }
+
+    // --- checkpoint records as documents (the Spring Data mapping)
+
+    @Test
+    void storesACompletedRecordWithEveryFieldUnderItsKnownFieldNames() {
+        CheckpointId id = new CheckpointId(7);
+        checkpoints.create(CheckpointRecord.pending(TOPOLOGY, id, List.of(SOURCE, SINK), Map.of(SINK, 2),
+                T0.plusMillis(250)));
+        TaskAck source = new TaskAck(SOURCE, 100, T0.plusMillis(10), 1, 2);
+        TaskAck sink = new TaskAck(SINK, 200, T0.plusMillis(20), 3, 4);
+        checkpoints.addAck(TOPOLOGY, id, source);
+        checkpoints.markCompleted(TOPOLOGY, id, List.of(source, sink), T0.plusSeconds(1), 1000, 300);
+
+        assertThat(checkpoints.find(TOPOLOGY, id).orElseThrow()).isEqualTo(new CheckpointRecord(TOPOLOGY, id,
+                CheckpointStatus.COMPLETED, new CheckpointTiming(T0.plusMillis(250), T0.plusSeconds(1), 1000L), 300,
+                new ExpectedTasks(List.of(SOURCE, SINK), Map.of(SINK, 2)), List.of(source, sink), null));
+        Document stored = database.getCollection("checkpoints").find().first();
+        assertThat(stored).doesNotContainKey("_class").containsEntry("topology", TOPOLOGY.value())
+                .containsEntry("checkpointId", 7L).containsEntry("status", "COMPLETED")
+                .containsEntry("triggeredAt", Date.from(T0.plusMillis(250))).containsEntry("sizeBytes", 300L)
+                .containsEntry("expectedTasks", List.of(SOURCE.toString(), SINK.toString()));
+        assertThat(stored.getList("expectedIncarnations", Document.class))
+                .containsExactly(new Document("task", SINK.toString()).append("incarnation", 2));
+        assertThat(stored.getList("acks", Document.class).get(1)).isEqualTo(new Document("task", SINK.toString())
+                .append("sizeBytes", 200L).append("ackedAt", Date.from(T0.plusMillis(20)))
+                .append("syncMillis", 3L).append("asyncMillis", 4L));
+    }
+
+    @Test
+    void readsARecordWrittenBeforeIncarnationsAndSizesWereStored() {
+        database.getCollection("checkpoints").insertOne(new Document("topology", TOPOLOGY.value())
+                .append("checkpointId", 3L).append("status", "PENDING").append("triggeredAt", Date.from(T0))
+                .append("expectedTasks", List.of(SOURCE.toString())).append("acks", List.of(new Document("task",
+                        SOURCE.toString()).append("sizeBytes", 64L).append("ackedAt", Date.from(T0))
+                        .append("syncMillis", 1L).append("asyncMillis", 1L))));
+
+        CheckpointRecord read = checkpoints.find(TOPOLOGY, new CheckpointId(3)).orElseThrow();
+        assertThat(read.expectedIncarnations()).isEmpty();
+        assertThat(read.sizeBytes()).as("the acks' sum").isEqualTo(64);
+        assertThat(read.timing()).isEqualTo(CheckpointTiming.pending(T0));
+    }
+
+    @Test
+    void declaresAUniqueIndexOnTopologyAndCheckpointIdUnderTheDriversName() {
+        assertThat(database.getCollection("checkpoints").listIndexes().into(new ArrayList<>())).anySatisfy(index -> {
+            assertThat(index.getString("name")).isEqualTo("topology_1_checkpointId_1");
+            assertThat(index.get("key", Document.class))
+                    .isEqualTo(new Document("topology", 1).append("checkpointId", 1));
+            assertThat(index.getBoolean("unique")).isTrue();
+        });
     }
 }

@@ -4,6 +4,7 @@ import com.mongodb.client.MongoDatabase;
 import io.steadfast.checkpoint.replaylog.ReplayLogStorageContract;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.data.mongodb.core.MongoTemplate;
 
 /** The contract against the embedded store as the service runs it: H2 file backend, driver over TCP. */
 class EmbeddedServerStorageIT extends CheckpointStorageContract {
@@ -14,6 +15,11 @@ class EmbeddedServerStorageIT extends CheckpointStorageContract {
     @Override
     protected MongoDatabase database(String name) {
         return STORE.database(name);
+    }
+
+    @Override
+    protected MongoTemplate records(MongoDatabase database) {
+        return STORE.records(database);
     }
 
     /** The replay-log contract on the same store. */

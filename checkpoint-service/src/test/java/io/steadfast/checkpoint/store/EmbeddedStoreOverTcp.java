@@ -12,6 +12,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import io.steadfast.checkpoint.checkpoint.CheckpointRecordsMapping;
+import org.springframework.data.mongodb.core.MongoTemplate;
 
 /**
  * The embedded store as the service runs it (an H2 file behind the MongoDB-wire server), reached by the driver over
@@ -53,6 +55,11 @@ public final class EmbeddedStoreOverTcp implements BeforeAllCallback, AfterAllCa
     /** The database of that name. */
     public MongoDatabase database(String name) {
         return client.getDatabase(name);
+    }
+
+    /** A template on {@code database} with the checkpoint records' mapping, as the service makes it. */
+    public MongoTemplate records(MongoDatabase database) {
+        return CheckpointRecordsMapping.template(client, database.getName());
     }
 
     /** A database no other test uses, named {@code prefix} and a random suffix. */

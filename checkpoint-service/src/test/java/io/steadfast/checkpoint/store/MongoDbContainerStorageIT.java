@@ -10,6 +10,8 @@ import org.junit.jupiter.api.Nested;
 import org.testcontainers.junit.jupiter.Container;
 import org.testcontainers.junit.jupiter.Testcontainers;
 import org.testcontainers.mongodb.MongoDBContainer;
+import io.steadfast.checkpoint.checkpoint.CheckpointRecordsMapping;
+import org.springframework.data.mongodb.core.MongoTemplate;
 
 /** The contract against a real MongoDB 7; skipped where there is no Docker. */
 @Testcontainers(disabledWithoutDocker = true)
@@ -34,6 +36,11 @@ class MongoDbContainerStorageIT extends CheckpointStorageContract {
     @Override
     protected MongoDatabase database(String name) {
         return client.getDatabase(name).withWriteConcern(com.mongodb.WriteConcern.MAJORITY.withJournal(true));
+    }
+
+    @Override
+    protected MongoTemplate records(MongoDatabase database) {
+        return CheckpointRecordsMapping.template(client, database.getName());
     }
 
     /** The replay-log contract on the same store. */

@@ -80,6 +80,17 @@ class CheckpointApiIT extends ServiceOverHttp {
     }
 
     @Test
+    void answersACheckpointAsOneFlatObject() {
+        JsonNode created = create("flat", 1, "flat/source#0").json();
+
+        assertThat(created.propertyNames()).containsExactlyInAnyOrder("topology", "checkpointId", "status",
+                "triggeredAt", "completedAt", "durationMillis", "sizeBytes", "expectedTasks", "expectedIncarnations",
+                "acks", "missingAcks", "failure");
+        assertThat(created.get("triggeredAt").asString()).isEqualTo("2026-01-01T10:00:00Z");
+        assertThat(created.get("expectedTasks").get(0).asString()).isEqualTo("flat/source#0");
+    }
+
+    @Test
     void runsACheckpointFromCreationThroughAcksToCompletion() {
         HttpApi.Reply created = create("life", 1, "life/source#0", "life/sink#0");
         assertThat(created.status()).isEqualTo(201);

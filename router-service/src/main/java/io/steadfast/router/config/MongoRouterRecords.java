@@ -1,6 +1,5 @@
 package io.steadfast.router.config;
 
-import com.mongodb.client.MongoDatabase;
 import io.steadfast.router.recovery.MongoRecoveryStore;
 import io.steadfast.router.recovery.RecoveryLog;
 import io.steadfast.router.recovery.WriteBehindRecoveryStore;
@@ -11,6 +10,7 @@ import io.steadfast.router.topology.WriteBehindTopologyRepository;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.springframework.data.mongodb.core.MongoTemplate;
 
 /**
  * The router's records when it has a MongoDB: topologies and recoveries in memory, which every read uses, written
@@ -26,12 +26,12 @@ final class MongoRouterRecords implements AutoCloseable {
     private final WriteBehindRecoveryStore recoveryStore;
     private final RecoveryLog recoveryLog;
 
-    MongoRouterRecords(MongoDatabase database, WriteBehind.Settings settings, Clock clock) {
-        storeName = "MongoDB database '" + database.getName() + "'";
+    MongoRouterRecords(MongoTemplate mongo, WriteBehind.Settings settings, Clock clock) {
+        storeName = "MongoDB database '" + mongo.getDb().getName() + "'";
         this.settings = settings;
-        topologies = new WriteBehindTopologyRepository(new MongoTopologyRepository(database), storeName, settings,
+        topologies = new WriteBehindTopologyRepository(new MongoTopologyRepository(mongo), storeName, settings,
                 clock);
-        recoveryStore = new WriteBehindRecoveryStore(new MongoRecoveryStore(database), storeName, settings, clock);
+        recoveryStore = new WriteBehindRecoveryStore(new MongoRecoveryStore(mongo), storeName, settings, clock);
         recoveryLog = new RecoveryLog(recoveryStore);
         topologies.load();
         recoveryStore.load(recoveryLog::restore);

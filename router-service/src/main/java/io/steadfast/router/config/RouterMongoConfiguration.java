@@ -4,9 +4,9 @@ import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
-import com.mongodb.client.MongoDatabase;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import io.steadfast.router.store.RouterRecordsMapping;
 import io.steadfast.router.store.WriteBehind;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -20,6 +20,7 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.data.mongodb.core.MongoTemplate;
 import org.springframework.web.servlet.HandlerInterceptor;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
@@ -36,7 +37,8 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  * loaded yet, with the pending writes) and the gauges {@code steadfast.router.store.*}. The readiness group
  * leaves it out on purpose (application.yml): the router manages running topologies without MongoDB.
  *
- * <p>Boot's Mongo auto-configuration is not on the class path (plain driver), so nothing else probes MongoDB.
+ * <p>The records are mapped by Spring Data ({@link RouterRecordsMapping}) through a template made here; Boot's
+ * Mongo auto-configuration is not on the class path, so nothing else creates a client or probes MongoDB.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "spring.mongodb.uri")
@@ -56,17 +58,18 @@ class RouterMongoConfiguration {
                 .build());
     }
 
+    /** The records' mapping: {@link RouterRecordsMapping}. */
     @Bean
-    MongoDatabase routerDatabase(MongoClient client, @Value("${spring.mongodb.uri}") String uri) {
+    MongoTemplate routerMongoTemplate(MongoClient client, @Value("${spring.mongodb.uri}") String uri) {
         String name = new ConnectionString(uri).getDatabase();
-        return client.getDatabase(name == null || name.isBlank() ? DEFAULT_DATABASE : name);
+        return RouterRecordsMapping.template(client, name == null || name.isBlank() ? DEFAULT_DATABASE : name);
     }
 
     /** Loads the records (or starts retrying in the background); closed before the client. */
     @Bean(destroyMethod = "close")
-    MongoRouterRecords mongoRouterRecords(MongoDatabase routerDatabase, RouterStoreProperties properties,
+    MongoRouterRecords mongoRouterRecords(MongoTemplate routerMongoTemplate, RouterStoreProperties properties,
                                           Clock clock) {
-        return new MongoRouterRecords(routerDatabase, properties.writeBehind(), clock);
+        return new MongoRouterRecords(routerMongoTemplate, properties.writeBehind(), clock);
     }
 
     /** Health component {@code routerStore}; reads the queues' state and never calls MongoDB itself. */

@@ -1,48 +1,60 @@
 package io.steadfast.router.recovery;
 
-import com.mongodb.client.MongoCollection;
-import com.mongodb.client.MongoDatabase;
-import com.mongodb.client.model.Filters;
-import com.mongodb.client.model.ReplaceOptions;
-import java.util.ArrayList;
+import io.steadfast.runtime.topology.TopologyId;
 import java.util.List;
-import org.bson.Document;
+import org.jspecify.annotations.Nullable;
+import org.springframework.data.annotation.Id;
+import org.springframework.data.mongodb.core.MongoOperations;
+import org.springframework.data.mongodb.core.mapping.Document;
+import org.springframework.data.mongodb.core.mapping.Field;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Recoveries in the MongoDB collection {@code recoveries}: {@code {_id: id, topology, status, json: "<the
- * recovery as JSON>"}}. Every call goes to the database and throws if it cannot be reached;
- * {@link WriteBehindRecoveryStore} keeps the router going while it cannot. Thread-safe.
+ * Recoveries in the MongoDB collection {@code recoveries}, one document per recovery: its id, topology and status
+ * on top (for people reading the collection) and the {@link Recovery} itself mapped field by field by Spring Data,
+ * so that a new field of {@code Recovery} is stored without a change here. Every call goes to the database and
+ * throws if it cannot be reached; {@link WriteBehindRecoveryStore} keeps the router going while it cannot.
+ * Thread-safe.
  */
 public final class MongoRecoveryStore implements RecoveryStore {
 
     public static final String COLLECTION = "recoveries";
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private final MongoDatabase database;
-    private final MongoCollection<Document> collection;
+    private final MongoOperations mongo;
 
-    public MongoRecoveryStore(MongoDatabase database) {
-        this.database = database;
-        this.collection = database.getCollection(COLLECTION);
+    /** @param mongo a template with the router's mapping ({@link io.steadfast.router.store.RouterRecordsMapping}) */
+    public MongoRecoveryStore(MongoOperations mongo) {
+        this.mongo = mongo;
     }
 
     @Override
     public List<Recovery> loadAll() {
-        List<Recovery> all = new ArrayList<>();
-        collection.find().forEach(document -> all.add(JSON.readValue(document.getString("json"), Recovery.class)));
-        return all;
+        return mongo.findAll(StoredRecovery.class).stream().map(StoredRecovery::recovery).toList();
     }
 
     @Override
     public void save(Recovery recovery) {
-        collection.replaceOne(Filters.eq("_id", recovery.id()), new Document("_id", recovery.id())
-                .append("topology", recovery.topology().value()).append("status", recovery.status().name())
-                .append("json", JSON.writeValueAsString(recovery)), new ReplaceOptions().upsert(true));
+        mongo.save(new StoredRecovery(recovery.id(), recovery.topology(), recovery.status(), recovery, null));
     }
 
     /** Throws if the database does not answer {@code {ping: 1}}. */
     public void ping() {
-        database.runCommand(new Document("ping", 1));
+        mongo.executeCommand(new org.bson.Document("ping", 1));
+    }
+
+    /**
+     * A stored recovery.
+     *
+     * @param mapped the recovery; null in documents written by routers that stored it as JSON text
+     * @param json the recovery as JSON text, as routers before Spring Data wrote it; null since
+     */
+    @Document(COLLECTION)
+    record StoredRecovery(@Id long id, TopologyId topology, RecoveryStatus status,
+                          @Field("recovery") @Nullable Recovery mapped, @Nullable String json) {
+
+        Recovery recovery() {
+            return mapped != null ? mapped : JSON.readValue(json, Recovery.class);
+        }
     }
 }

@@ -16,8 +16,20 @@ public final class MongoOutage {
     private MongoOutage() {
     }
 
-    /** Whether {@code failure} of a MongoDB call means the database is unavailable rather than the request wrong. */
+    /**
+     * Whether {@code failure} of a MongoDB call means the database is unavailable rather than the request wrong. The
+     * driver's exception is looked for among the causes too, since Spring Data translates it into its own.
+     */
     public static boolean isOutage(RuntimeException failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (isDriverOutage(cause)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isDriverOutage(Throwable failure) {
         return failure instanceof MongoSocketException || failure instanceof MongoTimeoutException
                 || failure instanceof MongoNotPrimaryException || failure instanceof MongoNodeIsRecoveringException
                 || failure instanceof MongoInterruptedException

@@ -10,8 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
@@ -39,8 +37,8 @@ import org.slf4j.LoggerFactory;
  * <p>Threading: {@link #put}, {@link #delete} and {@link #awaitWritten} may be called from any thread. A caller
  * that updates the same record from several threads calls {@code put}/{@code delete} in the order of its own
  * in-memory updates (under the lock that orders them), and waits outside that lock. Everything that touches the
- * store runs on one thread, {@code steadfast-router-store-<records>}, started by the constructor and stopped by
- * {@link #close}.
+ * store runs on one thread ({@link StoreThread}), started by the constructor and stopped by {@link #close}; what the
+ * calls found about the store is kept by {@link StoreReachability}.
  *
  * @param <K> the record id
  * @param <V> the record
@@ -54,7 +52,8 @@ public final class WriteBehind<K, V> implements AutoCloseable {
     private final Store<K, V> store;
     private final Settings settings;
     private final Clock clock;
-    private final ScheduledThreadPoolExecutor thread;
+    private final StoreThread thread;
+    private final StoreReachability health;
     private final Object lock = new Object();
     /** Not yet taken by the store, in the order the records first became pending. Guarded by {@link #lock}. */
     private final LinkedHashMap<K, Pending<V>> pending = new LinkedHashMap<>();
@@ -64,10 +63,6 @@ public final class WriteBehind<K, V> implements AutoCloseable {
     private @Nullable K inFlight;
     private final List<Runnable> loadedListeners = new ArrayList<>();
     private volatile boolean loaded;
-    private volatile boolean reachable = true;
-    private volatile boolean failing;
-    private volatile @Nullable String lastError;
-    private volatile @Nullable Instant unreachableSince;
     /** Completed (and replaced) when a write fails, to release callers waiting in {@link #awaitWritten}. */
     private volatile CompletableFuture<Void> nextFailure = new CompletableFuture<>();
 
@@ -81,14 +76,9 @@ public final class WriteBehind<K, V> implements AutoCloseable {
         this.store = store;
         this.settings = settings;
         this.clock = clock;
-        this.thread = new ScheduledThreadPoolExecutor(1, runnable -> {
-            Thread t = new Thread(runnable, "steadfast-router-store-" + records);
-            t.setDaemon(true);
-            return t;
-        });
-        thread.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
-        long probe = settings.probeInterval().toMillis();
-        thread.scheduleWithFixedDelay(this::probe, probe, probe, TimeUnit.MILLISECONDS);
+        this.health = new StoreReachability(clock);
+        this.thread = new StoreThread(records);
+        thread.scheduleWithFixedDelay(this::probe, settings.probeInterval());
     }
 
     /**
@@ -105,7 +95,8 @@ public final class WriteBehind<K, V> implements AutoCloseable {
         LOG.warn("Could not load the router's {} from {}: {}. The router goes on without them and tries again every"
                 + " {}; until they are loaded its topology and recovery API answers 503 and no stored topology is"
                 + " checkpointed or recovered. Check that the store is up (spring.mongodb.uri) and see"
-                + " /actuator/health (component routerStore)", records, storeName, lastError, settings.retryInterval());
+                + " /actuator/health (component routerStore)", records, storeName, health.lastError(),
+                settings.retryInterval());
         scheduleLoad(into, clock.instant(), 2);
         return false;
     }
@@ -115,10 +106,10 @@ public final class WriteBehind<K, V> implements AutoCloseable {
         try {
             loadedRecords = store.loadAll();
         } catch (RuntimeException e) {
-            unreachable(e);
+            health.unreachable(e);
             return false;
         }
-        reached();
+        health.reached();
         into.accept(loadedRecords);
         List<Runnable> listeners;
         synchronized (lock) {
@@ -130,14 +121,15 @@ public final class WriteBehind<K, V> implements AutoCloseable {
             LOG.info("Loaded the router's {} from {} after {} attempts ({} ms): {} records", records, storeName,
                     attempt, Duration.between(since, clock.instant()).toMillis(), loadedRecords.size());
         }
-        listeners.forEach(WriteBehind::runGuarded);
+        listeners.forEach(StoreThread::runGuarded);
         return true;
     }
 
     private void scheduleLoad(Consumer<List<V>> into, Instant since, int attempt) {
-        schedule(() -> {
+        thread.schedule(() -> {
             if (!tryLoad(into, since, attempt)) {
-                LOG.debug("Loading the router's {} failed again (attempt {}): {}", records, attempt, lastError);
+                LOG.debug("Loading the router's {} failed again (attempt {}): {}", records, attempt,
+                        health.lastError());
                 scheduleLoad(into, since, attempt + 1);
             }
         }, settings.retryInterval());
@@ -161,7 +153,7 @@ public final class WriteBehind<K, V> implements AutoCloseable {
     /** @throws RecordsNotLoadedException if the records are not loaded yet */
     public void requireLoaded() {
         if (!loaded) {
-            throw new RecordsNotLoadedException(records, storeName, settings.retryInterval(), lastError);
+            throw new RecordsNotLoadedException(records, storeName, settings.retryInterval(), health.lastError());
         }
     }
 
@@ -188,7 +180,7 @@ public final class WriteBehind<K, V> implements AutoCloseable {
             pending.put(id, new Pending<>(value, written));
             if (!flushing) {
                 flushing = true;
-                execute(this::flush);
+                thread.execute(this::flush);
             }
             return written;
         }
@@ -203,7 +195,7 @@ public final class WriteBehind<K, V> implements AutoCloseable {
      */
     public boolean awaitWritten(CompletableFuture<Void> write) {
         CompletableFuture<Void> failure = nextFailure;
-        if (write.isDone() || !reachable) {
+        if (write.isDone() || !health.reachable()) {
             return write.isDone();
         }
         try {
@@ -225,10 +217,7 @@ public final class WriteBehind<K, V> implements AutoCloseable {
                 Iterator<Map.Entry<K, Pending<V>>> first = pending.entrySet().iterator();
                 if (!first.hasNext()) {
                     flushing = false;
-                    failing = false;
-                    if (reachable) {
-                        lastError = null;
-                    }
+                    health.allWritten();
                     return;
                 }
                 Map.Entry<K, Pending<V>> entry = first.next();
@@ -245,14 +234,14 @@ public final class WriteBehind<K, V> implements AutoCloseable {
                 }
             } catch (RuntimeException e) {
                 keepFailed(id, next, e);
-                schedule(this::flush, settings.retryInterval());
+                thread.schedule(this::flush, settings.retryInterval());
                 return;
             }
-            if (!reachable) {
+            if (!health.reachable()) {
                 LOG.info("{} is reachable again: writing the {} {} changed meanwhile", storeName,
                         pendingWrites(), records);
             }
-            reached();
+            health.reached();
             synchronized (lock) {
                 inFlight = null;
             }
@@ -274,22 +263,20 @@ public final class WriteBehind<K, V> implements AutoCloseable {
                 newer.written().thenRun(() -> failed.written().complete(null));
             }
             inFlight = null;
-            failing = true;
+            health.writeFailed();
         }
         if (store.isOutage(e)) {
-            boolean wasReachable = reachable;
-            unreachable(e);
+            boolean wasReachable = health.reachable();
+            health.unreachable(e);
             if (wasReachable) {
                 LOG.warn("{} is unreachable ({}): {} writes of {} kept in memory and retried every {}; reads go on"
-                        + " from memory", storeName, lastError, pendingWrites(), records, settings.retryInterval());
+                        + " from memory", storeName, health.lastError(), pendingWrites(), records,
+                        settings.retryInterval());
             }
-        } else {
-            String refused = "the store refused " + records + " record " + id + ": " + describe(e);
-            if (!refused.equals(lastError)) {
-                LOG.error("{} refused to store {} record {}; kept and retried every {}", storeName, records, id,
-                        settings.retryInterval(), e);
-            }
-            lastError = refused;
+        } else if (health.refused("the store refused " + records + " record " + id + ": "
+                + StoreReachability.describe(e))) {
+            LOG.error("{} refused to store {} record {}; kept and retried every {}", storeName, records, id,
+                    settings.retryInterval(), e);
         }
         CompletableFuture<Void> failure = nextFailure;
         nextFailure = new CompletableFuture<>();
@@ -304,39 +291,22 @@ public final class WriteBehind<K, V> implements AutoCloseable {
         }
         try {
             store.ping();
-            if (!reachable) {
+            if (!health.reachable()) {
                 LOG.info("{} answers again; nothing of the router's {} was pending", storeName, records);
             }
-            reached();
+            health.reached();
             synchronized (lock) {
                 if (pending.isEmpty()) {
-                    lastError = null;
+                    health.clearError();
                 }
             }
         } catch (RuntimeException e) {
-            if (reachable) {
+            if (health.reachable()) {
                 LOG.warn("{} does not answer a ping ({}); the router's {} are kept in memory meanwhile", storeName,
-                        describe(e), records);
+                        StoreReachability.describe(e), records);
             }
-            unreachable(e);
+            health.unreachable(e);
         }
-    }
-
-    private void reached() {
-        reachable = true;
-        unreachableSince = null;
-    }
-
-    private void unreachable(RuntimeException e) {
-        if (reachable || unreachableSince == null) {
-            unreachableSince = clock.instant();
-        }
-        reachable = false;
-        lastError = describe(e);
-    }
-
-    private static String describe(RuntimeException e) {
-        return e.getClass().getSimpleName() + ": " + e.getMessage();
     }
 
     /** Records whose latest state the store has not taken yet, the one being written included. */
@@ -347,31 +317,7 @@ public final class WriteBehind<K, V> implements AutoCloseable {
     }
 
     public Status status() {
-        return new Status(records, loaded, reachable, failing, pendingWrites(), lastError, unreachableSince);
-    }
-
-    private void execute(Runnable task) {
-        try {
-            thread.execute(() -> runGuarded(task));
-        } catch (RejectedExecutionException closed) {
-            LOG.debug("Not writing {}: closed", records);
-        }
-    }
-
-    private void schedule(Runnable task, Duration delay) {
-        try {
-            thread.schedule(() -> runGuarded(task), delay.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (RejectedExecutionException closed) {
-            LOG.debug("Not retrying {}: closed", records);
-        }
-    }
-
-    private static void runGuarded(Runnable task) {
-        try {
-            task.run();
-        } catch (RuntimeException e) {
-            LOG.error("Router store step failed", e);
-        }
+        return health.status(records, loaded, pendingWrites());
     }
 
     /**
@@ -380,23 +326,15 @@ public final class WriteBehind<K, V> implements AutoCloseable {
      */
     @Override
     public void close() {
-        thread.shutdown();
-        try {
-            if (!thread.awaitTermination(settings.writeTimeout().plus(settings.retryInterval()).toMillis(),
-                    TimeUnit.MILLISECONDS)) {
-                thread.shutdownNow();
-            }
-        } catch (InterruptedException e) {
-            thread.shutdownNow();
-            Thread.currentThread().interrupt();
-        }
+        thread.close(settings.writeTimeout().plus(settings.retryInterval()));
         List<K> lost;
         synchronized (lock) {
             lost = List.copyOf(pending.keySet());
         }
         if (!lost.isEmpty()) {
             LOG.warn("Closing with {} changes of {} that {} never took ({}): ids {}. The store keeps their earlier"
-                    + " state; a router started on it will see that", lost.size(), records, storeName, lastError, lost);
+                    + " state; a router started on it will see that", lost.size(), records, storeName,
+                    health.lastError(), lost);
         }
     }
 

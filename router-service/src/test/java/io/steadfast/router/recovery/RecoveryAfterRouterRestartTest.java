@@ -8,7 +8,6 @@ import static io.steadfast.router.recovery.RecoveryOrchestratorTest.SPEC;
 import static io.steadfast.router.recovery.RecoveryOrchestratorTest.T;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.mongodb.client.MongoDatabase;
 import io.steadfast.router.EmbeddedMongo;
 import io.steadfast.router.FakeHostClient;
 import io.steadfast.router.MutableClock;
@@ -38,6 +37,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
+import org.springframework.data.mongodb.core.MongoTemplate;
 
 /**
  * A router that restarts while a recovery is RECOVERING: its records are in the embedded MongoDB-wire server over
@@ -50,7 +50,7 @@ class RecoveryAfterRouterRestartTest {
     private final FakeHostClient hostClient = new FakeHostClient();
     private final InMemoryCheckpointRecords records = new InMemoryCheckpointRecords(clock);
     private EmbeddedMongo mongo;
-    private MongoDatabase database;
+    private MongoTemplate database;
 
     /** The objects of one router process over the shared database. */
     private final class Router {
@@ -82,7 +82,7 @@ class RecoveryAfterRouterRestartTest {
     @BeforeEach
     void startServer() {
         mongo = EmbeddedMongo.start();
-        database = mongo.database("steadfast-router");
+        database = mongo.records("steadfast-router");
     }
 
     @AfterEach

@@ -2,8 +2,9 @@ package io.steadfast.router.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.mongodb.client.MongoDatabase;
 import io.steadfast.router.EmbeddedMongo;
+import io.steadfast.router.failure.DetectionCause;
+import io.steadfast.router.recovery.LocalRecoveryMeasures;
 import io.steadfast.router.recovery.MongoRecoveryStore;
 import io.steadfast.router.recovery.Recovery;
 import io.steadfast.router.recovery.RecoveryLog;
@@ -11,29 +12,40 @@ import io.steadfast.router.recovery.RecoveryStatus;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.router.topology.MongoTopologyRepository;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.RecoveryMode;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.CheckpointingSpec;
 import io.steadfast.runtime.topology.TopologyId;
 import io.steadfast.runtime.topology.TopologySpecReader;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import org.bson.Document;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.data.mongodb.core.MongoTemplate;
+import tools.jackson.databind.json.JsonMapper;
 
-/** The router's Mongo-backed records against the embedded MongoDB-wire server, over TCP through the driver. */
+/**
+ * The router's Mongo-backed records against the embedded MongoDB-wire server, over TCP through the driver: what they
+ * keep, and the documents Spring Data maps them to (every record type with every field set, the shape people and
+ * earlier routers know).
+ */
 class MongoRouterStoreTest {
 
     private static final TopologyId T = TopologyId.of("t");
     private static final Instant AT = StoredTopologies.DEPLOYED_AT;
+    /** With milliseconds: instants are stored as BSON dates, to the millisecond. */
+    private static final Instant MS = Instant.parse("2026-01-01T00:00:00.123Z");
 
     private EmbeddedMongo mongo;
-    private MongoDatabase database;
+    private MongoTemplate database;
 
     @BeforeEach
     void startServer() {
         mongo = EmbeddedMongo.start();
-        database = mongo.database("steadfast-router");
+        database = mongo.records("steadfast-router");
     }
 
     @AfterEach
@@ -90,5 +102,70 @@ class MongoRouterStoreTest {
         assertThat(reloaded.all()).containsExactly(recovered);
         assertThat(reloaded.countOf(T)).isEqualTo(1);
         assertThat(reloaded.nextId()).isEqualTo(first + 1);
+    }
+
+    // --- the records as documents (the Spring Data mapping)
+
+    @Test
+    void storesATopologyWithItsIncarnationsAndTextIds() {
+        DeployedTopology deployed = StoredTopologies.topology("t", 3);
+        DeployedTopology recovered = deployed.recovered(deployed.plan(),
+                Map.of(TaskId.parse("t/source#0"), new HostId("host-1"), TaskId.parse("t/count#0"),
+                        new HostId("host-3"), TaskId.parse("t/count#1"), new HostId("host-1"),
+                        TaskId.parse("t/sink#0"), new HostId("host-2")),
+                List.of(TaskId.parse("t/count#0")));
+        new MongoTopologyRepository(database).save(recovered);
+
+        DeployedTopology read = new MongoTopologyRepository(database).find(T).orElseThrow();
+        assertThat(read.id()).isEqualTo(T);
+        assertThat(read.spec()).isEqualTo(recovered.spec());
+        assertThat(read.plan()).isEqualTo(recovered.plan());
+        assertThat(read.placement()).isEqualTo(recovered.placement());
+        assertThat(read.incarnations()).isEqualTo(Map.of(TaskId.parse("t/count#0"), 1));
+        assertThat(read.deployedAt()).isEqualTo(recovered.deployedAt());
+
+        Document stored = rawDocument(MongoTopologyRepository.COLLECTION);
+        assertThat(stored.get("_id")).isEqualTo("t");
+        assertThat(stored.getInteger("epoch")).isEqualTo(3);
+        assertThat(stored.getString("plan")).startsWith("{");
+        assertThat(stored.getList("placement", Document.class)).first()
+                .isEqualTo(new Document("task", "t/count#0").append("host", "host-3").append("incarnation", 1));
+        assertThat(stored).doesNotContainKey("_class");
+    }
+
+    @Test
+    void storesARecoveryWithEveryFieldSet() {
+        LocalRecoveryMeasures measures = new LocalRecoveryMeasures(MS.plusMillis(5),
+                Map.of("t/count.v2#0", "host-3", "t/sink#0", "host-4"), 1, 11, 12, 13, 14, 15L, 16L,
+                "fell back: no standby");
+        Recovery recovery = new Recovery(7, T, new HostId("host-2"), List.of(TaskId.parse("t/count#0")), 2, 9L, MS,
+                MS.plusMillis(900), MS.plusSeconds(2), MS.plusSeconds(3), 900, 1100L, 1000L,
+                RecoveryStatus.RECOVERED, "SUPERSEDED", "recovered", 42, DetectionCause.DATA_PLANE_DISCONNECT,
+                RecoveryMode.LOCAL, measures, false);
+        new MongoRecoveryStore(database).save(recovery);
+
+        assertThat(new MongoRecoveryStore(database).loadAll()).containsExactly(recovery);
+        Document stored = rawDocument(MongoRecoveryStore.COLLECTION);
+        assertThat(stored.get("_id")).isEqualTo(7L);
+        assertThat(stored.getString("topology")).isEqualTo("t");
+        assertThat(stored.getString("status")).isEqualTo("RECOVERED");
+        assertThat(stored.get("recovery", Document.class).getList("tasks", String.class))
+                .containsExactly("t/count#0");
+    }
+
+    @Test
+    void readsARecoveryAnEarlierRouterStoredAsJsonText() {
+        Recovery recovery = new Recovery(3, T, new HostId("host-2"), List.of(TaskId.parse("t/count#0")), 1, null,
+                MS, MS.plusMillis(900), null, null, 900, null, null, RecoveryStatus.RECOVERING, null, "recovering",
+                42);
+        database.getCollection(MongoRecoveryStore.COLLECTION).insertOne(new Document("_id", 3L)
+                .append("topology", "t").append("status", "RECOVERING")
+                .append("json", JsonMapper.builder().build().writeValueAsString(recovery)));
+
+        assertThat(new MongoRecoveryStore(database).loadAll()).containsExactly(recovery);
+    }
+
+    private Document rawDocument(String collection) {
+        return database.getCollection(collection).find().first();
     }
 }

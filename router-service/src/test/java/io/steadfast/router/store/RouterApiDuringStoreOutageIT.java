@@ -106,7 +106,7 @@ class RouterApiDuringStoreOutageIT {
                         .andExpect(jsonPath("$.components.routerStore.status").value("UP"))
                         .andExpect(jsonPath("$.components.routerStore.details.topologies.pendingWrites").value(0)));
         try (MongoClient client = MongoClients.create(STORE.uri(DATABASE))) {
-            assertThat(new MongoTopologyRepository(client.getDatabase(DATABASE)).all())
+            assertThat(new MongoTopologyRepository(RouterRecordsMapping.template(client, DATABASE)).all())
                     .extracting(DeployedTopology::id).containsExactly(TopologyId.of("added"), TopologyId.of("kept"));
         }
         assertThat(meters.get("steadfast.router.store.reachable").gauge().value()).isEqualTo(1);

@@ -7,7 +7,6 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import com.mongodb.client.MongoDatabase;
 import io.steadfast.router.EmbeddedMongo;
 import io.steadfast.router.FakeHostClient;
 import io.steadfast.router.MutableClock;
@@ -41,6 +40,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.servlet.MockMvc;
 import tools.jackson.databind.json.JsonMapper;
+import org.springframework.data.mongodb.core.MongoTemplate;
 
 /**
  * A router starts on a MongoDB (the embedded MongoDB-wire server over TCP) in which the router before it left a
@@ -60,7 +60,7 @@ class RouterRestartDuringRecoveryTest {
 
     private static EmbeddedMongo startWithAnInterruptedRecovery() {
         EmbeddedMongo mongo = EmbeddedMongo.start();
-        MongoDatabase database = mongo.database(DATABASE);
+        MongoTemplate database = mongo.records(DATABASE);
         ExecutionPlan plan = PlanExpander.expand(new TopologySpecReader().read(SPEC));
         Instant at = Instant.parse("2026-01-01T00:00:00Z");
         new MongoTopologyRepository(database).add(new DeployedTopology(T, JsonMapper.builder().build().readTree(SPEC),
@@ -92,7 +92,7 @@ class RouterRestartDuringRecoveryTest {
     private RecoveryLog recoveries;
 
     private static List<Recovery> stored() {
-        return new RecoveryLog(new MongoRecoveryStore(MONGO.database(DATABASE))).all();
+        return new RecoveryLog(new MongoRecoveryStore(MONGO.records(DATABASE))).all();
     }
 
     @Test

@@ -52,7 +52,8 @@ class RouterStartedWithoutItsStoreIT {
     private static RestartableMongoServer storeWithOneTopologyThenStopped() {
         RestartableMongoServer store = RestartableMongoServer.inTemporaryDirectory();
         try (MongoClient client = MongoClients.create(store.uri(DATABASE))) {
-            new MongoTopologyRepository(client.getDatabase(DATABASE)).add(StoredTopologies.topology("stored", 2));
+            new MongoTopologyRepository(RouterRecordsMapping.template(client, DATABASE))
+                    .add(StoredTopologies.topology("stored", 2));
         }
         store.stop();
         return store;

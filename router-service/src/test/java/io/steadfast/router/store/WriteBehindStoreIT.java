@@ -10,7 +10,6 @@ import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
-import com.mongodb.client.MongoDatabase;
 import io.steadfast.router.recovery.MongoRecoveryStore;
 import io.steadfast.router.recovery.Recovery;
 import io.steadfast.router.recovery.RecoveryLog;
@@ -36,6 +35,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.data.mongodb.core.MongoTemplate;
 
 /**
  * The router's records written behind to the embedded MongoDB-wire server over TCP, with the server stopped
@@ -60,7 +60,7 @@ class WriteBehindStoreIT {
     Path dir;
     private RestartableMongoServer store;
     private MongoClient client;
-    private MongoDatabase database;
+    private MongoTemplate database;
     private final List<AutoCloseable> opened = new ArrayList<>();
 
     @BeforeEach
@@ -72,7 +72,7 @@ class WriteBehindStoreIT {
                 .applyToSocketSettings(socket -> socket.connectTimeout(500, TimeUnit.MILLISECONDS)
                         .readTimeout(2, TimeUnit.SECONDS))
                 .build());
-        database = client.getDatabase("steadfast-router");
+        database = RouterRecordsMapping.template(client, "steadfast-router");
     }
 
     @AfterEach
