@@ -52,7 +52,7 @@ public final class FakeHostClient implements HostClient {
     /** What every redirect answers: the heads of channels, by channel id. */
     public final Map<String, Long> redirectHeads = new ConcurrentHashMap<>();
     /** What a host's redirect answers it holds of the moved tasks' decisions (nothing if not given). */
-    public final Map<HostId, Map<TaskId, DeterminantSpan>> heldDeterminants = new ConcurrentHashMap<>();
+    public final Map<HostId, Map<TaskId, DeterminantSpan>> heldDecisions = new ConcurrentHashMap<>();
     /** The peers named in each snapshot prefetch (asked for the lost tasks' decisions), by prefetch as listed. */
     public final Map<String, List<URI>> prefetchPeers = new ConcurrentHashMap<>();
     /** The placement each prefetch would prepare its tasks for, by prefetch (as in {@code prefetches}). */
@@ -84,7 +84,7 @@ public final class FakeHostClient implements HostClient {
         completions.clear();
         catchUpTargetCalls.clear();
         redirectHeads.clear();
-        heldDeterminants.clear();
+        heldDecisions.clear();
         prefetchPeers.clear();
         prefetchPlacements.clear();
         recoveryPlacements.clear();
@@ -158,7 +158,7 @@ public final class FakeHostClient implements HostClient {
         redirectIncarnations.put(topology + "@" + host.id(), Map.copyOf(incarnations));
         redirects.add(topology + "@" + host.id() + ":" + new java.util.TreeSet<>(newEndpoints.keySet()));
         redirectHosts.put(topology + "@" + host.id(), Map.copyOf(hosts));
-        return new Redirected(redirectHeads, heldDeterminants.getOrDefault(host.id(), Map.of()));
+        return new Redirected(redirectHeads, heldDecisions.getOrDefault(host.id(), Map.of()));
     }
 
     @Override

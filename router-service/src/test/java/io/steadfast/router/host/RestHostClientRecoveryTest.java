@@ -39,7 +39,7 @@ class RestHostClientRecoveryTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final String CREATED = """
-            {"tasks": ["rh/count#0"], "determinantBytes": 0, "snapshotMillis": 1, "determinantMillis": 0,
+            {"tasks": ["rh/count#0"], "decisionBytes": 0, "snapshotMillis": 1, "decisionMillis": 0,
              "startMillis": 1}""";
 
     private final List<JsonNode> received = new CopyOnWriteArrayList<>();
@@ -83,8 +83,8 @@ class RestHostClientRecoveryTest {
         Map<TaskId, HostId> hosts = new TreeMap<>();
         plan.tasks().stream().map(TaskSpec::id).forEach(task -> hosts.put(task, new HostId("rh-host")));
         return new InPlaceRecovery(plan, new TaskPlacement(hosts, Map.of(new HostId("rh-host"), "tcp://127.0.0.1:1")),
-                List.of(TaskId.parse("rh/count#0")), 3, 3, List.of(), List.of(TaskId.parse("rh/count#0")),
-                Instant.now(), "recovery-1");
+                List.of(TaskId.parse("rh/count#0")), new InPlaceRecovery.Checkpoints(3, 3), List.of(),
+                List.of(TaskId.parse("rh/count#0")), Instant.now(), "recovery-1");
     }
 
     private static String conflict(String reason) {
@@ -137,7 +137,7 @@ class RestHostClientRecoveryTest {
         RegisteredHost host = host(body -> Map.entry(201, CREATED));
         server.createContext("/api/v1/deployments/rh/redirects", exchange -> respond(exchange, body -> Map.entry(201,
                 "{\"channels\": 1, \"heads\": {\"rh~0@4\": 17},"
-                        + " \"heldDeterminants\": {\"rh/count#0\": {\"from\": 2, \"end\": 40}}}")));
+                        + " \"heldDecisions\": {\"rh/count#0\": {\"from\": 2, \"end\": 40}}}")));
         server.createContext("/api/v1/deployments/rh/catch-up-targets", exchange -> respond(exchange,
                 body -> Map.entry(201, "{}")));
         RestHostClient client = RestHostClient.over(RestClient.builder());
@@ -147,7 +147,7 @@ class RestHostClientRecoveryTest {
         Redirected redirected = client.redirect(host, TopologyId.of("rh"), Map.of(count, "tcp://127.0.0.1:2"),
                 Map.of("tcp://127.0.0.1:2", new HostId("rh-standby")), Map.of(count, 3));
         client.catchUpTargets(host, TopologyId.of("rh"), new CatchUp("recovery-1", redirected.heads(),
-                Map.of(URI.create("http://peer-a:8080"), redirected.heldDeterminants())));
+                Map.of(URI.create("http://peer-a:8080"), redirected.heldDecisions())));
 
         assertThat(received.get(0).get("recovery").asString()).isEqualTo("recovery-1");
         assertThat(received.get(1).get("hosts").get("tcp://127.0.0.1:2").asString()).as("the host behind the new"
@@ -155,11 +155,11 @@ class RestHostClientRecoveryTest {
         assertThat(received.get(1).get("incarnations").get("rh/count#0").asInt()).as("the moved task's new"
                 + " incarnation, so the host refuses the old one's frames").isEqualTo(3);
         assertThat(redirected.heads()).containsExactly(Map.entry("rh~0@4", 17L));
-        assertThat(redirected.heldDeterminants()).containsExactly(Map.entry(count, new DeterminantSpan(2, 40)));
+        assertThat(redirected.heldDecisions()).containsExactly(Map.entry(count, new DeterminantSpan(2, 40)));
         JsonNode catchUp = received.get(2);
         assertThat(catchUp.get("recovery").asString()).isEqualTo("recovery-1");
         assertThat(catchUp.get("heads").get("rh~0@4").asLong()).isEqualTo(17);
-        JsonNode span = catchUp.get("heldDeterminants").get("http://peer-a:8080").get("rh/count#0");
+        JsonNode span = catchUp.get("heldDecisions").get("http://peer-a:8080").get("rh/count#0");
         assertThat(span.get("from").asLong()).isEqualTo(2);
         assertThat(span.get("end").asLong()).isEqualTo(40);
     }
@@ -203,7 +203,8 @@ class RestHostClientRecoveryTest {
         JsonNode written = JSON.readTree(bodies.write(new RestHostClient.InPlaceRecoveryBody(null, 4,
                 new RestHostClient.PlacementBody(Map.of("rh/count#0", "rh-host"), Map.of("rh-host", "tcp://h:1"),
                         Map.of()),
-                List.of("rh/count#0"), 3, 3, List.of(), List.of(), Instant.EPOCH, "recovery-1")));
+                List.of("rh/count#0"), new RestHostClient.CheckpointsBody(3, 3), List.of(),
+                new RestHostClient.RoundBody(List.of(), Instant.EPOCH, "recovery-1"))));
         InPlaceRecovery.Answer read = bodies.read(InPlaceRecovery.Answer.class,
                 CREATED.getBytes(StandardCharsets.UTF_8));
 

@@ -77,13 +77,15 @@ class MongoRouterStoreTest {
     void recoveriesAreReloadedAndIdsContinue() {
         RecoveryLog log = new RecoveryLog(new MongoRecoveryStore(database));
         long first = log.nextId();
-        Recovery recovering = new Recovery(first, T, new HostId("host-2"), List.of(TaskId.parse("t/count#0")), 1,
-                null, AT, AT.plusMillis(900), null, null, 900, null, null, RecoveryStatus.RECOVERING, null,
-                "recovering", 42);
+        Recovery recovering = Recovery.builder().id(first).topology(T).tasks(List.of(TaskId.parse("t/count#0")))
+                .failure(new HostId("host-2"), AT, AT.plusMillis(900)).detection(900, null)
+                .restoration(null, 1, 42).status(RecoveryStatus.RECOVERING, null, "recovering").build();
         log.save(recovering);
-        Recovery recovered = new Recovery(first, T, new HostId("host-2"), List.of(TaskId.parse("t/count#0")), 2,
-                7L, AT, AT.plusMillis(900), AT.plusSeconds(2), AT.plusSeconds(3), 900, 1100L, 1000L,
-                RecoveryStatus.RECOVERED, null, "redeployed", 42);
+        Recovery recovered = Recovery.builder().id(first).topology(T).tasks(List.of(TaskId.parse("t/count#0")))
+                .failure(new HostId("host-2"), AT, AT.plusMillis(900)).detection(900, null)
+                .restoration(new Recovery.Restoration(null, 2, 7L, 42, null))
+                .timings(new Recovery.Timings(AT.plusSeconds(2), AT.plusSeconds(3), 1100L, 1000L))
+                .status(RecoveryStatus.RECOVERED, null, "redeployed").build();
         log.save(recovered);
 
         RecoveryLog reloaded = new RecoveryLog(new MongoRecoveryStore(database));
