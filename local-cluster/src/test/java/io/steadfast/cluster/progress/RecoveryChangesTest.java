@@ -11,8 +11,10 @@ import org.junit.jupiter.api.Test;
 class RecoveryChangesTest {
 
     private static RecoveryView recovery(long id, String status) {
-        return new RecoveryView(id, new TopologyId("t"), new HostId("host-" + id), List.of("t/count#0"), 0, null, null,
-                300, null, null, status, null, null, null);
+        return new RecoveryView(id, new TopologyId("t"), List.of("t/count#0"),
+                new RecoveryView.Detection(new HostId("host-" + id), null, 300, null),
+                new RecoveryView.Restoration(0, null, null, null), new RecoveryView.Timings(null, null, null),
+                new RecoveryView.Outcome(status, null, null), null);
     }
 
     @Test

@@ -13,9 +13,11 @@ class RecoveryLineTest {
 
     @Test
     void describesARecoveredFailureWithItsTimes() {
-        RecoveryView recovery = new RecoveryView(1, new TopologyId("word-count"), new HostId("host-2"),
-                List.of("word-count/count#1", "word-count/sink#0"), 1, 7L, null, 812, 640L, 2310L, "RECOVERED", null, "ok",
-                "HEARTBEAT_TIMEOUT");
+        RecoveryView recovery = new RecoveryView(1, new TopologyId("word-count"),
+                List.of("word-count/count#1", "word-count/sink#0"),
+                new RecoveryView.Detection(new HostId("host-2"), null, 812, "HEARTBEAT_TIMEOUT"),
+                new RecoveryView.Restoration(1, 7L, null, null), new RecoveryView.Timings(640L, 2310L, null),
+                new RecoveryView.Outcome("RECOVERED", null, "ok"), null);
 
         assertThat(RecoveryLine.format(recovery)).isEqualTo("recovery 1 of word-count RECOVERED: host-2 failed (2 tasks: "
                 + "word-count/count#1, word-count/sink#0); detected after 812 ms, restored from checkpoint 7 in 640 ms, "
@@ -24,10 +26,12 @@ class RecoveryLineTest {
 
     @Test
     void describesALocalRecoveryWithWhatWasReplayedAndThatTheOtherTasksKeptRunning() {
-        RecoveryView recovery = new RecoveryView(4, new TopologyId("t"), new HostId("host-2"), List.of("t/count#1"), 0,
-                3L, null, 310, 90L, 240L, "RECOVERED", null, "ok", "DATA_PLANE_DISCONNECT", "LOCAL", null,
-                new RecoveryView.LocalMeasures(null, Map.of("t/count#1", "host-4"), 1, 20, 10, 5, 300, 12_345L,
-                        99_000L, null), false);
+        RecoveryView recovery = new RecoveryView(4, new TopologyId("t"), List.of("t/count#1"),
+                new RecoveryView.Detection(new HostId("host-2"), null, 310, "DATA_PLANE_DISCONNECT"),
+                new RecoveryView.Restoration(0, 3L, "LOCAL", false), new RecoveryView.Timings(90L, 240L, null),
+                new RecoveryView.Outcome("RECOVERED", null, "ok"),
+                new RecoveryView.LocalMeasures(null, Map.of("t/count#1", "host-4"), 1,
+                        new RecoveryView.TargetHosts(20, 10, 5, 300), 12_345L, 99_000L, null));
 
         assertThat(RecoveryLine.format(recovery)).isEqualTo("LOCAL recovery 4 of t RECOVERED: host-2 failed (1 task:"
                 + " t/count#1); detected after 310 ms, restored from checkpoint 3 in 90 ms, caught up after 240 ms,"
@@ -36,9 +40,10 @@ class RecoveryLineTest {
 
     @Test
     void namesTheReasonOfAFailedRecoveryAndARestartFromScratch() {
-        RecoveryView recovery = new RecoveryView(2, new TopologyId("t"), new HostId("host-1"), List.of("t/src#0"), 2,
-                null, null, 900, 30L, null, "FAILED", "REDEPLOY_FAILED", "host-4 refused",
-                null);
+        RecoveryView recovery = new RecoveryView(2, new TopologyId("t"), List.of("t/src#0"),
+                new RecoveryView.Detection(new HostId("host-1"), null, 900, null),
+                new RecoveryView.Restoration(2, null, null, null), new RecoveryView.Timings(30L, null, null),
+                new RecoveryView.Outcome("FAILED", "REDEPLOY_FAILED", "host-4 refused"), null);
 
         assertThat(RecoveryLine.format(recovery)).contains("(1 task: t/src#0)", "restored from scratch",
                 "failed: REDEPLOY_FAILED - host-4 refused");
@@ -46,9 +51,10 @@ class RecoveryLineTest {
 
     @Test
     void namesTheReasonOfAnAbandonedRecovery() {
-        RecoveryView recovery = new RecoveryView(3, new TopologyId("t"), new HostId("host-1"), List.of("t/src#0"), 0,
-                null, null, 900, null, null, "ABANDONED", "ROUTER_RESTARTED", "the router restarted",
-                null);
+        RecoveryView recovery = new RecoveryView(3, new TopologyId("t"), List.of("t/src#0"),
+                new RecoveryView.Detection(new HostId("host-1"), null, 900, null),
+                new RecoveryView.Restoration(0, null, null, null), new RecoveryView.Timings(null, null, null),
+                new RecoveryView.Outcome("ABANDONED", "ROUTER_RESTARTED", "the router restarted"), null);
 
         assertThat(RecoveryLine.format(recovery)).startsWith("recovery 3 of t ABANDONED: host-1 failed")
                 .endsWith("; abandoned: ROUTER_RESTARTED - the router restarted");

@@ -62,35 +62,14 @@ public final class CheckpointCoordinator {
     /**
      * @param firstId the id of this coordinator's first checkpoint (one past every id used before for the topology)
      * @param sinkRecords the records the topology's sinks have taken in so far, from the hosts' latest reports
-     * @param failures where failures are recorded (kept while the store is unreachable)
      * @param lastCompleted the latest checkpoint completed before this deployment, or null
+     * @param context the store, hosts and time every coordinator shares
      */
-    public CheckpointCoordinator(DeployedTopology topology, long firstId, CheckpointRecords records,
-                                 UnrecordedFailures failures, CheckpointTriggers triggers, LongSupplier sinkRecords,
-                                 Clock clock, CheckpointSettings settings, CompletedCheckpoint lastCompleted) {
-        this(topology, firstId, records, failures, triggers, sinkRecords, clock, settings, lastCompleted,
-                CheckpointCompletions.NONE);
-    }
-
-    /** @param completions told of every checkpoint that completes, with the hosts of the topology */
-    public CheckpointCoordinator(DeployedTopology topology, long firstId, CheckpointRecords records,
-                                 UnrecordedFailures failures, CheckpointTriggers triggers, LongSupplier sinkRecords,
-                                 Clock clock, CheckpointSettings settings, CompletedCheckpoint lastCompleted,
-                                 CheckpointCompletions completions) {
-        this(topology, firstId, records, failures, triggers, sinkRecords, clock, settings, lastCompleted, completions,
-                Runnable::run);
-    }
-
-    /**
-     * @param triggerCalls runs the calls that start a checkpoint at the source hosts, so that a slow or dead host does
-     *                     not hold this coordinator (nor a recovery that stops it) until its call times out
-     */
-    public CheckpointCoordinator(DeployedTopology topology, long firstId, CheckpointRecords records,
-                                 UnrecordedFailures failures, CheckpointTriggers triggers, LongSupplier sinkRecords,
-                                 Clock clock, CheckpointSettings settings, CompletedCheckpoint lastCompleted,
-                                 CheckpointCompletions completions, Executor triggerCalls) {
-        this.triggerCalls = triggerCalls;
-        this.completions = completions;
+    public CheckpointCoordinator(DeployedTopology topology, long firstId, LongSupplier sinkRecords,
+                                 CheckpointSettings settings, CompletedCheckpoint lastCompleted,
+                                 CoordinatorContext context) {
+        this.triggerCalls = context.triggerCalls();
+        this.completions = context.completions();
         this.hosts = new TreeSet<>(topology.placement().values());
         this.topology = topology.id();
         this.epoch = topology.plan().epoch();
@@ -99,13 +78,13 @@ public final class CheckpointCoordinator {
         for (TaskSpec source : topology.plan().sources()) {
             sourceHosts.add(topology.placement().get(source.id()));
         }
-        this.records = records;
-        this.failures = failures;
-        this.triggers = triggers;
+        this.records = context.records();
+        this.failures = context.failures();
+        this.triggers = context.triggers();
         this.sinkRecords = sinkRecords;
-        this.clock = clock;
+        this.clock = context.clock();
         this.settings = settings;
-        this.scheduler = new CheckpointScheduler(settings.interval(), settings.maxConcurrent(), clock.instant());
+        this.scheduler = new CheckpointScheduler(settings.interval(), settings.maxConcurrent(), this.clock.instant());
         this.nextId = firstId;
         this.lastCompleted = lastCompleted;
     }

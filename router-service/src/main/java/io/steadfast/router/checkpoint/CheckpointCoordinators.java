@@ -165,9 +165,9 @@ public final class CheckpointCoordinators implements AutoCloseable {
         long firstId = known != null ? known : records.list(topology.id()).stream()
                 .mapToLong(CheckpointStats::checkpointId).max().orElse(0L) + 1;
         CheckpointSettings settings = settingsOf(topology);
-        CheckpointCoordinator coordinator = new CheckpointCoordinator(topology, firstId, records, failures, triggers,
-                () -> progress.sinkRecordsIn(topology), clock, settings, lastCompleted.get(topology.id()), completions,
-                triggerCalls);
+        CheckpointCoordinator coordinator = new CheckpointCoordinator(topology, firstId,
+                () -> progress.sinkRecordsIn(topology), settings, lastCompleted.get(topology.id()),
+                new CoordinatorContext(records, failures, triggers, completions, triggerCalls, clock));
         coordinators.put(topology.id(), coordinator);
         notStarted.remove(topology.id());
         LOG.info("Checkpointing topology '{}' (epoch {}) every {} (timeout {}, at most {} pending) from id {}",

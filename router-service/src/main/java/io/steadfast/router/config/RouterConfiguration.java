@@ -127,8 +127,9 @@ class RouterConfiguration {
                                       TopologyRepository topologies, HeartbeatFailureDetector detector,
                                       TaskPlacer placer, HostClient hostClient, Clock clock, StandbyHosts standby) {
         TopologyLimits limits = properties.limits().toTopologyLimits();
-        return new TopologyDeployer(TopologySpecReader.withLimits(limits), new TopologyValidator(catalog, limits),
-                limits.maxSpecBytes(), topologies, detector, placer, hostClient, clock, standby);
+        return new TopologyDeployer(new TopologyDeployer.SpecChecks(TopologySpecReader.withLimits(limits),
+                new TopologyValidator(catalog, limits), limits.maxSpecBytes()), topologies, detector, placer,
+                hostClient, clock, standby);
     }
 
     /** Tells the hosts of a topology, off the coordinator's thread, that one of its checkpoints completed. */
@@ -186,8 +187,9 @@ class RouterConfiguration {
                                               CheckpointCoordinators coordinators, TopologyProgress progress,
                                               RecoveryLog log, Clock clock, StandbyHosts standby,
                                               ObjectProvider<MongoRouterRecords> stored, SuspicionChecker suspicions) {
-        RecoveryOrchestrator orchestrator = new RecoveryOrchestrator(topologies, detector, placer, hostClient, records,
-                coordinators, progress, log, clock, standby);
+        RecoveryOrchestrator orchestrator = RecoveryOrchestrator.builder().topologies(topologies).detector(detector)
+                .placer(placer).hostClient(hostClient).checkpoints(records, coordinators).progress(progress).log(log)
+                .clock(clock).standby(standby).build();
         // the snapshots of a suspected host's tasks are fetched ahead while its failure is confirmed
         suspicions.onSuspected(orchestrator::prefetchFor);
         MongoRouterRecords storedRecords = stored.getIfAvailable();

@@ -7,9 +7,9 @@ import java.util.Map;
 /**
  * A host's answer when it pointed its channels at moved tasks.
  *
- * @param heads            the last sequence number it had sent on each channel redirected, by channel id (text)
- * @param heldDecisions the spans of the earliest runs it holds of the moved tasks' logged decisions, by task (a
- *                         task it holds nothing of left out): final, since the tasks' old host is dead
+ * @param heads         the last sequence number it had sent on each channel redirected, by channel id (text)
+ * @param heldDecisions the spans of the earliest runs it holds of the moved tasks' logged decisions, by task (a task
+ *                      it holds nothing of left out): final, since the tasks' old host is dead
  */
 public record Redirected(Map<String, Long> heads, Map<TaskId, DecisionSpan> heldDecisions) {
 

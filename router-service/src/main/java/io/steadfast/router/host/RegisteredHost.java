@@ -16,26 +16,55 @@ import org.jspecify.annotations.Nullable;
  * @param id the host id
  * @param controlUrl base URL of the host's REST API
  * @param dataEndpoint the host's data-plane endpoint
- * @param lastHeartbeat when it last registered or sent a heartbeat
- * @param tasks the task reports of the last heartbeat
- * @param previousHeartbeat the heartbeat before, or null
- * @param previousTasks the task reports of the heartbeat before (empty if none)
+ * @param last its last registration or heartbeat
+ * @param previous the heartbeat before, or null
  * @param registeredAt when this registration was made
  * @param session the host process's session: a new one each time the host rejoins empty (after it fenced itself, or
  *                a restart); null from a host that names none
  */
-public record RegisteredHost(HostId id, URI controlUrl, String dataEndpoint, Instant lastHeartbeat,
-                             List<TaskReport> tasks, @Nullable Instant previousHeartbeat,
-                             List<TaskReport> previousTasks, Instant registeredAt, @Nullable String session) {
+public record RegisteredHost(HostId id, URI controlUrl, String dataEndpoint, Heartbeat last,
+                             @Nullable Heartbeat previous, Instant registeredAt, @Nullable String session) {
+
+    /**
+     * One heartbeat (or the registration) of a host.
+     *
+     * @param at when it arrived
+     * @param tasks the task reports it carried
+     */
+    public record Heartbeat(Instant at, List<TaskReport> tasks) {
+
+        public Heartbeat {
+            Objects.requireNonNull(at, "at");
+            tasks = List.copyOf(tasks);
+        }
+    }
 
     public RegisteredHost {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(controlUrl, "controlUrl");
         Objects.requireNonNull(dataEndpoint, "dataEndpoint");
-        Objects.requireNonNull(lastHeartbeat, "lastHeartbeat");
+        Objects.requireNonNull(last, "last");
         Objects.requireNonNull(registeredAt, "registeredAt");
-        tasks = List.copyOf(tasks);
-        previousTasks = List.copyOf(previousTasks);
+    }
+
+    /** When it last registered or sent a heartbeat. */
+    public Instant lastHeartbeat() {
+        return last.at();
+    }
+
+    /** The task reports of the last heartbeat. */
+    public List<TaskReport> tasks() {
+        return last.tasks();
+    }
+
+    /** The heartbeat before, or null. */
+    public @Nullable Instant previousHeartbeat() {
+        return previous == null ? null : previous.at();
+    }
+
+    /** The task reports of the heartbeat before (empty if none). */
+    public List<TaskReport> previousTasks() {
+        return previous == null ? List.of() : previous.tasks();
     }
 
     /** A host that has just registered, naming no session, and reported no task yet. */
@@ -46,20 +75,20 @@ public record RegisteredHost(HostId id, URI controlUrl, String dataEndpoint, Ins
     /** A host that has just registered with {@code session} and reported no task yet. */
     public static RegisteredHost registered(HostId id, URI controlUrl, String dataEndpoint, @Nullable String session,
                                             Instant now) {
-        return new RegisteredHost(id, controlUrl, dataEndpoint, now, List.of(), null, List.of(), now, session);
+        return new RegisteredHost(id, controlUrl, dataEndpoint, new Heartbeat(now, List.of()), null, now, session);
     }
 
     /** This host after a heartbeat at {@code now}; the current reports become the previous ones. */
     public RegisteredHost withHeartbeat(Instant now, List<TaskReport> reports) {
-        return new RegisteredHost(id, controlUrl, dataEndpoint, now, reports, lastHeartbeat, tasks, registeredAt,
+        return new RegisteredHost(id, controlUrl, dataEndpoint, new Heartbeat(now, reports), last, registeredAt,
                 session);
     }
 
     public Optional<TaskReport> report(String task) {
-        return tasks.stream().filter(report -> report.task().equals(task)).findFirst();
+        return tasks().stream().filter(report -> report.task().equals(task)).findFirst();
     }
 
     public Optional<TaskReport> previousReport(String task) {
-        return previousTasks.stream().filter(report -> report.task().equals(task)).findFirst();
+        return previousTasks().stream().filter(report -> report.task().equals(task)).findFirst();
     }
 }

@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeMap;
@@ -66,8 +67,8 @@ public final class RestHostClient implements HostClient {
         List<URI> peers = List.of(URI.create("http://127.0.0.1:1"));
         DecisionSpan span = new DecisionSpan(0, 1);
         for (int round = 0; round < WARM_UP_ROUNDS; round++) {
-            bodies.write(new InPlaceRecoveryBody(null, 0, placement, tasks, 1, 1, peers, tasks, Instant.EPOCH,
-                    "warm-up"));
+            bodies.write(new InPlaceRecoveryBody(null, 0, placement, tasks, new CheckpointsBody(1, 1), peers,
+                    new RoundBody(tasks, Instant.EPOCH, "warm-up")));
             bodies.write(new PrefetchBody(1, tasks, peers, placement));
             bodies.write(new RedirectBody(Map.of("warm-up/source#0", "tcp://127.0.0.1:1"),
                     Map.of("tcp://127.0.0.1:1", "warm-up-host"), Map.of("warm-up/source#0", 1)));
@@ -99,7 +100,7 @@ public final class RestHostClient implements HostClient {
     /**
      * Sends the request without the plan first (a host that runs tasks of the topology holds it, and a standby
      * fetches the plans of running topologies ahead), and again with it if the host answers that it does not hold
-     * the plan at that epoch: reading a 32-task plan took a target host 40-100 ms of the recovery.
+     * the plan at that epoch: reading a large plan would sit on the recovery's critical path.
      */
     @Override
     public InPlaceRecovery.Answer recoverInPlace(RegisteredHost host, InPlaceRecovery recovery) {
@@ -122,10 +123,10 @@ public final class RestHostClient implements HostClient {
 
     private static InPlaceRecoveryBody recoveryBody(InPlaceRecovery recovery, ExecutionPlan plan) {
         return new InPlaceRecoveryBody(plan, recovery.plan().epoch(), placementBody(recovery.placement()),
-                recovery.tasks().stream().map(TaskId::toString).toList(), recovery.checkpointId(),
-                recovery.latestTriggered(), recovery.peers(),
-                recovery.recovering().stream().map(TaskId::toString).toList(), recovery.requestedAt(),
-                recovery.recovery());
+                recovery.tasks().stream().map(TaskId::toString).toList(),
+                new CheckpointsBody(recovery.checkpointId(), recovery.latestTriggered()), recovery.peers(),
+                new RoundBody(recovery.recovering().stream().map(TaskId::toString).toList(), recovery.requestedAt(),
+                        recovery.recovery()));
     }
 
     @Override
@@ -267,11 +268,22 @@ public final class RestHostClient implements HostClient {
     record DeploymentBody(ExecutionPlan plan, PlacementBody placement, RestoreBody restore) {
     }
 
-    /** Body of a host's {@code POST /api/v1/deployments/{topology}/recoveries}. */
+    /**
+     * Body of a host's {@code POST /api/v1/deployments/{topology}/recoveries}; its groups are written as members of
+     * the body itself, as the host reads them.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record InPlaceRecoveryBody(ExecutionPlan plan, int epoch, PlacementBody placement, List<String> tasks,
-                               long checkpointId, long latestTriggered, List<URI> peers, List<String> recovering,
-                               Instant requestedAt, String recovery) {
+                               @JsonUnwrapped CheckpointsBody checkpoints, List<URI> peers,
+                               @JsonUnwrapped RoundBody round) {
+    }
+
+    /** The checkpoint lost tasks restore from, and the latest triggered. */
+    record CheckpointsBody(long checkpointId, long latestTriggered) {
+    }
+
+    /** Every task recovered in this round, when the router asked, and its id of the recovery. */
+    record RoundBody(List<String> recovering, Instant requestedAt, String recovery) {
     }
 
     /**

@@ -53,7 +53,7 @@ import org.slf4j.LoggerFactory;
  * confirmed ({@link #prefetch}) uses what it fetched from every peer that still holds the same, and asks only the
  * others again.</li>
  * </ol>
- * Any refusal fails the local recovery with a reason; the orchestrator then recovers the topology globally.
+ * Any refusal fails the local recovery with a reason; {@link LocalRecovery} then falls back to a global one.
  * Checkpointing of the topology must be paused meanwhile: a checkpoint completing during the recovery would truncate
  * output logs past the restored position.
  */
@@ -147,7 +147,8 @@ final class LocalRecoverer implements AutoCloseable {
         Map<HostId, CompletableFuture<InPlaceRecovery.Answer>> answers = new LinkedHashMap<>();
         byTarget.forEach((hostId, tasks) -> answers.put(hostId, CompletableFuture.supplyAsync(() ->
                 hostClient.recoverInPlace(byId.get(hostId), new InPlaceRecovery(plan, taskPlacement, tasks,
-                        checkpointId, latestTriggered, peers, lost, requestedAt, recovery)), calls)));
+                        new InPlaceRecovery.Checkpoints(checkpointId, latestTriggered), peers, lost, requestedAt,
+                        recovery)), calls)));
         Map<HostId, Map<String, Long>> targetsByHost = new TreeMap<>();
         Map<URI, Map<TaskId, DecisionSpan>> heldDecisions = new LinkedHashMap<>();
         redirects.forEach((host, redirect) -> {
@@ -174,12 +175,13 @@ final class LocalRecoverer implements AutoCloseable {
                 millis(answered - start), millis(System.nanoTime() - answered));
         Map<String, String> placedOn = new TreeMap<>();
         lost.forEach(task -> placedOn.put(task.toString(), placement.get(task).value()));
-        return new LocalRecoveryMeasures(requestedAt, placedOn, (int) byTarget.keySet().stream()
+        return LocalRecoveryMeasures.restored(requestedAt, placedOn, (int) byTarget.keySet().stream()
                 .filter(host -> standbys.stream().anyMatch(s -> s.id().equals(host))).count(),
-                done.stream().mapToLong(InPlaceRecovery.Answer::snapshotMillis).max().orElse(0),
-                done.stream().mapToLong(InPlaceRecovery.Answer::decisionMillis).max().orElse(0),
-                done.stream().mapToLong(InPlaceRecovery.Answer::startMillis).max().orElse(0),
-                done.stream().mapToLong(InPlaceRecovery.Answer::decisionBytes).sum(), null, null, null);
+                new LocalRecoveryMeasures.TargetHosts(
+                        done.stream().mapToLong(InPlaceRecovery.Answer::snapshotMillis).max().orElse(0),
+                        done.stream().mapToLong(InPlaceRecovery.Answer::decisionMillis).max().orElse(0),
+                        done.stream().mapToLong(InPlaceRecovery.Answer::startMillis).max().orElse(0),
+                        done.stream().mapToLong(InPlaceRecovery.Answer::decisionBytes).sum()));
     }
 
     /**
@@ -256,9 +258,8 @@ final class LocalRecoverer implements AutoCloseable {
     /**
      * The standby hosts, however many tasks were lost; without a standby, one least loaded live host per lost task.
      * A standby takes the place of the failed host: the live hosts keep their own load, and the lost tasks' channels
-     * among themselves stay within one process. Sharing a 32-task job's ten lost tasks between the standby and the two
-     * least loaded live hosts (at most two per host) took 120 ms to restore and 45 ms to catch up on a loaded
-     * machine, the standby alone 87 ms and 0 ms (medians of 5, docs/performance.md).
+     * among themselves stay within one process, which restores and catches up faster than sharing them out (see
+     * docs/performance.md).
      */
     private List<RegisteredHost> targets(List<RegisteredHost> live, List<RegisteredHost> standbys, int lost) {
         return standbys.isEmpty() ? leastLoaded(live, lost) : standbys;

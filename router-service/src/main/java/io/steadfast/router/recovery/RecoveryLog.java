@@ -73,4 +73,24 @@ public final class RecoveryLog {
     public List<Recovery> recovering() {
         return recoveries.values().stream().filter(r -> r.status() == RecoveryStatus.RECOVERING).toList();
     }
+
+    /** The latest recovery of {@code topology}: the one with the highest id. */
+    public Optional<Recovery> latestOf(TopologyId topology) {
+        return recoveries.values().stream().filter(r -> r.topology().equals(topology))
+                .max(Comparator.comparingLong(Recovery::id));
+    }
+
+    /**
+     * Marks ABANDONED (SUPERSEDED) each earlier recovery of the successor's topology still RECOVERING: it can never
+     * catch up now, since the successor redeploys the topology.
+     */
+    void supersede(Recovery successor) {
+        for (Recovery earlier : recovering()) {
+            if (earlier.topology().equals(successor.topology())) {
+                save(earlier.abandoned("SUPERSEDED", "Recovery " + successor.id() + " of topology '"
+                        + successor.topology() + "' took over before this one caught up (host "
+                        + successor.failedHost() + " failed); was: " + earlier.message()));
+            }
+        }
+    }
 }

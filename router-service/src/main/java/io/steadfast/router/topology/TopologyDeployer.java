@@ -47,21 +47,26 @@ public final class TopologyDeployer {
     private final Clock clock;
     private final StandbyHosts standby;
 
-    public TopologyDeployer(TopologySpecReader reader, TopologyValidator validator, int maxSpecBytes,
-                            TopologyRepository topologies, HeartbeatFailureDetector failureDetector,
+    /**
+     * How a submitted spec is read and checked.
+     *
+     * @param maxSpecBytes the largest spec accepted, in bytes
+     */
+    public record SpecChecks(TopologySpecReader reader, TopologyValidator validator, int maxSpecBytes) {
+    }
+
+    public TopologyDeployer(SpecChecks specs, TopologyRepository topologies, HeartbeatFailureDetector failureDetector,
                             TaskPlacer placer, HostClient hostClient, Clock clock) {
-        this(reader, validator, maxSpecBytes, topologies, failureDetector, placer, hostClient, clock,
-                new StandbyHosts(0));
+        this(specs, topologies, failureDetector, placer, hostClient, clock, new StandbyHosts(0));
     }
 
     /** @param standby the hosts kept free for local recovery, which new topologies are not placed on */
-    public TopologyDeployer(TopologySpecReader reader, TopologyValidator validator, int maxSpecBytes,
-                            TopologyRepository topologies, HeartbeatFailureDetector failureDetector,
+    public TopologyDeployer(SpecChecks specs, TopologyRepository topologies, HeartbeatFailureDetector failureDetector,
                             TaskPlacer placer, HostClient hostClient, Clock clock, StandbyHosts standby) {
         this.standby = standby;
-        this.reader = reader;
-        this.validator = validator;
-        this.maxSpecBytes = maxSpecBytes;
+        this.reader = specs.reader();
+        this.validator = specs.validator();
+        this.maxSpecBytes = specs.maxSpecBytes();
         this.topologies = topologies;
         this.failureDetector = failureDetector;
         this.placer = placer;

@@ -63,8 +63,8 @@ public final class TopologyMonitor {
         List<OperatorRate> operators = new ArrayList<>();
         operatorsOf(topology).forEach((operator, subtasks) -> operators.add(rateOf(topology, operator, subtasks)));
         Long lastCheckpoint = coordinators.lastCompleted(id).map(CompletedCheckpoint::checkpointId).orElse(null);
-        return new TopologyDetail(id.value(), statusOf(tasks), topology.deployedAt(), topology.plan().epoch(),
-                lastCheckpoint, recoveries.countOf(id), topology.spec(), tasks, operators);
+        return new TopologyDetail(id.value(), statusOf(tasks), new TopologyDetail.Milestones(topology.deployedAt(),
+                topology.plan().epoch(), lastCheckpoint, recoveries.countOf(id)), topology.spec(), tasks, operators);
     }
 
     private static Map<OperatorId, List<TaskSpec>> operatorsOf(DeployedTopology topology) {
@@ -82,9 +82,9 @@ public final class TopologyMonitor {
             String hostStatus = host.map(h -> failureDetector.statusOf(h).name()).orElse("UNREGISTERED");
             Optional<TaskReport> report = host.flatMap(h -> h.report(task.id().toString()));
             states.add(new TaskState(task.id().toString(), hostId.value(), hostStatus,
-                    report.map(r -> r.status().name()).orElse(PENDING), report.map(TaskReport::recordsIn).orElse(0L),
-                    report.map(TaskReport::recordsOut).orElse(0L), report.map(TaskReport::recordsInPerSecond).orElse(0.0),
-                    report.map(TaskReport::recordsOutPerSecond).orElse(0.0), report.map(TaskReport::queuedFrames).orElse(0),
+                    report.map(r -> r.status().name()).orElse(PENDING), report.map(r -> new TopologyDetail.Traffic(
+                            r.recordsIn(), r.recordsOut(), r.recordsInPerSecond(), r.recordsOutPerSecond(),
+                            r.queuedFrames())).orElse(TopologyDetail.Traffic.NONE),
                     report.map(TaskReport::failure).orElse(null)));
         }
         return states;

@@ -1,5 +1,6 @@
 package io.steadfast.router.web;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.steadfast.router.recovery.LocalRecoveryMeasures;
 import io.steadfast.router.recovery.Recovery;
 import io.steadfast.router.recovery.RecoveryLog;
@@ -33,20 +34,27 @@ class RecoveryController {
                 .map(RecoveryView::of).toList();
     }
 
-    /** A {@link Recovery} in JSON, ids as text; see its fields there. */
-    record RecoveryView(long id, String topology, String failedHost, List<String> tasks, int epoch, Long restoredFrom,
-                        Instant lastHeartbeat, Instant detectedAt, Instant restoredAt, Instant caughtUpAt,
-                        long detectionMillis, Long restoreMillis, Long catchUpMillis, String status,
-                        String failureReason, String message, String detectionCause, String mode,
-                        LocalRecoveryMeasures local, Boolean otherTasksPaused) {
+    /** A {@link Recovery} in JSON, ids as text, its groups' members flat; see its fields there. */
+    record RecoveryView(long id, String topology, List<String> tasks, @JsonUnwrapped DetectionView detection,
+                        @JsonUnwrapped RestorationView restoration, @JsonUnwrapped Recovery.Timings timings,
+                        @JsonUnwrapped Recovery.Outcome outcome, LocalRecoveryMeasures local) {
 
         static RecoveryView of(Recovery r) {
-            return new RecoveryView(r.id(), r.topology().value(), r.failedHost().value(),
-                    r.tasks().stream().map(TaskId::toString).toList(), r.epoch(), r.restoredFrom(), r.lastHeartbeat(),
-                    r.detectedAt(), r.restoredAt(), r.caughtUpAt(), r.detectionMillis(), r.restoreMillis(),
-                    r.catchUpMillis(), r.status().name(), r.failureReason(), r.message(),
-                    r.detectionCause() == null ? null : r.detectionCause().name(),
-                    (r.mode() == null ? RecoveryMode.GLOBAL : r.mode()).name(), r.local(), r.otherTasksPaused());
+            return new RecoveryView(r.id(), r.topology().value(), r.tasks().stream().map(TaskId::toString).toList(),
+                    new DetectionView(r.failedHost().value(), r.lastHeartbeat(), r.detectedAt(), r.detectionMillis(),
+                            r.detectionCause() == null ? null : r.detectionCause().name()),
+                    new RestorationView(r.epoch(), r.restoredFrom(),
+                            (r.mode() == null ? RecoveryMode.GLOBAL : r.mode()).name(), r.otherTasksPaused()),
+                    r.timings(), r.outcome(), r.local());
         }
+    }
+
+    /** {@link Recovery.Detection}, the host id as text. */
+    record DetectionView(String failedHost, Instant lastHeartbeat, Instant detectedAt, long detectionMillis,
+                         String detectionCause) {
+    }
+
+    /** {@link Recovery.Restoration} as clients see it: a recovery of unknown mode was GLOBAL. */
+    record RestorationView(int epoch, Long restoredFrom, String mode, Boolean otherTasksPaused) {
     }
 }

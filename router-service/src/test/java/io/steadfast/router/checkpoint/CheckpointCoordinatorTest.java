@@ -43,9 +43,9 @@ class CheckpointCoordinatorTest {
     private final InMemoryCheckpointRecords records = new InMemoryCheckpointRecords(clock);
     private final List<String> triggers = new CopyOnWriteArrayList<>();
     private final UnrecordedFailures failures = new UnrecordedFailures(records, clock, 100);
-    private final CheckpointCoordinator coordinator = new CheckpointCoordinator(topology(), 1, records, failures,
-            (host, topology, id) -> triggers.add(host + ":" + id), () -> 0L, clock,
-            new CheckpointSettings(Duration.ofSeconds(1), Duration.ofSeconds(10), 1), null);
+    private final CheckpointCoordinator coordinator = new CheckpointCoordinator(topology(), 1, () -> 0L,
+            new CheckpointSettings(Duration.ofSeconds(1), Duration.ofSeconds(10), 1), null,
+            new CoordinatorContext(records, failures, (host, topology, id) -> triggers.add(host + ":" + id), clock));
 
     static DeployedTopology topology() {
         ExecutionPlan plan = PlanExpander.expand(new TopologySpecReader().read(SPEC));
@@ -88,9 +88,9 @@ class CheckpointCoordinatorTest {
     void takesTheAcksOfTheIncarnationsThatRanWhenItTriggeredAndRecordsThemWithTheCheckpoint() {
         DeployedTopology recovered = topology().recovered(topology().plan(), Map.of(SOURCE, A, COUNT, A, SINK, B),
                 List.of(COUNT));
-        CheckpointCoordinator afterRecovery = new CheckpointCoordinator(recovered, 1, records, failures,
-                (host, topology, id) -> triggers.add(host + ":" + id), () -> 0L, clock,
-                new CheckpointSettings(Duration.ofSeconds(1), Duration.ofSeconds(10), 1), null);
+        CheckpointCoordinator afterRecovery = new CheckpointCoordinator(recovered, 1, () -> 0L,
+                new CheckpointSettings(Duration.ofSeconds(1), Duration.ofSeconds(10), 1), null,
+                new CoordinatorContext(records, failures, (host, topology, id) -> triggers.add(host + ":" + id), clock));
         clock.advance(Duration.ofSeconds(1));
         afterRecovery.tick(false);
         assertThat(records.expectedIncarnations(recovered.id(), 1)).containsExactly(Map.entry(COUNT, 1));
@@ -152,10 +152,11 @@ class CheckpointCoordinatorTest {
                 memory.delete(topology);
             }
         };
-        CheckpointCoordinator slow = new CheckpointCoordinator(topology(), 1, slowStore,
-                new UnrecordedFailures(slowStore, clock, 100), (host, topology, id) -> { }, () -> 0L, clock,
+        CheckpointCoordinator slow = new CheckpointCoordinator(topology(), 1, () -> 0L,
                 new CheckpointSettings(Duration.ofSeconds(1), Duration.ofSeconds(10), 1), null,
-                (topology, id, hosts) -> announced.add(topology + ":" + id));
+                new CoordinatorContext(slowStore, new UnrecordedFailures(slowStore, clock, 100),
+                        (host, topology, id) -> { }, (topology, id, hosts) -> announced.add(topology + ":" + id),
+                        Runnable::run, clock));
         clock.advance(Duration.ofSeconds(1));
         slow.tick(false);
         slow.acknowledge(1, ack(SOURCE, A));

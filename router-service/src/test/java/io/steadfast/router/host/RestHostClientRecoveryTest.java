@@ -83,8 +83,8 @@ class RestHostClientRecoveryTest {
         Map<TaskId, HostId> hosts = new TreeMap<>();
         plan.tasks().stream().map(TaskSpec::id).forEach(task -> hosts.put(task, new HostId("rh-host")));
         return new InPlaceRecovery(plan, new TaskPlacement(hosts, Map.of(new HostId("rh-host"), "tcp://127.0.0.1:1")),
-                List.of(TaskId.parse("rh/count#0")), 3, 3, List.of(), List.of(TaskId.parse("rh/count#0")),
-                Instant.now(), "recovery-1");
+                List.of(TaskId.parse("rh/count#0")), new InPlaceRecovery.Checkpoints(3, 3), List.of(),
+                List.of(TaskId.parse("rh/count#0")), Instant.now(), "recovery-1");
     }
 
     private static String conflict(String reason) {
@@ -203,7 +203,8 @@ class RestHostClientRecoveryTest {
         JsonNode written = JSON.readTree(bodies.write(new RestHostClient.InPlaceRecoveryBody(null, 4,
                 new RestHostClient.PlacementBody(Map.of("rh/count#0", "rh-host"), Map.of("rh-host", "tcp://h:1"),
                         Map.of()),
-                List.of("rh/count#0"), 3, 3, List.of(), List.of(), Instant.EPOCH, "recovery-1")));
+                List.of("rh/count#0"), new RestHostClient.CheckpointsBody(3, 3), List.of(),
+                new RestHostClient.RoundBody(List.of(), Instant.EPOCH, "recovery-1"))));
         InPlaceRecovery.Answer read = bodies.read(InPlaceRecovery.Answer.class,
                 CREATED.getBytes(StandardCharsets.UTF_8));
 

@@ -71,8 +71,13 @@ class LocalRecoveryOrchestrationTest {
             (host, topology, id) -> { }, progress, clock,
             new CheckpointSettings(Duration.ofSeconds(1), Duration.ofSeconds(10), 1), notices);
     private final RecoveryLog log = new RecoveryLog();
-    private final RecoveryOrchestrator orchestrator = new RecoveryOrchestrator(topologies, detector,
-            new EvenTaskPlacer(), hostClient, records, coordinators, progress, log, clock, new StandbyHosts(1));
+    private final RecoveryOrchestrator orchestrator = orchestrator(new StandbyHosts(1));
+    private RecoveryOrchestrator orchestrator(StandbyHosts standby) {
+        return RecoveryOrchestrator.builder().topologies(topologies).detector(detector).placer(new EvenTaskPlacer())
+                .hostClient(hostClient).checkpoints(records, coordinators).progress(progress).log(log).clock(clock)
+                .standby(standby).build();
+    }
+
     /** Records taken in by each task as last reported, per host. */
     private final Map<HostId, Map<TaskId, Long>> reported = new TreeMap<>();
 
@@ -389,7 +394,7 @@ class LocalRecoveryOrchestrationTest {
         heartbeat(STANDBY, Map.of(), Map.of());
         orchestrator.prefetchFor(C); // C answered after all: it stays LIVE, and nobody says so to the orchestrator
         await().until(() -> hostClient.prefetches.size() == 1);
-        clock.advance(RecoveryOrchestrator.SUSPICION_KEPT.plusMillis(1));
+        clock.advance(SuspicionPrefetch.SUSPICION_KEPT.plusMillis(1));
         hostClient.prefetches.clear();
 
         completeCheckpoint();
@@ -409,8 +414,7 @@ class LocalRecoveryOrchestrationTest {
         heartbeat(STANDBY, Map.of(), Map.of());
         heartbeat(STANDBY2, Map.of(), Map.of());
         orchestrator.close();
-        try (RecoveryOrchestrator twoStandbys = new RecoveryOrchestrator(topologies, detector, new EvenTaskPlacer(),
-                hostClient, records, coordinators, progress, log, clock, new StandbyHosts(2))) {
+        try (RecoveryOrchestrator twoStandbys = orchestrator(new StandbyHosts(2))) {
             twoStandbys.prefetchFor(C);
             await().until(() -> hostClient.prefetches.size() == 2);
             assertThat(hostClient.prefetches).as("the lost tasks (in task order) spread over both standbys, the last registered first")
@@ -502,7 +506,7 @@ class LocalRecoveryOrchestrationTest {
         completeCheckpoint();
         orchestrator.recover(killC());
         heartbeat(STANDBY, Map.of(COUNT1, 420L), Map.of());
-        clock.advance(RecoveryOrchestrator.CHECKPOINTS_HELD_AT_MOST.minusMillis(1));
+        clock.advance(LocalRecovery.CHECKPOINTS_HELD_AT_MOST.minusMillis(1));
         orchestrator.checkProgress();
         assertThat(coordinators.isPaused(T)).isTrue();
 
@@ -608,8 +612,7 @@ class LocalRecoveryOrchestrationTest {
                 topologies.find(T).orElseThrow().plan(), Map.of(SOURCE, A, COUNT0, C, COUNT1, C, SINK, STANDBY),
                 clock.instant()));
         orchestrator.close();
-        RecoveryOrchestrator withoutStandby = new RecoveryOrchestrator(topologies, detector, new EvenTaskPlacer(),
-                hostClient, records, coordinators, progress, log, clock, new StandbyHosts(0));
+        RecoveryOrchestrator withoutStandby = orchestrator(new StandbyHosts(0));
 
         withoutStandby.recover(killC());
 

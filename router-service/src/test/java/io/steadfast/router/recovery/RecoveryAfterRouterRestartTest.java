@@ -62,8 +62,9 @@ class RecoveryAfterRouterRestartTest {
                 (host, topology, id) -> { }, progress, clock,
                 new CheckpointSettings(Duration.ofSeconds(1), Duration.ofSeconds(10), 1));
         final RecoveryLog log = new RecoveryLog(new MongoRecoveryStore(database));
-        final RecoveryOrchestrator orchestrator = new RecoveryOrchestrator(topologies, detector, new EvenTaskPlacer(),
-                hostClient, records, coordinators, progress, log, clock);
+        final RecoveryOrchestrator orchestrator = RecoveryOrchestrator.builder().topologies(topologies)
+                .detector(detector).placer(new EvenTaskPlacer()).hostClient(hostClient)
+                .checkpoints(records, coordinators).progress(progress).log(log).clock(clock).build();
 
         void register(HostId... ids) {
             for (HostId host : ids) {
@@ -104,9 +105,9 @@ class RecoveryAfterRouterRestartTest {
     /** What the router that died left in the database: a recovery of host C's failure, RECOVERING. */
     private Recovery recoveringWhenTheRouterDied(Router dying, boolean redeployed) {
         Instant detected = clock.instant();
-        Recovery recovery = new Recovery(dying.log.nextId(), T, C, List.of(TaskId.parse("t/count#1")), 0, null,
-                detected.minusMillis(900), detected, null, null, 900, null, null, RecoveryStatus.RECOVERING, null,
-                "recovering", 500);
+        Recovery recovery = Recovery.builder().id(dying.log.nextId()).topology(T)
+                .tasks(List.of(TaskId.parse("t/count#1"))).failure(C, detected.minusMillis(900), detected).detection(900, null).restoration(null, 0, 500)
+                .status(RecoveryStatus.RECOVERING, null, "recovering").build();
         if (redeployed) {
             recovery = recovery.restored(detected.plusMillis(300), 1, null, 500, "Topology 't' redeployed as epoch 1");
         }

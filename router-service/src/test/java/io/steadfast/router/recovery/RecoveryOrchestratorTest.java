@@ -62,8 +62,9 @@ class RecoveryOrchestratorTest {
             (host, topology, id) -> triggers.add(topology + "@" + host + ":" + id), progress, clock,
             new CheckpointSettings(Duration.ofSeconds(1), Duration.ofSeconds(10), 1));
     private final RecoveryLog log = new RecoveryLog();
-    private final RecoveryOrchestrator orchestrator = new RecoveryOrchestrator(topologies, detector,
-            new EvenTaskPlacer(), hostClient, records, coordinators, progress, log, clock);
+    private final RecoveryOrchestrator orchestrator = RecoveryOrchestrator.builder().topologies(topologies)
+            .detector(detector).placer(new EvenTaskPlacer()).hostClient(hostClient).checkpoints(records, coordinators)
+            .progress(progress).log(log).clock(clock).build();
 
     private void deployOnThreeHosts() {
         ExecutionPlan plan = PlanExpander.expand(new TopologySpecReader().read(SPEC));

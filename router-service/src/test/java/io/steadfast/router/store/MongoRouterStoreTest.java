@@ -89,13 +89,15 @@ class MongoRouterStoreTest {
     void recoveriesAreReloadedAndIdsContinue() {
         RecoveryLog log = new RecoveryLog(new MongoRecoveryStore(database));
         long first = log.nextId();
-        Recovery recovering = new Recovery(first, T, new HostId("host-2"), List.of(TaskId.parse("t/count#0")), 1,
-                null, AT, AT.plusMillis(900), null, null, 900, null, null, RecoveryStatus.RECOVERING, null,
-                "recovering", 42);
+        Recovery recovering = Recovery.builder().id(first).topology(T).tasks(List.of(TaskId.parse("t/count#0")))
+                .failure(new HostId("host-2"), AT, AT.plusMillis(900)).detection(900, null)
+                .restoration(null, 1, 42).status(RecoveryStatus.RECOVERING, null, "recovering").build();
         log.save(recovering);
-        Recovery recovered = new Recovery(first, T, new HostId("host-2"), List.of(TaskId.parse("t/count#0")), 2,
-                7L, AT, AT.plusMillis(900), AT.plusSeconds(2), AT.plusSeconds(3), 900, 1100L, 1000L,
-                RecoveryStatus.RECOVERED, null, "redeployed", 42);
+        Recovery recovered = Recovery.builder().id(first).topology(T).tasks(List.of(TaskId.parse("t/count#0")))
+                .failure(new HostId("host-2"), AT, AT.plusMillis(900)).detection(900, null)
+                .restoration(new Recovery.Restoration(null, 2, 7L, 42, null))
+                .timings(new Recovery.Timings(AT.plusSeconds(2), AT.plusSeconds(3), 1100L, 1000L))
+                .status(RecoveryStatus.RECOVERED, null, "redeployed").build();
         log.save(recovered);
 
         RecoveryLog reloaded = new RecoveryLog(new MongoRecoveryStore(database));
@@ -136,12 +138,14 @@ class MongoRouterStoreTest {
     @Test
     void storesARecoveryWithEveryFieldSet() {
         LocalRecoveryMeasures measures = new LocalRecoveryMeasures(MS.plusMillis(5),
-                Map.of("t/count.v2#0", "host-3", "t/sink#0", "host-4"), 1, 11, 12, 13, 14, 15L, 16L,
-                "fell back: no standby");
-        Recovery recovery = new Recovery(7, T, new HostId("host-2"), List.of(TaskId.parse("t/count#0")), 2, 9L, MS,
-                MS.plusMillis(900), MS.plusSeconds(2), MS.plusSeconds(3), 900, 1100L, 1000L,
-                RecoveryStatus.RECOVERED, "SUPERSEDED", "recovered", 42, DetectionCause.DATA_PLANE_DISCONNECT,
-                RecoveryMode.LOCAL, measures, false);
+                Map.of("t/count.v2#0", "host-3", "t/sink#0", "host-4"), 1,
+                new LocalRecoveryMeasures.TargetHosts(11, 12, 13, 14), 15L, 16L, "fell back: no standby");
+        Recovery recovery = Recovery.builder().id(7).topology(T).tasks(List.of(TaskId.parse("t/count#0")))
+                .failure(new HostId("host-2"), MS, MS.plusMillis(900))
+                .detection(900, DetectionCause.DATA_PLANE_DISCONNECT)
+                .restoration(new Recovery.Restoration(RecoveryMode.LOCAL, 2, 9L, 42, false))
+                .timings(new Recovery.Timings(MS.plusSeconds(2), MS.plusSeconds(3), 1100L, 1000L))
+                .status(RecoveryStatus.RECOVERED, "SUPERSEDED", "recovered").local(measures).build();
         new MongoRecoveryStore(database).save(recovery);
 
         assertThat(new MongoRecoveryStore(database).loadAll()).containsExactly(recovery);
@@ -155,9 +159,9 @@ class MongoRouterStoreTest {
 
     @Test
     void readsARecoveryAnEarlierRouterStoredAsJsonText() {
-        Recovery recovery = new Recovery(3, T, new HostId("host-2"), List.of(TaskId.parse("t/count#0")), 1, null,
-                MS, MS.plusMillis(900), null, null, 900, null, null, RecoveryStatus.RECOVERING, null, "recovering",
-                42);
+        Recovery recovery = Recovery.builder().id(3).topology(T).tasks(List.of(TaskId.parse("t/count#0")))
+                .failure(new HostId("host-2"), MS, MS.plusMillis(900)).detection(900, null)
+                .restoration(null, 1, 42).status(RecoveryStatus.RECOVERING, null, "recovering").build();
         database.getCollection(MongoRecoveryStore.COLLECTION).insertOne(new Document("_id", 3L)
                 .append("topology", "t").append("status", "RECOVERING")
                 .append("json", JsonMapper.builder().build().writeValueAsString(recovery)));

@@ -66,9 +66,10 @@ class RouterRestartDuringRecoveryTest {
         new MongoTopologyRepository(database).add(new DeployedTopology(T, JsonMapper.builder().build().readTree(SPEC),
                 plan, Map.of(TaskId.parse("interrupted/source#0"), new HostId("r-a"), TaskId.parse("interrupted/count#0"),
                         new HostId("r-b"), TaskId.parse("interrupted/sink#0"), new HostId("r-c")), at));
-        new RecoveryLog(new MongoRecoveryStore(database)).save(new Recovery(1, T, new HostId("r-c"),
-                List.of(TaskId.parse("interrupted/sink#0")), 0, null, at, at.plusMillis(900), null, null, 900, null,
-                null, RecoveryStatus.RECOVERING, null, "recovering", 0));
+        new RecoveryLog(new MongoRecoveryStore(database)).save(Recovery.builder().id(1).topology(T)
+                .tasks(List.of(TaskId.parse("interrupted/sink#0"))).failure(new HostId("r-c"), at, at.plusMillis(900))
+                .detection(900, null).restoration(null, 0, 0).status(RecoveryStatus.RECOVERING, null, "recovering")
+                .build());
         return mongo;
     }
 

@@ -261,13 +261,17 @@ class WriteBehindStoreIT {
 
     private static Recovery recovering(long id) {
         Instant at = StoredTopologies.DEPLOYED_AT;
-        return new Recovery(id, A, new HostId("host-2"), List.of(TaskId.parse("a/count#0")), 1, null, at,
-                at.plusMillis(900), null, null, 900, null, null, RecoveryStatus.RECOVERING, null, "recovering", 42);
+        return Recovery.builder().id(id).topology(A).tasks(List.of(TaskId.parse("a/count#0")))
+                .failure(new HostId("host-2"), at, at.plusMillis(900)).detection(900, null).restoration(null, 1, 42)
+                .status(RecoveryStatus.RECOVERING, null, "recovering").build();
     }
 
     private static Recovery recovered(Recovery r) {
-        return new Recovery(r.id(), r.topology(), r.failedHost(), r.tasks(), r.epoch() + 1, 7L, r.lastHeartbeat(),
-                r.detectedAt(), r.detectedAt().plusSeconds(2), r.detectedAt().plusSeconds(3), r.detectionMillis(),
-                2000L, 1000L, RecoveryStatus.RECOVERED, null, "redeployed", r.sinkRecordsTarget());
+        return Recovery.builder().id(r.id()).topology(r.topology()).tasks(r.tasks())
+                .failure(r.failedHost(), r.lastHeartbeat(), r.detectedAt()).detection(r.detectionMillis(), null)
+                .restoration(new Recovery.Restoration(null, r.epoch() + 1, 7L, r.sinkRecordsTarget(), null))
+                .timings(new Recovery.Timings(r.detectedAt().plusSeconds(2), r.detectedAt().plusSeconds(3), 2000L,
+                        1000L))
+                .status(RecoveryStatus.RECOVERED, null, "redeployed").build();
     }
 }
