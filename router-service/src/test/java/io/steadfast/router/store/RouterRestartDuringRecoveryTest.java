@@ -10,7 +10,6 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import com.mongodb.client.MongoDatabase;
 import io.steadfast.router.EmbeddedMongo;
 import io.steadfast.router.FakeHostClient;
-import io.steadfast.router.MutableClock;
 import io.steadfast.router.RouterCalls;
 import io.steadfast.router.RouterTestBeans;
 import io.steadfast.router.recovery.MongoRecoveryStore;
@@ -25,6 +24,7 @@ import io.steadfast.runtime.plan.PlanExpander;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import io.steadfast.runtime.topology.TopologySpecReader;
+import io.steadfast.testkit.ManualClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -87,7 +87,7 @@ class RouterRestartDuringRecoveryTest {
     @Autowired
     private FakeHostClient hosts;
     @Autowired
-    private MutableClock clock;
+    private ManualClock clock;
     @Autowired
     private RecoveryLog recoveries;
 
