@@ -6,11 +6,9 @@ import io.steadfast.cluster.client.CheckpointView;
 import io.steadfast.cluster.client.HostView;
 import io.steadfast.cluster.client.RecoveryView;
 import io.steadfast.cluster.client.RouterClient;
-import io.steadfast.cluster.client.RouterRequestException;
 import io.steadfast.cluster.client.TaskView;
 import io.steadfast.cluster.client.TopologyView;
 import io.steadfast.cluster.process.ClusterProcesses;
-import io.steadfast.runtime.concurrent.DaemonThreads;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.nio.file.Files;
@@ -24,19 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeMap;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
-import java.util.function.ToLongFunction;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
-import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -68,7 +54,7 @@ import tools.jackson.databind.JsonNode;
  * {@value HostLayout#MIN_HOSTS}, so that a killed host loses about as many tasks at every size, as a machine with a
  * fixed number of task slots does in a cluster that grows with its jobs. On two cores that layout is slower at every
  * size above 8 tasks: every host process costs CPU of its own (a 32-task job on 8 hosts kept the machine 81 % busy
- * before the kill, on 3 hosts 42 %; docs/performance.md, session 7).
+ * before the kill, on 3 hosts 42 %; docs/performance.md).
  *
  * <p>Arguments: {@code [sizes, default 4,8,16,32,64] [runs per size and mode, default 5] [modes, default
  * LOCAL,GLOBAL] [input, default 20000/job] [hosts, default 3] [standby hosts, default 1] [fault, default kill: kill,
@@ -90,8 +76,7 @@ public final class RecoveryBenchmark {
     /**
      * The job runs until this many checkpoints completed (about as many seconds) before a host is killed: in its
      * first seconds a freshly deployed job is still being started and compiled on every host (with 32 tasks the two
-     * cores were fully busy for about 3 s), and a recovery measured then measures that start-up as well. Until
-     * session 5 the kill came after 2.
+     * cores were fully busy for about 3 s), and a recovery measured then measures that start-up as well.
      */
     static final int CHECKPOINTS_BEFORE_THE_KILL = 5;
     private static final Duration TIMEOUT = Duration.ofSeconds(180);
@@ -99,7 +84,7 @@ public final class RecoveryBenchmark {
      * How often the benchmark asks the router how a job or a recovery stands. The figures are the router's own
      * timestamps, so a slower poll loses no precision; but every poll costs the router (and, for checkpoints, the
      * checkpoint-service and its store) and this JVM CPU, and during a 32-task recovery the two cores are saturated:
-     * polled every 50 ms (until session 15), this JVM alone took 5-12 % of a core in the recovery's window.
+     * polled every 50 ms, this JVM alone takes 5-12 % of a core in the recovery's window.
      */
     static final Duration POLL = Duration.ofMillis(250);
     /** How often it asks for the next checkpoint trigger, which times the kill (the first run's, 100 ms after it). */
@@ -136,125 +121,6 @@ public final class RecoveryBenchmark {
         this.layout = layout;
         this.standbyHosts = standbyHosts;
         this.fault = fault;
-    }
-
-    /**
-     * How many hosts (besides the standby) run a job of a given size.
-     *
-     * @param fixedHosts    that many at every size, or 0 to scale with the job
-     * @param tasksPerHost  when scaling, one host per this many tasks (rounded up), at least {@link #MIN_HOSTS}
-     */
-    record HostLayout(int fixedHosts, int tasksPerHost) {
-
-        /** Fewer hosts than this and a killed host would run most of a small job. */
-        static final int MIN_HOSTS = 3;
-
-        /** Parses {@code <hosts>} (fixed) or {@code <tasks>/host}. */
-        static HostLayout parse(String text) {
-            try {
-                if (text.endsWith("/host")) {
-                    int perHost = Integer.parseInt(text.substring(0, text.length() - "/host".length()));
-                    if (perHost > 0) {
-                        return new HostLayout(0, perHost);
-                    }
-                } else {
-                    int hosts = Integer.parseInt(text);
-                    if (hosts >= 2) {
-                        return new HostLayout(hosts, 0);
-                    }
-                }
-            } catch (NumberFormatException e) {
-                // told below
-            }
-            throw new IllegalArgumentException("hosts: '" + text + "' is neither a number of hosts (at least 2, e.g. 3)"
-                    + " nor <tasks>/host with a positive number of tasks (e.g. 4/host)");
-        }
-
-        /** The hosts that run a job of {@code tasks} tasks, the standby not counted. */
-        int hostsFor(int tasks) {
-            return fixedHosts > 0 ? fixedHosts : Math.max(MIN_HOSTS, (tasks + tasksPerHost - 1) / tasksPerHost);
-        }
-
-        @Override
-        public String toString() {
-            return fixedHosts > 0 ? fixedHosts + " hosts at every size"
-                    : "one host per " + tasksPerHost + " tasks, at least " + MIN_HOSTS;
-        }
-    }
-
-    /**
-     * The events per second the job's sources emit.
-     *
-     * @param eventsPerSecond the rate
-     * @param perSource       whether each source emits it (else the sources share it)
-     */
-    record InputRate(long eventsPerSecond, boolean perSource) {
-
-        /** Parses {@code <events/s>/job} or {@code <events/s>/source}. */
-        static InputRate parse(String text) {
-            String[] parts = text.split("/");
-            if (parts.length != 2 || !(parts[1].equals("job") || parts[1].equals("source"))) {
-                throw new IllegalArgumentException("input: '" + text + "' is not <events/s>/job or <events/s>/source,"
-                        + " e.g. 20000/job");
-            }
-            long rate = Long.parseLong(parts[0]);
-            if (rate <= 0) {
-                throw new IllegalArgumentException("input: the rate must be positive, not " + rate);
-            }
-            return new InputRate(rate, parts[1].equals("source"));
-        }
-
-        /** Each of {@code sources} source tasks' rate. */
-        long perSourceTask(int sources) {
-            return perSource ? eventsPerSecond : Math.max(1, eventsPerSecond / sources);
-        }
-
-        @Override
-        public String toString() {
-            return String.format(Locale.ROOT, "%,d events/s %s", eventsPerSecond, perSource ? "per source task"
-                    : "for the whole job");
-        }
-    }
-
-    /**
-     * One measured recovery, in milliseconds from the fault (the SIGKILL or the SIGSTOP).
-     *
-     * @param cpuBusyPercent how busy the machine's CPUs were in the second before the fault (-1 if unknown)
-     * @param faultPhase     how long after the latest checkpoint trigger the fault fell
-     * @param checkpointMillis how long the latest checkpoint completed before the fault took, trigger to completion
-     *                         (a fault before the new one completes restores from the one before)
-     * @param heartbeatPhase how long after the victim's last heartbeat the fault fell, by the router's record
-     * @param rejoin         how the frozen victim came back, or null after a kill
-     */
-    record Sample(long detection, long restore, long catchUp, long total, long replayedRecords, boolean othersPaused,
-                  long cpuBusyPercent, long faultPhase, long checkpointMillis, long heartbeatPhase,
-                  @Nullable Rejoin rejoin) {
-
-        /** The time the recovery itself took, without the detection: restore and catch-up. */
-        long recoveryAlone() {
-            return restore + catchUp;
-        }
-
-        /** Milliseconds from the freeze until the victim was LIVE again, or -1 after a kill. */
-        long rejoined() {
-            return rejoin == null ? -1 : rejoin.rejoined();
-        }
-
-        /** Whether the frozen victim still reported any of its former tasks after it rejoined. */
-        boolean hasStaleTasks() {
-            return rejoin != null && !rejoin.staleTasks().isEmpty();
-        }
-    }
-
-    /**
-     * How a frozen victim came back.
-     *
-     * @param rejoined    milliseconds from the freeze until the router listed it LIVE again under a new session
-     * @param afterResume of which since the SIGCONT
-     * @param staleTasks  the tasks it ran before the freeze that it still reported after it rejoined, with their
-     *                    status (none, if it fenced itself)
-     */
-    record Rejoin(long rejoined, long afterResume, List<String> staleTasks) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -301,14 +167,15 @@ public final class RecoveryBenchmark {
     }
 
     private void run(int[] sizes, int runs, List<String> modes) throws Exception {
-        TreeMap<String, List<Sample>> samples = new TreeMap<>();
+        RecoveryReport report = new RecoveryReport(sizes, modes, runs, fault);
         for (int tasks : sizes) {
             for (int run = 1; run <= runs; run++) {
                 for (String mode : modes) {
                     try {
-                        Sample sample = measure(tasks, mode, run, faultPhase(run, runs), heartbeatPhase(run, runs));
+                        RecoverySample sample = measure(tasks, mode, run, faultPhase(run, runs),
+                                heartbeatPhase(run, runs));
                         System.out.printf(Locale.ROOT, "%d tasks, %s, run %d: %s%n", tasks, mode, run, sample);
-                        samples.computeIfAbsent(key(tasks, mode), k -> new ArrayList<>()).add(sample);
+                        report.add(tasks, mode, sample);
                     } catch (IllegalStateException e) {
                         System.out.printf(Locale.ROOT, "%d tasks, %s, run %d: not measured: %s%n", tasks, mode, run,
                                 e.getMessage());
@@ -316,73 +183,7 @@ public final class RecoveryBenchmark {
                 }
             }
         }
-        System.out.println();
-        System.out.println("Medians of " + runs + " runs, milliseconds from the " + fault.signal() + " (fault: "
-                + fault.describe() + "; run i of each size and mode sent it " + IntStream.rangeClosed(1, runs)
-                .mapToObj(run -> Long.toString(faultPhase(run, runs).toMillis())).collect(Collectors.joining(", "))
-                + " ms after a checkpoint trigger, give or take half a heartbeat interval, and "
-                + IntStream.rangeClosed(1, runs).mapToObj(run -> Long.toString(heartbeatPhase(run, runs).toMillis()))
-                .collect(Collectors.joining(", ")) + " ms after a heartbeat of the victim):");
-        System.out.println();
-        boolean rejoins = fault.victimReturns();
-        System.out.println("| tasks | mode | fault | detection | restore | catch-up | total | records replayed"
-                + " | others paused | CPU busy before the fault | checkpoint duration before the fault |"
-                + (rejoins ? " rejoined | runs with stale tasks after the rejoin |" : ""));
-        System.out.println("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
-                + (rejoins ? " --- | --- |" : ""));
-        for (int tasks : sizes) {
-            for (String mode : modes) {
-                List<Sample> of = samples.get(key(tasks, mode));
-                if (of == null) {
-                    System.out.printf(Locale.ROOT, "| %d | %s | %s | not measured | | | | | | | |%s%n", tasks, mode,
-                            fault, rejoins ? " | |" : "");
-                    continue;
-                }
-                long replayed = median(of, Sample::replayedRecords);
-                System.out.printf(Locale.ROOT, "| %d | %s | %s | %d ms | %d ms | %d ms | %d ms | %s | %s | %d %%"
-                                + " | %d ms |%s%n",
-                        tasks, mode, fault, median(of, Sample::detection), median(of, Sample::restore),
-                        median(of, Sample::catchUp), median(of, Sample::total),
-                        replayed < 0 ? "—" : String.format(Locale.ROOT, "%,d", replayed),
-                        of.stream().anyMatch(Sample::othersPaused) ? "yes" : "no", median(of, Sample::cpuBusyPercent),
-                        median(of, Sample::checkpointMillis), rejoins ? String.format(Locale.ROOT,
-                                " %d ms | %d of %d |", median(of, Sample::rejoined),
-                                of.stream().filter(Sample::hasStaleTasks).count(), of.size()) : "");
-            }
-        }
-        if (modes.contains("LOCAL") && sizes.length > 1) {
-            List<Sample> first = samples.get(key(sizes[0], "LOCAL"));
-            // detection varies by 100-300 ms with where the kill falls in the heartbeat period, at every size alike:
-            // the recovery's own part is shown beside the total so that a lucky median cannot hide it, and the total
-            // once more with the detection of every LOCAL run of this benchmark instead of its size's own
-            List<Sample> everyLocal = Arrays.stream(sizes).mapToObj(tasks -> samples.get(key(tasks, "LOCAL")))
-                    .filter(Objects::nonNull).flatMap(List::stream).toList();
-            long pooledDetection = everyLocal.isEmpty() ? 0 : median(everyLocal, Sample::detection);
-            System.out.println();
-            for (int tasks : sizes) {
-                if (first == null || samples.get(key(tasks, "LOCAL")) == null) {
-                    continue;
-                }
-                List<Sample> local = samples.get(key(tasks, "LOCAL"));
-                System.out.printf(Locale.ROOT, "LOCAL total at %d tasks / at %d tasks: %.2f (restore + catch-up"
-                                + " alone: %.2f; with the median detection of all %d LOCAL runs, %d ms: %.2f)%n",
-                        tasks, sizes[0], (double) median(local, Sample::total) / median(first, Sample::total),
-                        (double) median(local, Sample::recoveryAlone)
-                                / Math.max(1, median(first, Sample::recoveryAlone)),
-                        everyLocal.size(), pooledDetection,
-                        (double) (pooledDetection + median(local, Sample::recoveryAlone))
-                                / Math.max(1, pooledDetection + median(first, Sample::recoveryAlone)));
-            }
-        }
-    }
-
-    private static String key(int tasks, String mode) {
-        return String.format(Locale.ROOT, "%03d-%s", tasks, mode);
-    }
-
-    private static long median(List<Sample> samples, ToLongFunction<Sample> figure) {
-        long[] values = samples.stream().mapToLong(figure).sorted().toArray();
-        return values[values.length / 2];
+        report.print();
     }
 
     /**
@@ -414,7 +215,7 @@ public final class RecoveryBenchmark {
     }
 
     /** Deploys a job of {@code tasks} tasks in {@code mode}, kills or freezes a host running a count task, measures. */
-    private Sample measure(int tasks, String mode, int run, Duration phase, Duration heartbeatPhase)
+    private RecoverySample measure(int tasks, String mode, int run, Duration phase, Duration heartbeatPhase)
             throws Exception {
         int hosts = layout.hostsFor(tasks) + standbyHosts;
         while (processes.liveHostIds().size() < hosts) { // the newest host is the router's standby
@@ -442,7 +243,7 @@ public final class RecoveryBenchmark {
         }
     }
 
-    private Sample measure(TopologyId topology, String id, String mode, Duration phase, Duration heartbeatPhase)
+    private RecoverySample measure(TopologyId topology, String id, String mode, Duration phase, Duration heartbeatPhase)
             throws InterruptedException {
         // by id: the router lists only the latest few checkpoints
         await(POLL, () -> router.checkpoints(topology).latestCompletedCheckpoint()
@@ -454,26 +255,28 @@ public final class RecoveryBenchmark {
                 .map(CheckpointView::durationMillis).orElse(-1L);
         Instant trigger = awaitNextTrigger(topology, id);
         Instant at = faultTime(victim, trigger.plus(phase), heartbeatPhase);
-        try (HostFault.Injected injected = runAt(at, fault + " " + victim, () -> fault.inject(processes, victim))) {
+        try (HostFault.Injected injected = ScheduledChecks.runAt(at, fault + " " + victim,
+                () -> fault.inject(processes, victim))) {
             Instant faultAt = injected.at();
             Optional<RejoinWatch> rejoinWatch = injected.endsAt()
                     .map(end -> RejoinWatch.start(router, topology, victim, end));
             try {
                 RecoveryView recovery = awaitRecovery(topology, id, mode, victim);
-                Rejoin rejoin = rejoinWatch.isEmpty() ? null : rejoinOf(rejoinWatch.get(), injected);
+                RecoverySample.Rejoin rejoin = rejoinWatch.isEmpty() ? null : rejoinOf(rejoinWatch.get(), injected);
                 Instant restoredAt = recovery.detectedAt().plusMillis(recovery.restoreMillis());
-                return new Sample(Duration.between(faultAt, recovery.detectedAt()).toMillis(),
+                RecoverySample.Phases phases = new RecoverySample.Phases(
+                        Duration.between(faultAt, recovery.detectedAt()).toMillis(),
                         Duration.between(recovery.detectedAt(), restoredAt).toMillis(),
                         Math.max(0, Duration.between(restoredAt, recovery.caughtUpAt()).toMillis()), // 0: caught up
                         // before the router had recorded the restore (its record waits for the hosts' answers)
-                        Duration.between(faultAt, recovery.caughtUpAt()).toMillis(),
-                        recovery.local() == null || recovery.local().replayedRecords() == null ? -1
-                                : recovery.local().replayedRecords(),
-                        !Boolean.FALSE.equals(recovery.otherTasksPaused()), cpuBusy,
+                        Duration.between(faultAt, recovery.caughtUpAt()).toMillis());
+                RecoverySample.Conditions before = new RecoverySample.Conditions(cpuBusy,
                         Duration.between(trigger, faultAt).toMillis(), checkpointMillis,
                         recovery.detectedAt() == null ? -1 : Duration.between(
-                                recovery.detectedAt().minusMillis(recovery.detectionMillis()), faultAt).toMillis(),
-                        rejoin);
+                                recovery.detectedAt().minusMillis(recovery.detectionMillis()), faultAt).toMillis());
+                return new RecoverySample(phases, recovery.local() == null
+                        || recovery.local().replayedRecords() == null ? -1 : recovery.local().replayedRecords(),
+                        !Boolean.FALSE.equals(recovery.otherTasksPaused()), before, rejoin);
             } finally {
                 rejoinWatch.ifPresent(RejoinWatch::close);
             }
@@ -502,10 +305,10 @@ public final class RecoveryBenchmark {
     }
 
     /** How the frozen victim came back: waits until it rejoined and its reports were watched. */
-    private static Rejoin rejoinOf(RejoinWatch watch, HostFault.Injected injected) throws InterruptedException {
+    private static RecoverySample.Rejoin rejoinOf(RejoinWatch watch, HostFault.Injected injected) throws InterruptedException {
         RejoinWatch.Rejoined rejoined = watch.await(REJOIN_TIMEOUT);
         Instant resumedAt = injected.awaitEnd().orElseThrow();
-        return new Rejoin(Duration.between(injected.at(), rejoined.at()).toMillis(),
+        return new RecoverySample.Rejoin(Duration.between(injected.at(), rejoined.at()).toMillis(),
                 Duration.between(resumedAt, rejoined.at()).toMillis(), rejoined.staleTasks());
     }
 
@@ -516,7 +319,7 @@ public final class RecoveryBenchmark {
      */
     private void awaitLiveOrKill(HostId victim) throws InterruptedException {
         try {
-            await(POLL, REJOIN_TIMEOUT, () -> router.hosts().stream()
+            ScheduledChecks.await(POLL, REJOIN_TIMEOUT, () -> router.hosts().stream()
                     .anyMatch(host -> host.hostId().equals(victim) && host.isLive()), victim + " LIVE again");
         } catch (IllegalStateException e) {
             System.out.println("  (" + e.getMessage() + "; killing it, a fresh host replaces it for the next run)");
@@ -531,8 +334,8 @@ public final class RecoveryBenchmark {
      */
     private Instant faultTime(HostId victim, Instant intended, Duration heartbeatPhase) throws InterruptedException {
         Instant opens = intended.minus(HEARTBEAT_INTERVAL.dividedBy(2));
-        Optional<Instant> last = runAt(opens.minus(HEARTBEAT_READ_AHEAD), "read the heartbeats of " + victim,
-                () -> lastHeartbeatOf(victim));
+        Optional<Instant> last = ScheduledChecks.runAt(opens.minus(HEARTBEAT_READ_AHEAD),
+                "read the heartbeats of " + victim, () -> lastHeartbeatOf(victim));
         if (last.isEmpty()) {
             return intended;
         }
@@ -565,22 +368,6 @@ public final class RecoveryBenchmark {
                 .max(Comparator.comparingLong(CheckpointView::checkpointId));
     }
 
-    /**
-     * Runs {@code action} at {@code at} (at once if past: e.g. the trigger was seen late, the fault comes late, and the
-     * sample says by how much) on a scheduler, and returns what it returned.
-     */
-    private static <T> T runAt(Instant at, String what, Callable<T> action) throws InterruptedException {
-        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(new DaemonThreads("bench-at"));
-        try {
-            return scheduler.schedule(action, Math.max(0, Duration.between(Instant.now(), at).toNanos()),
-                    TimeUnit.NANOSECONDS).get();
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("could not " + what + ": " + e.getCause().getMessage(), e.getCause());
-        } finally {
-            scheduler.shutdownNow();
-        }
-    }
-
     private void deleteQuietly(TopologyId topology) {
         try {
             router.delete(topology);
@@ -600,47 +387,8 @@ public final class RecoveryBenchmark {
                 .orElseThrow(() -> new IllegalStateException("no live host runs a count task: " + view.tasks()));
     }
 
-    /** As {@link #await(Duration, Duration, BooleanSupplier, String)}, up to {@link #TIMEOUT}. */
+    /** As {@link ScheduledChecks#await}, up to {@link #TIMEOUT}. */
     private static void await(Duration every, BooleanSupplier condition, String what) throws InterruptedException {
-        await(every, TIMEOUT, condition, what);
-    }
-
-    /**
-     * Checks every {@code every} on a scheduler until the condition holds, up to {@code timeout}; a request the
-     * loaded router does not answer in time is retried, not fatal.
-     */
-    private static void await(Duration every, Duration timeout, BooleanSupplier condition, String what)
-            throws InterruptedException {
-        CompletableFuture<Void> held = new CompletableFuture<>();
-        ScheduledExecutorService checks = Executors.newSingleThreadScheduledExecutor(
-                new DaemonThreads("bench-await"));
-        try {
-            checks.scheduleWithFixedDelay(() -> {
-                try {
-                    if (holds(condition)) {
-                        held.complete(null);
-                    }
-                } catch (RuntimeException e) {
-                    held.completeExceptionally(e); // the condition can no longer hold
-                }
-            }, 0, every.toMillis(), TimeUnit.MILLISECONDS);
-            held.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            throw new IllegalStateException("timed out after " + timeout + " waiting for " + what);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("waiting for " + what + " failed: " + e.getCause().getMessage(),
-                    e.getCause());
-        } finally {
-            checks.shutdownNow();
-        }
-    }
-
-    private static boolean holds(BooleanSupplier condition) {
-        try {
-            return condition.getAsBoolean();
-        } catch (RouterRequestException e) {
-            System.out.println("  (router did not answer in time: " + e.getMessage() + "; retrying)");
-            return false;
-        }
+        ScheduledChecks.await(every, TIMEOUT, condition, what);
     }
 }

@@ -2,28 +2,52 @@ package io.steadfast.cluster;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What the launcher was asked to start, validated across options; {@link LocalCommand} reads it from the command
- * line, where each option's type, range and default are declared.
- *
- * @param replaceFailedHosts start a fresh host (next unused id) whenever a host process dies
- * @param topology the topology file to deploy, or null with {@code --no-deploy}
- * @param runDir where the logs go, or null for {@code .steadfast/run/<timestamp>/} under the repository root
- * @param standbyHosts hosts started beside {@code hosts} and kept free of tasks by the router, for a failed host's
- *                     tasks to be recovered onto (local recovery)
+ * What the launcher was asked to start, validated across options when built; {@link LocalCommand} reads it from the
+ * command line, where each option's type, range and default are declared.
  */
-public record LaunchOptions(int routerPort, int checkpointPort, int hosts, boolean replaceFailedHosts,
-        boolean dashboard, int dashboardPort, @Nullable Path topology, boolean exitWhenFinished, @Nullable Path runDir,
-        Duration startupTimeout, int standbyHosts) {
+public final class LaunchOptions {
 
     /** The router port of {@code steadfast local}, and so the one {@code steadfast kill-host} asks by default. */
     public static final int DEFAULT_ROUTER_PORT = 8080;
     public static final int MAX_HOSTS = 16;
 
+    private final int routerPort;
+    private final int checkpointPort;
+    private final int hosts;
+    private final int standbyHosts;
+    private final boolean replaceFailedHosts;
+    private final boolean dashboard;
+    private final int dashboardPort;
+    private final @Nullable Path topology;
+    private final boolean exitWhenFinished;
+    private final @Nullable Path runDir;
+    private final Duration startupTimeout;
+
+    private LaunchOptions(Builder builder) {
+        this.routerPort = builder.routerPort;
+        this.checkpointPort = builder.checkpointPort;
+        this.hosts = builder.hosts;
+        this.standbyHosts = builder.standbyHosts;
+        this.replaceFailedHosts = builder.replaceFailedHosts;
+        this.dashboard = builder.dashboard;
+        this.dashboardPort = builder.dashboardPort;
+        this.topology = builder.topology;
+        this.exitWhenFinished = builder.exitWhenFinished;
+        this.runDir = builder.runDir;
+        this.startupTimeout = Objects.requireNonNull(builder.startupTimeout, "startupTimeout");
+        validate();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
     /** @throws IllegalArgumentException naming the options that do not fit together and what to change */
-    public LaunchOptions {
+    private void validate() {
         if (checkpointPort == routerPort) {
             throw new IllegalArgumentException("--router-port and --checkpoint-port are both " + routerPort
                     + "; give them different ports");
@@ -51,7 +75,139 @@ public record LaunchOptions(int routerPort, int checkpointPort, int hosts, boole
         }
     }
 
+    public int routerPort() {
+        return routerPort;
+    }
+
+    public int checkpointPort() {
+        return checkpointPort;
+    }
+
+    public int hosts() {
+        return hosts;
+    }
+
+    /**
+     * Hosts started beside {@link #hosts()} and kept free of tasks by the router, for a failed host's tasks to be
+     * recovered onto (local recovery).
+     */
+    public int standbyHosts() {
+        return standbyHosts;
+    }
+
+    /** Whether a fresh host (next unused id) is started whenever a host process dies. */
+    public boolean replaceFailedHosts() {
+        return replaceFailedHosts;
+    }
+
+    public boolean dashboard() {
+        return dashboard;
+    }
+
+    public int dashboardPort() {
+        return dashboardPort;
+    }
+
+    /** The topology file to deploy, or null with {@code --no-deploy}. */
+    public @Nullable Path topology() {
+        return topology;
+    }
+
     public boolean deploy() {
         return topology != null;
+    }
+
+    public boolean exitWhenFinished() {
+        return exitWhenFinished;
+    }
+
+    /** Where the logs go, or null for {@code .steadfast/run/<timestamp>/} under the repository root. */
+    public @Nullable Path runDir() {
+        return runDir;
+    }
+
+    public Duration startupTimeout() {
+        return startupTimeout;
+    }
+
+    /** Collects the options; {@link #build()} checks them across each other. */
+    public static final class Builder {
+
+        private int routerPort = DEFAULT_ROUTER_PORT;
+        private int checkpointPort;
+        private int hosts = 1;
+        private int standbyHosts;
+        private boolean replaceFailedHosts;
+        private boolean dashboard;
+        private int dashboardPort;
+        private @Nullable Path topology;
+        private boolean exitWhenFinished;
+        private @Nullable Path runDir;
+        private @Nullable Duration startupTimeout;
+
+        private Builder() {
+        }
+
+        public Builder routerPort(int port) {
+            this.routerPort = port;
+            return this;
+        }
+
+        public Builder checkpointPort(int port) {
+            this.checkpointPort = port;
+            return this;
+        }
+
+        public Builder hosts(int count) {
+            this.hosts = count;
+            return this;
+        }
+
+        public Builder standbyHosts(int count) {
+            this.standbyHosts = count;
+            return this;
+        }
+
+        public Builder replaceFailedHosts(boolean replace) {
+            this.replaceFailedHosts = replace;
+            return this;
+        }
+
+        public Builder dashboard(boolean start) {
+            this.dashboard = start;
+            return this;
+        }
+
+        public Builder dashboardPort(int port) {
+            this.dashboardPort = port;
+            return this;
+        }
+
+        /** The topology file to deploy; null deploys none. */
+        public Builder topology(@Nullable Path file) {
+            this.topology = file;
+            return this;
+        }
+
+        public Builder exitWhenFinished(boolean exit) {
+            this.exitWhenFinished = exit;
+            return this;
+        }
+
+        /** Where the logs go; null for the default under the repository root. */
+        public Builder runDir(@Nullable Path dir) {
+            this.runDir = dir;
+            return this;
+        }
+
+        public Builder startupTimeout(Duration timeout) {
+            this.startupTimeout = timeout;
+            return this;
+        }
+
+        /** @throws IllegalArgumentException naming the options that do not fit together and what to change */
+        public LaunchOptions build() {
+            return new LaunchOptions(this);
+        }
     }
 }

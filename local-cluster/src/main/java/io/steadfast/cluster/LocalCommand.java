@@ -115,8 +115,10 @@ final class LocalCommand implements Callable<Integer> {
                     + " contradict each other; drop one");
         }
         try {
-            return new LaunchOptions(routerPort, checkpointPort, hosts, replaceFailedHosts, !noDashboard, dashboardPort,
-                    noDeploy ? null : topology, exitWhenFinished, runDir, startupTimeout, standbyHosts);
+            return LaunchOptions.builder().routerPort(routerPort).checkpointPort(checkpointPort).hosts(hosts)
+                    .standbyHosts(standbyHosts).replaceFailedHosts(replaceFailedHosts).dashboard(!noDashboard)
+                    .dashboardPort(dashboardPort).topology(noDeploy ? null : topology)
+                    .exitWhenFinished(exitWhenFinished).runDir(runDir).startupTimeout(startupTimeout).build();
         } catch (IllegalArgumentException e) {
             throw usageError(e.getMessage());
         }

@@ -2,14 +2,12 @@ package io.steadfast.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.awaitility.Awaitility.await;
 
 import io.steadfast.cluster.client.CheckpointView;
 import io.steadfast.cluster.client.CheckpointsView;
 import io.steadfast.cluster.client.RouterClient;
 import io.steadfast.cluster.client.RouterRequestException;
-import io.steadfast.cluster.client.TaskView;
 import io.steadfast.cluster.client.TopologyView;
 import io.steadfast.cluster.process.ClusterProcesses;
 import io.steadfast.cluster.process.ServiceProcess;
@@ -20,26 +18,18 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
-import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The checkpoint store is not a single point of failure for processing (issue 3, item 7), end to end with real
+ * The checkpoint store is not a single point of failure for processing, end to end with real
  * processes: checkpoint-service (embedded H2-backed store in the run directory), router and two hosts on
  * loopback; a rate-limited word count runs for about 90 s with a checkpoint every second. After two checkpoints
  * have completed, the checkpoint-service process is killed with SIGKILL (a crash of the store). While it is down
@@ -60,7 +50,7 @@ class CheckpointStoreOutageIT {
     private static final int KEYS = 1000;
     /**
      * About 90 s at {@link #RATE_PER_SECOND}: the outage starts some 10 s in, lasts at least {@link #OUTAGE} plus
-     * the checkpoint-service's restart (20-36 s measured on a machine loaded by the two busy hosts: it is a
+     * the checkpoint-service's restart (20-36 s on a machine loaded by the two busy hosts: it is a
      * Spring Boot process), and a checkpoint must still complete afterwards, before the sources run dry.
      */
     private static final int COUNT = 3_600_000;
@@ -75,45 +65,27 @@ class CheckpointStoreOutageIT {
     /** Sink input the outage must at least see: a second's worth at the source rate. */
     private static final long MIN_SINK_PROGRESS_DURING_OUTAGE = RATE_PER_SECOND;
 
-    private static ClusterProcesses processes;
+    @RegisterExtension
+    static final ClusterFixture CLUSTER = ClusterFixture.withHosts("store-outage", HOSTS);
+
     private static RouterClient router;
+    private static ClusterProcesses processes;
 
     @BeforeAll
-    static void startCheckpointServiceRouterAndTwoHosts() {
-        RepoLayout layout = RepoLayout.fromWorkingDirectory();
-        List<Path> missing = List.of(Service.CHECKPOINT, Service.ROUTER, Service.HOST).stream()
-                .map(layout::jar).filter(jar -> !Files.isRegularFile(jar)).toList();
-        assumeThat(missing)
-                .as("Skipping the store-outage test: service jars %s are not built; run %s from %s",
-                        missing, RepoLayout.BUILD_COMMAND, layout.root())
-                .isEmpty();
-
-        Path runDir = layout.root().resolve("local-cluster/target/e2e-run")
-                .resolve("store-outage-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        processes = new ClusterProcesses(layout, runDir);
-        ClusterStartup startup = new ClusterStartup(processes, STARTUP_TIMEOUT, CheckpointStoreOutageIT::log);
-        startup.startCheckpointServiceOnFreePort();
-        router = startup.startRouterOnFreePort();
-        startup.startHosts(router, HOSTS);
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        if (processes != null) {
-            processes.close();
-            log("logs in " + processes.runDir());
-        }
+    static void useTheCluster() {
+        router = CLUSTER.router();
+        processes = CLUSTER.processes();
     }
 
     @Test
     void processingGoesOnWhileTheStoreIsDownAndCheckpointsResumeWithExactCountsPerKey() {
-        TopologyId id = router.deploy(wordCount("e2e-store-outage", COUNT, RATE_PER_SECOND)).id();
-        long beforeOutage = awaitCompletedCheckpoints(id, 2);
+        TopologyId id = router.deploy(TestTopologies.wordCount("e2e-store-outage", COUNT, KEYS, RATE_PER_SECOND)).id();
+        long beforeOutage = CLUSTER.awaitCompletedCheckpoints(id, 2);
 
         int port = processes.checkpointUrl().getPort();
         ServiceProcess store = processes.checkpointService().orElseThrow();
-        long sinkInAtKill = sinkRecordsIn(id);
-        log("killing the checkpoint-service pid " + store.pid() + " (SIGKILL); latest completed checkpoint "
+        long sinkInAtKill = CLUSTER.sinkRecordsIn(id, SINK);
+        CLUSTER.log("killing the checkpoint-service pid " + store.pid() + " (SIGKILL); latest completed checkpoint "
                 + beforeOutage + "; sink records in " + sinkInAtKill);
         store.kill();
         assertThat(store.isAlive()).as("the checkpoint-service is gone").isFalse();
@@ -123,10 +95,10 @@ class CheckpointStoreOutageIT {
         checkpointListingAnswers503DuringOutage(id);
 
         ServiceProcess restarted = restartCheckpointService(port);
-        log("checkpoint-service is UP again after " + Duration.between(killedAt, Instant.now()).toMillis()
+        CLUSTER.log("checkpoint-service is UP again after " + Duration.between(killedAt, Instant.now()).toMillis()
                 + " ms down (pid " + restarted.pid() + ", same port " + port + " and data dir)");
         long latestInStore = latestCompletedInStore(processes.checkpointUrl(), id);
-        log("the restarted store's latest completed checkpoint of " + id + ": " + latestInStore);
+        CLUSTER.log("the restarted store's latest completed checkpoint of " + id + ": " + latestInStore);
         assertThat(latestInStore)
                 .as("checkpoint %d was acknowledged as COMPLETED before the SIGKILL, so the restarted store still has it "
                         + "(or a newer one)", beforeOutage)
@@ -135,16 +107,17 @@ class CheckpointStoreOutageIT {
         failuresDuringOutageAreRecordedOnceTheStoreIsBack(processes.checkpointUrl(), id);
 
         CheckpointView resumed = awaitCheckpointCompletedAfter(id, beforeOutage);
-        log("checkpoint " + resumed.checkpointId() + " COMPLETED after the outage");
+        CLUSTER.log("checkpoint " + resumed.checkpointId() + " COMPLETED after the outage");
         await("the router reaches its own records in the restarted store (its health UP again)")
                 .atMost(Duration.ofSeconds(60)).pollInterval(POLL)
                 .until(() -> router.healthStatus().filter("UP"::equals).isPresent());
         CheckpointsView afterOutage = router.checkpoints(id);
-        log("checkpoints after the outage: " + afterOutage.checkpoints().stream()
+        CLUSTER.log("checkpoints after the outage: " + afterOutage.checkpoints().stream()
                 .map(c -> c.checkpointId() + ":" + c.status() + (c.failureReason() == null ? "" : "(" + c.failureReason() + ")"))
                 .toList());
 
-        assertThat(finalCounts(id)).containsExactlyInAnyOrderEntriesOf(LocalClusterIT.expectedCounts(COUNT, KEYS));
+        assertThat(CLUSTER.finalCounts(id, SINK, FINISH_TIMEOUT))
+                .containsExactlyInAnyOrderEntriesOf(TestTopologies.expectedCounts(COUNT, KEYS));
         assertThat(router.recoveries()).as("no recovery: no host failed, only the store")
                 .noneMatch(r -> r.topology().equals(id));
         assertThat(router.delete(id)).isTrue();
@@ -170,13 +143,13 @@ class CheckpointStoreOutageIT {
                     }
                 })
                 .until(() -> {
-                    long now = sinkRecordsIn(id);
+                    long now = CLUSTER.sinkRecordsIn(id, SINK);
                     assertThat(now).as("sink records in never go back").isGreaterThanOrEqualTo(sinkIn.get());
                     sinkIn.set(now);
                     return now - sinkInAtKill >= MIN_SINK_PROGRESS_DURING_OUTAGE
                             && Duration.between(killedAt, Instant.now()).compareTo(OUTAGE) >= 0;
                 });
-        log("store down " + Duration.between(killedAt, Instant.now()).toMillis() + " ms: sink records in "
+        CLUSTER.log("store down " + Duration.between(killedAt, Instant.now()).toMillis() + " ms: sink records in "
                 + sinkInAtKill + " -> " + sinkIn.get() + "; router and hosts alive");
         assertRouterAndHostsAlive();
     }
@@ -193,7 +166,7 @@ class CheckpointStoreOutageIT {
                     assertThat(e.getMessage()).contains("The checkpoint-service, which keeps the checkpoint records,"
                             + " is unavailable");
                 });
-        log("checkpoint listing during the outage: HTTP 503, as expected");
+        CLUSTER.log("checkpoint listing during the outage: HTTP 503, as expected");
         assertThat(router.healthStatus()).as("the router still answers its health endpoint").isPresent();
     }
 
@@ -210,7 +183,7 @@ class CheckpointStoreOutageIT {
                     recorded.set(storeUnavailableFailures(checkpointService, id));
                     return recorded.get() >= 1;
                 });
-        log("the restarted store recorded " + recorded.get().longValue() + " checkpoint failure(s) with reason"
+        CLUSTER.log("the restarted store recorded " + recorded.get().longValue() + " checkpoint failure(s) with reason"
                 + " STORE_UNAVAILABLE");
     }
 
@@ -273,18 +246,6 @@ class CheckpointStoreOutageIT {
         }
     }
 
-    private static long awaitCompletedCheckpoints(TopologyId id, int completed) {
-        AtomicReference<CheckpointsView> last = new AtomicReference<>();
-        await("%d completed checkpoints of %s".formatted(completed, id))
-                .atMost(Duration.ofSeconds(60)).pollInterval(POLL)
-                .failFast(() -> assertStillRunning(id, "the topology finished before the outage; raise its count"))
-                .until(() -> {
-                    last.set(router.checkpoints(id));
-                    return last.get().completedCount() >= completed;
-                });
-        return last.get().latestCompletedCheckpoint().orElseThrow().checkpointId();
-    }
-
     /**
      * Waits for a COMPLETED checkpoint with an id above {@code checkpointId}. The router's listing reads the store,
      * which may still refuse a request right after its restart: such an answer counts as "not yet".
@@ -314,28 +275,6 @@ class CheckpointStoreOutageIT {
                     return last.get().isPresent();
                 });
         return last.get().orElseThrow();
-    }
-
-    private static Map<String, Long> finalCounts(TopologyId id) {
-        AtomicReference<TopologyView> last = new AtomicReference<>();
-        await("every task of %s FINISHED".formatted(id)).atMost(FINISH_TIMEOUT).pollInterval(POLL)
-                .failFast(() -> {
-                    if (last.get() != null && last.get().anyTaskFailed()) {
-                        throw new AssertionError("a task FAILED: " + last.get().tasks());
-                    }
-                })
-                .until(() -> {
-                    last.set(router.topology(id));
-                    return last.get().allTasksFinished();
-                });
-        Map<String, Long> counts = new TreeMap<>();
-        router.results(id, SINK, OptionalInt.empty()).values().forEach((key, value) -> counts.put(key, value.asLong()));
-        return counts;
-    }
-
-    private static long sinkRecordsIn(TopologyId id) {
-        return router.topology(id).tasks().stream().filter(task -> task.task().contains("/" + SINK + "#"))
-                .mapToLong(TaskView::recordsIn).sum();
     }
 
     private static void assertStillRunning(TopologyId id, String finishedMessage) {
@@ -368,23 +307,5 @@ class CheckpointStoreOutageIT {
             Thread.currentThread().interrupt();
             return false;
         }
-    }
-
-    private static void log(String line) {
-        System.out.println("[e2e] " + line);
-    }
-
-    private static String wordCount(String id, int count, int ratePerSecond) {
-        return """
-                {"id": "%s",
-                 "operators": [
-                   {"id": "source", "type": "generator", "parallelism": 2,
-                    "config": {"count": %d, "keys": %d, "ratePerSecond": %d}},
-                   {"id": "count", "type": "keyed-count", "parallelism": 2,
-                    "inputs": [{"from": "source", "partitioning": "key"}]},
-                   {"id": "sink", "type": "latest-value-sink", "parallelism": 2,
-                    "inputs": [{"from": "count", "partitioning": "key"}]}
-                 ]}
-                """.formatted(id, count, KEYS, ratePerSecond);
     }
 }

@@ -1,7 +1,6 @@
 package io.steadfast.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.awaitility.Awaitility.await;
 
 import io.steadfast.cluster.client.DeploymentView;
@@ -18,12 +17,6 @@ import io.steadfast.cluster.progress.RecoveryLine;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -42,7 +35,6 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.assertj.core.api.SoftAssertions;
 import org.awaitility.core.ConditionTimeoutException;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
@@ -50,9 +42,10 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Exactly-once under gray failures (issue 22), end to end with real processes: a checkpoint-service, a router
+ * Exactly-once under gray failures, end to end with real processes: a checkpoint-service, a router
  * keeping two warm standby hosts, and five hosts run a paced job of about 90 s while hosts are frozen (SIGSTOP, past
  * the router's 800 ms heartbeat timeout, then SIGCONT) and killed (SIGKILL). A frozen host is the harder fault: it
  * is declared dead and its tasks recovered elsewhere, but it comes back with its old tasks and its sockets, so
@@ -100,11 +93,12 @@ class GrayFailureIT {
     private static final Duration POLL = Duration.ofMillis(100);
     private static final String SEED_PROPERTY = "steadfast.gray.seed";
 
+    @RegisterExtension
+    static final ClusterFixture CLUSTER = ClusterFixture.withHosts("gray", HOSTS).andStandbyHosts(STANDBY_HOSTS);
+
     private static ClusterProcesses processes;
-    private static ClusterStartup startup;
     private static RouterClient router;
     private static TopologyOutcomes outcomes;
-    private static Path progressLog;
     /** Each sink's values in a failure-free run of the job. */
     private static Map<OperatorId, Map<String, Long>> reference;
 
@@ -113,20 +107,10 @@ class GrayFailureIT {
     }
 
     @BeforeAll
-    static void startClusterAndRunTheReference() {
-        RepoLayout layout = RepoLayout.fromWorkingDirectory();
-        List<Path> missing = layout.missingJars(List.of(Service.CHECKPOINT, Service.ROUTER, Service.HOST));
-        assumeThat(missing).as("Skipping the gray-failure test: service jars %s are not built; run %s from %s",
-                missing, RepoLayout.BUILD_COMMAND, layout.root()).isEmpty();
-        processes = new ClusterProcesses(layout, layout.e2eRunDir("gray"));
-        progressLog = processes.runDir().resolve("e2e-progress.log");
-        startup = new ClusterStartup(processes, Duration.ofSeconds(120), GrayFailureIT::log);
-        startup.startCheckpointServiceOnFreePort();
-        router = startup.startRouterOnFreePort(List.of("--steadfast.router.standby-hosts=" + STANDBY_HOSTS));
-        startup.startHosts(router, HOSTS);
-        startup.startStandbyHosts(router, HOSTS, STANDBY_HOSTS);
-        outcomes = new TopologyOutcomes(router, GrayFailureIT::log);
-
+    static void runTheReference() {
+        processes = CLUSTER.processes();
+        router = CLUSTER.router();
+        outcomes = CLUSTER.outcomes();
         log("reference run: " + EVENTS_PER_SOURCE + " events per generator, unpaced, no faults");
         reference = outcomes.referenceResults(job("gray-reference", 0), SINKS, Duration.ofSeconds(300));
         assertThat(reference.get(COUNTS)).as("the reference run's counts: both generators' key distributions")
@@ -135,14 +119,6 @@ class GrayFailureIT {
         assertThat(reference.get(WINDOW_DIGESTS)).as("a digest of window sums per key").hasSize(RIGHT_KEYS);
         log("reference run done: " + SINKS.stream().map(sink -> sink + " " + reference.get(sink).size() + " keys")
                 .collect(Collectors.joining(", ")));
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        if (processes != null) {
-            processes.close();
-            log("logs in " + processes.runDir());
-        }
     }
 
     /**
@@ -166,7 +142,7 @@ class GrayFailureIT {
             HostId fresh = processes.nextHostId();
             log("started " + fresh + " pid " + processes.startHost(fresh).pid());
         }
-        startup.awaitHostsLive(router, Set.copyOf(processes.unpausedHostIds()));
+        CLUSTER.awaitHostsLive(processes.unpausedHostIds());
     }
 
     /**
@@ -355,12 +331,11 @@ class GrayFailureIT {
         DeploymentView deployment = router.deploy(job(name, RATE_PER_SOURCE));
         Instant deployedAt = Instant.now();
         Set<HostId> initial = deployment.tasks().stream().map(TaskPlacementView::host).collect(Collectors.toSet());
-        HostFaults faults = new HostFaults(processes, router, outcomes, GrayFailureIT::log, deployment.id(),
+        HostFaults faults = new HostFaults(processes, router, outcomes, CLUSTER::log, deployment.id(),
                 Set.copyOf(SINKS), initial);
         log("deployed " + deployment.id() + ": " + deployment.tasks().size() + " tasks on " + new TreeSet<>(initial)
                 + "; standbys " + faults.standbys());
-        await("a first completed checkpoint of %s".formatted(deployment.id())).atMost(Duration.ofSeconds(60))
-                .pollInterval(POLL).until(() -> router.checkpoints(deployment.id()).completedCount() >= 1);
+        CLUSTER.awaitCompletedCheckpoints(deployment.id(), 1);
         return new Run(deployment.id(), deployedAt, faults);
     }
 
@@ -427,8 +402,8 @@ class GrayFailureIT {
 
     /** Each count is the key's events from both generators. */
     private static Map<String, Long> expectedCounts() {
-        Map<String, Long> expected = new TreeMap<>(LocalClusterIT.expectedCounts((int) EVENTS_PER_SOURCE, LEFT_KEYS));
-        LocalClusterIT.expectedCounts((int) EVENTS_PER_SOURCE, RIGHT_KEYS).forEach((key, n) -> expected.merge(key, n, Long::sum));
+        Map<String, Long> expected = new TreeMap<>(TestTopologies.expectedCounts((int) EVENTS_PER_SOURCE, LEFT_KEYS));
+        TestTopologies.expectedCounts((int) EVENTS_PER_SOURCE, RIGHT_KEYS).forEach((key, n) -> expected.merge(key, n, Long::sum));
         return expected;
     }
 
@@ -440,8 +415,7 @@ class GrayFailureIT {
      * {@code ratePerSource} per generator, or unpaced if 0.
      */
     private static String job(String id, int ratePerSource) {
-        String paced = ratePerSource == 0 ? "" : ", \"ratePerSecond\": %d, \"pacedSince\": %d"
-                .formatted(ratePerSource, System.currentTimeMillis());
+        String paced = TestTopologies.pacedFromNow(ratePerSource);
         return """
                 {"id": "%1$s",
                  "operators": [
@@ -479,18 +453,7 @@ class GrayFailureIT {
         return a.compareTo(b) >= 0 ? a : b;
     }
 
-    /** An {@code [e2e]} progress line, on standard output and in the run directory's {@code e2e-progress.log}. */
     private static void log(String line) {
-        String stamped = "[e2e] " + line;
-        System.out.println(stamped);
-        if (progressLog != null) {
-            try {
-                Files.createDirectories(progressLog.getParent());
-                Files.writeString(progressLog, Instant.now() + " " + stamped + System.lineSeparator(),
-                        StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-            } catch (IOException e) {
-                throw new UncheckedIOException("Could not write " + progressLog, e);
-            }
-        }
+        CLUSTER.log(line);
     }
 }

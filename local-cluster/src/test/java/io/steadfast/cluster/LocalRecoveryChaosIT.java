@@ -1,7 +1,6 @@
 package io.steadfast.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.awaitility.Awaitility.await;
 
 import io.steadfast.cluster.client.RecoveryView;
@@ -11,7 +10,6 @@ import io.steadfast.cluster.process.ClusterProcesses;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -19,10 +17,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Chaos with real processes, local recovery: a checkpoint-service, a router keeping two warm standby hosts, and
@@ -51,42 +48,21 @@ class LocalRecoveryChaosIT {
     private static final OperatorId SINK = new OperatorId("sink");
     private static final Duration POLL = Duration.ofMillis(100);
 
-    private static ClusterProcesses processes;
-    private static ClusterStartup startup;
-    private static RouterClient router;
+    @RegisterExtension
+    static final ClusterFixture CLUSTER = ClusterFixture.withHosts("chaos", HOSTS).andStandbyHosts(STANDBY_HOSTS);
 
-    @BeforeAll
-    static void startClusterWithAStandbyHost() {
-        RepoLayout layout = RepoLayout.fromWorkingDirectory();
-        List<Path> missing = layout.missingJars(List.of(Service.CHECKPOINT, Service.ROUTER, Service.HOST));
-        assumeThat(missing).as("Skipping the chaos test: service jars %s are not built; run %s from %s",
-                missing, RepoLayout.BUILD_COMMAND, layout.root()).isEmpty();
-        processes = new ClusterProcesses(layout, layout.e2eRunDir("chaos"));
-        startup = new ClusterStartup(processes, Duration.ofSeconds(120), line -> System.out.println("[e2e] " + line));
-        startup.startCheckpointServiceOnFreePort();
-        router = startup.startRouterOnFreePort(List.of("--steadfast.router.standby-hosts=" + STANDBY_HOSTS));
-        startup.startHosts(router, HOSTS);
-        startup.startStandbyHosts(router, HOSTS, STANDBY_HOSTS);
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        if (processes != null) {
-            processes.close();
-            System.out.println("[e2e] logs in " + processes.runDir());
-        }
-    }
+    private final RouterClient router = CLUSTER.router();
+    private final ClusterProcesses processes = CLUSTER.processes();
 
     @Test
     void randomHostKillsOverAMinuteLeaveEveryKeyExactAndNeverStopTheOtherTasks() {
         long seed = Long.getLong("steadfast.chaos.seed", System.nanoTime());
-        System.out.println("[e2e] chaos seed " + seed + " (replay with -Dsteadfast.chaos.seed=" + seed + ")");
+        CLUSTER.log("chaos seed " + seed + " (replay with -Dsteadfast.chaos.seed=" + seed + ")");
         Random random = new Random(seed);
         long perSource = RATE_PER_SOURCE * RUN.toSeconds();
-        TopologyOutcomes outcomes = new TopologyOutcomes(router);
+        TopologyOutcomes outcomes = CLUSTER.outcomes();
         TopologyId id = router.deploy(unionCount("chaos", perSource, RATE_PER_SOURCE)).id();
-        await("a first completed checkpoint").atMost(Duration.ofSeconds(60)).pollInterval(POLL)
-                .until(() -> router.checkpoints(id).completedCount() >= 1);
+        CLUSTER.awaitCompletedCheckpoints(id, 1);
 
         Instant firstKill = null;
         List<HostId> killed = new ArrayList<>();
@@ -95,18 +71,18 @@ class LocalRecoveryChaosIT {
             await().atMost(KILL_INTERVAL.multipliedBy(2)).pollInterval(POLL).until(() -> !Instant.now().isBefore(next));
             awaitAnotherLiveHost(id);
             HostId victim = randomHostRunning(id, random);
-            System.out.println("[e2e] kill " + (killed.size() + 1) + ": " + victim + " (SIGKILL), running "
+            CLUSTER.log("kill " + (killed.size() + 1) + ": " + victim + " (SIGKILL), running "
                     + router.topology(id).tasksOn(victim));
             processes.killHost(victim);
             firstKill = firstKill == null ? Instant.now() : firstKill;
             killed.add(victim);
-            awaitRecovered(id, victim, outcomes);
+            CLUSTER.awaitRecovered(id, victim, Duration.ofSeconds(60));
             processes.startHost(processes.nextHostId()); // the next warm standby, LIVE in a few seconds
         }
         assertThat(Duration.between(firstKill, Instant.now())).as("kills spread over about a minute")
                 .isGreaterThan(Duration.ofSeconds(50));
 
-        Map<String, Long> counts = outcomes.finalCounts(id, SINK, Duration.ofSeconds(180));
+        Map<String, Long> counts = CLUSTER.finalCounts(id, SINK, Duration.ofSeconds(180));
         List<RecoveryView> recoveries = router.recoveries().stream().filter(r -> r.topology().equals(id)).toList();
         recoveries.forEach(outcomes::describe);
         assertThat(recoveries).as("one recovery per kill, each of the lost tasks alone, the others never stopping")
@@ -127,24 +103,17 @@ class LocalRecoveryChaosIT {
         return recoveries.stream().anyMatch(r -> r.placedAnyTaskOn(host));
     }
 
-    private void awaitRecovered(TopologyId id, HostId victim, TopologyOutcomes outcomes) {
-        await("recovery of %s after %s was killed".formatted(id, victim)).atMost(Duration.ofSeconds(60))
-                .pollInterval(POLL).failFast(() -> outcomes.assertNoFailedRecovery(id))
-                .until(() -> router.recoveries().stream()
-                        .anyMatch(r -> r.topology().equals(id) && r.failedHost().equals(victim) && r.isRecovered()));
-    }
-
     /**
      * Waits until at least two hosts are LIVE, so that one is left to recover onto whichever is killed: a standby
      * if one is LIVE (fresh JVMs need 10-40 s on a loaded 2-core machine), else the least loaded live host.
      */
-    private static void awaitAnotherLiveHost(TopologyId id) {
+    private void awaitAnotherLiveHost(TopologyId id) {
         await("two LIVE hosts for %s".formatted(id)).atMost(Duration.ofSeconds(90)).pollInterval(POLL)
                 .until(() -> router.hosts().stream().filter(host -> host.isLive()).count() >= 2);
     }
 
     /** A live host running an unfinished task of the topology, chosen at random. */
-    private static HostId randomHostRunning(TopologyId id, Random random) {
+    private HostId randomHostRunning(TopologyId id, Random random) {
         TopologyView view = router.topology(id);
         assertThat(view.allTasksFinished()).as("the job still runs at each kill").isFalse();
         List<HostId> live = processes.liveHostIds();
@@ -156,14 +125,13 @@ class LocalRecoveryChaosIT {
     /** Each source emits {@code perSource} events over the same keys: every key counts both. */
     private static Map<String, Long> expected(long perSource) {
         Map<String, Long> expected = new TreeMap<>();
-        LocalClusterIT.expectedCounts((int) perSource, KEYS).forEach((key, n) -> expected.put(key, 2 * n));
+        TestTopologies.expectedCounts((int) perSource, KEYS).forEach((key, n) -> expected.put(key, 2 * n));
         return expected;
     }
 
     /** Two sources unioned into one keyed count: the count task takes input from several channels. */
     private static String unionCount(String id, long perSource, int ratePerSource) {
-        String paced = ratePerSource == 0 ? "" : ", \"ratePerSecond\": %d, \"pacedSince\": %d"
-                .formatted(ratePerSource, System.currentTimeMillis());
+        String paced = TestTopologies.pacedFromNow(ratePerSource);
         return """
                 {"id": "%s", "checkpointing": {"intervalMs": 1000},
                  "operators": [

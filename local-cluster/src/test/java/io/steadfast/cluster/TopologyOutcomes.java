@@ -28,10 +28,6 @@ final class TopologyOutcomes {
     private final Consumer<String> progress;
     private final RecoveryChanges recoveryChanges = new RecoveryChanges();
 
-    TopologyOutcomes(RouterClient router) {
-        this(router, line -> System.out.println("[e2e] " + line));
-    }
-
     /** @param progress takes each progress line (without the {@code [e2e]} prefix) */
     TopologyOutcomes(RouterClient router, Consumer<String> progress) {
         this.router = router;

@@ -1,6 +1,7 @@
 package io.steadfast.router;
 
 import io.steadfast.router.checkpoint.InMemoryCheckpointRecords;
+import io.steadfast.testkit.ManualClock;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
@@ -13,7 +14,7 @@ public class RouterTestBeans {
 
     @Bean
     @Primary
-    InMemoryCheckpointRecords inMemoryCheckpointRecords(MutableClock clock) {
+    InMemoryCheckpointRecords inMemoryCheckpointRecords(ManualClock clock) {
         return new InMemoryCheckpointRecords(clock);
     }
 }

@@ -1,5 +1,6 @@
 package io.steadfast.router;
 
+import io.steadfast.testkit.ManualClock;
 import java.time.Instant;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
@@ -11,8 +12,8 @@ public class TestClockAndHosts {
 
     @Bean
     @Primary
-    MutableClock testClock() {
-        return new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    ManualClock testClock() {
+        return new ManualClock(Instant.parse("2026-01-01T00:00:00Z"));
     }
 
     @Bean

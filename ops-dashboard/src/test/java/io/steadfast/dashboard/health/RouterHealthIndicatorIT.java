@@ -5,12 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.steadfast.dashboard.CannedRouter;
 import io.steadfast.dashboard.FakeRouter;
 import io.steadfast.dashboard.router.RouterClient;
+import io.steadfast.testkit.ManualClock;
 import java.net.URI;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -24,7 +22,7 @@ class RouterHealthIndicatorIT {
     private static final Duration MAX_AGE = Duration.ofSeconds(5);
 
     private final FakeRouter router = CannedRouter.start();
-    private final ManualClock clock = new ManualClock();
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-01-02T03:04:05Z"));
 
     @AfterEach
     void stopRouter() {
@@ -81,29 +79,5 @@ class RouterHealthIndicatorIT {
         Health health = indicator.health();
         assertThat(health.getStatus()).isEqualTo(Status.DOWN);
         assertThat(health.getDetails()).containsKey("lastUpAt");
-    }
-
-    private static final class ManualClock extends Clock {
-
-        private Instant now = Instant.parse("2026-01-02T03:04:05Z");
-
-        void advance(Duration duration) {
-            now = now.plus(duration);
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            throw new UnsupportedOperationException();
-        }
     }
 }

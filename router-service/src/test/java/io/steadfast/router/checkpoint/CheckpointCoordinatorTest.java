@@ -3,7 +3,6 @@ package io.steadfast.router.checkpoint;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import io.steadfast.router.MutableClock;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
@@ -11,6 +10,7 @@ import io.steadfast.runtime.plan.PlanExpander;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import io.steadfast.runtime.topology.TopologySpecReader;
+import io.steadfast.testkit.ManualClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -39,7 +39,7 @@ class CheckpointCoordinatorTest {
     static final HostId A = new HostId("host-a");
     static final HostId B = new HostId("host-b");
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-01-01T00:00:00Z"));
     private final InMemoryCheckpointRecords records = new InMemoryCheckpointRecords(clock);
     private final List<String> triggers = new CopyOnWriteArrayList<>();
     private final UnrecordedFailures failures = new UnrecordedFailures(records, clock, 100);

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import io.steadfast.router.MutableClock;
 import io.steadfast.router.checkpoint.CheckpointingStatus.State;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
 import io.steadfast.router.host.InMemoryHostRegistry;
@@ -17,6 +16,7 @@ import io.steadfast.runtime.plan.PlanExpander;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import io.steadfast.runtime.topology.TopologySpecReader;
+import io.steadfast.testkit.ManualClock;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,7 +40,7 @@ class CheckpointCoordinatorsTest {
     private static final Duration HEARTBEAT_TIMEOUT = Duration.ofMillis(800);
     private static final Duration TICK = Duration.ofMillis(100);
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-01-01T00:00:00Z"));
     private final InMemoryHostRegistry hosts = new InMemoryHostRegistry();
     private final HeartbeatFailureDetector detector = new HeartbeatFailureDetector(hosts, clock, HEARTBEAT_TIMEOUT);
     private final InMemoryTopologyRepository topologies = new InMemoryTopologyRepository();

@@ -2,9 +2,9 @@ package io.steadfast.router.checkpoint;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.steadfast.router.MutableClock;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
+import io.steadfast.testkit.ManualClock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +16,7 @@ class UnrecordedFailuresTest {
     private static final TopologyId U = TopologyId.of("u");
     private static final List<TaskId> TASKS = List.of(TaskId.parse("t/source#0"), TaskId.parse("t/sink#0"));
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-01-01T00:00:00Z"));
     private final InMemoryCheckpointRecords store = new InMemoryCheckpointRecords(clock);
     private final UnrecordedFailures failures = new UnrecordedFailures(store, clock, 3);
 

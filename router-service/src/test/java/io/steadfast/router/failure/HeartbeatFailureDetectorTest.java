@@ -2,9 +2,9 @@ package io.steadfast.router.failure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.steadfast.router.MutableClock;
 import io.steadfast.router.host.InMemoryHostRegistry;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.testkit.ManualClock;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 class HeartbeatFailureDetectorTest {
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-01-01T00:00:00Z"));
     private final InMemoryHostRegistry hosts = new InMemoryHostRegistry();
     private final HeartbeatFailureDetector detector = new HeartbeatFailureDetector(hosts, clock, Duration.ofSeconds(1));
     private final HostId host = new HostId("host-a");

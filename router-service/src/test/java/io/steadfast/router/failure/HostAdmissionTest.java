@@ -3,8 +3,8 @@ package io.steadfast.router.failure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.steadfast.router.host.InMemoryHostRegistry;
-import io.steadfast.router.MutableClock;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.testkit.ManualClock;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,7 +21,7 @@ class HostAdmissionTest {
     private static final URI CONTROL = URI.create("http://127.0.0.1:1");
     private static final String DATA = "tcp://127.0.0.1:2";
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-01-01T00:00:00Z"));
     private final InMemoryHostRegistry hosts = new InMemoryHostRegistry();
     private final HeartbeatFailureDetector detector = new HeartbeatFailureDetector(hosts, clock, TIMEOUT);
     private final Set<HostId> beingRecovered = ConcurrentHashMap.newKeySet();

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.sun.net.httpserver.HttpServer;
-import io.steadfast.router.MutableClock;
 import io.steadfast.router.failure.SuspicionChecker.Outcome;
 import io.steadfast.router.host.InMemoryHostRegistry;
 import io.steadfast.router.host.RegisteredHost;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.testkit.ManualClock;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetAddress;
@@ -40,7 +40,7 @@ class SuspicionCheckerTest {
     private static final HostId SUSPECT = new HostId("host-suspect");
     private static final HostId REPORTER = new HostId("host-reporter");
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-01-01T00:00:00Z"));
     private final InMemoryHostRegistry hosts = new InMemoryHostRegistry();
     private final HeartbeatFailureDetector detector = new HeartbeatFailureDetector(hosts, clock, TIMEOUT);
     private final SuspicionChecker checker = new SuspicionChecker(detector, new HttpHostProbe(probeClient()), clock,

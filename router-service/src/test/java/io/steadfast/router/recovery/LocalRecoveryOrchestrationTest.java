@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.steadfast.router.FakeHostClient;
-import io.steadfast.router.MutableClock;
 import io.steadfast.router.checkpoint.CheckpointCoordinator;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
 import io.steadfast.router.checkpoint.CheckpointSettings;
@@ -31,6 +30,7 @@ import io.steadfast.runtime.recovery.RecoveryCatchUp;
 import io.steadfast.runtime.task.TaskStatus;
 import io.steadfast.runtime.topology.TopologyId;
 import io.steadfast.runtime.topology.TopologySpecReader;
+import io.steadfast.testkit.ManualClock;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -59,7 +59,7 @@ class LocalRecoveryOrchestrationTest {
     private static final TaskId COUNT1 = TaskId.parse("t/count#1");
     private static final TaskId SINK = TaskId.parse("t/sink#0");
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-01-01T00:00:00Z"));
     private final InMemoryHostRegistry hosts = new InMemoryHostRegistry();
     private final HeartbeatFailureDetector detector = new HeartbeatFailureDetector(hosts, clock, Duration.ofMillis(800));
     private final InMemoryTopologyRepository topologies = new InMemoryTopologyRepository();

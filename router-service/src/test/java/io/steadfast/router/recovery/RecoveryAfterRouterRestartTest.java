@@ -10,7 +10,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.steadfast.router.EmbeddedMongo;
 import io.steadfast.router.FakeHostClient;
-import io.steadfast.router.MutableClock;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
 import io.steadfast.router.checkpoint.CheckpointSettings;
 import io.steadfast.router.checkpoint.CheckpointingStatus;
@@ -28,6 +27,7 @@ import io.steadfast.runtime.plan.PlanExpander;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.task.TaskStatus;
 import io.steadfast.runtime.topology.TopologySpecReader;
+import io.steadfast.testkit.ManualClock;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -46,7 +46,7 @@ import org.springframework.data.mongodb.core.MongoTemplate;
  */
 class RecoveryAfterRouterRestartTest {
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-01-01T00:00:00Z"));
     private final FakeHostClient hostClient = new FakeHostClient();
     private final InMemoryCheckpointRecords records = new InMemoryCheckpointRecords(clock);
     private EmbeddedMongo mongo;

@@ -3,7 +3,6 @@ package io.steadfast.router.recovery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.steadfast.router.FakeHostClient;
-import io.steadfast.router.MutableClock;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
 import io.steadfast.router.checkpoint.CheckpointSettings;
 import io.steadfast.router.checkpoint.CheckpointingStatus;
@@ -26,6 +25,7 @@ import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.task.TaskStatus;
 import io.steadfast.runtime.topology.TopologyId;
 import io.steadfast.runtime.topology.TopologySpecReader;
+import io.steadfast.testkit.ManualClock;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -50,7 +50,7 @@ class RecoveryOrchestratorTest {
     static final HostId C = new HostId("host-c");
     static final TaskId SINK = TaskId.parse("t/sink#0");
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-01-01T00:00:00Z"));
     private final InMemoryHostRegistry hosts = new InMemoryHostRegistry();
     private final HeartbeatFailureDetector detector = new HeartbeatFailureDetector(hosts, clock, Duration.ofMillis(800));
     private final InMemoryTopologyRepository topologies = new InMemoryTopologyRepository();

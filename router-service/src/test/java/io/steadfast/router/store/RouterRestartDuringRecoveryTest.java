@@ -9,7 +9,6 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import io.steadfast.router.EmbeddedMongo;
 import io.steadfast.router.FakeHostClient;
-import io.steadfast.router.MutableClock;
 import io.steadfast.router.RouterCalls;
 import io.steadfast.router.RouterTestBeans;
 import io.steadfast.router.recovery.MongoRecoveryStore;
@@ -24,6 +23,7 @@ import io.steadfast.runtime.plan.PlanExpander;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import io.steadfast.runtime.topology.TopologySpecReader;
+import io.steadfast.testkit.ManualClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -88,7 +88,7 @@ class RouterRestartDuringRecoveryTest {
     @Autowired
     private FakeHostClient hosts;
     @Autowired
-    private MutableClock clock;
+    private ManualClock clock;
     @Autowired
     private RecoveryLog recoveries;
 

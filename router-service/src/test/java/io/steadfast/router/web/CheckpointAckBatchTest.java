@@ -7,7 +7,6 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import io.steadfast.router.FakeHostClient;
-import io.steadfast.router.MutableClock;
 import io.steadfast.router.RouterCalls;
 import io.steadfast.router.RouterTestBeans;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
@@ -15,6 +14,7 @@ import io.steadfast.router.topology.TopologyRepository;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
+import io.steadfast.testkit.ManualClock;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -44,7 +44,7 @@ class CheckpointAckBatchTest {
     @Autowired
     private MockMvc mvc;
     @Autowired
-    private MutableClock clock;
+    private ManualClock clock;
     @Autowired
     private FakeHostClient hosts;
     @Autowired

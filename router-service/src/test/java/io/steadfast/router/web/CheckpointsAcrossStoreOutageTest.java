@@ -7,13 +7,13 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import io.steadfast.router.FakeHostClient;
-import io.steadfast.router.MutableClock;
 import io.steadfast.router.RouterCalls;
 import io.steadfast.router.RouterTestBeans;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
 import io.steadfast.router.checkpoint.InMemoryCheckpointRecords;
 import io.steadfast.router.topology.TopologyRepository;
 import io.steadfast.runtime.topology.TopologyId;
+import io.steadfast.testkit.ManualClock;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -42,7 +42,7 @@ class CheckpointsAcrossStoreOutageTest {
     @Autowired
     private MockMvc mvc;
     @Autowired
-    private MutableClock clock;
+    private ManualClock clock;
     @Autowired
     private InMemoryCheckpointRecords store;
     @Autowired

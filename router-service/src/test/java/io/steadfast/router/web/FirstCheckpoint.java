@@ -4,10 +4,10 @@ import static org.awaitility.Awaitility.await;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import io.steadfast.router.FakeHostClient;
-import io.steadfast.router.MutableClock;
 import io.steadfast.router.RouterCalls;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
 import io.steadfast.runtime.topology.TopologyId;
+import io.steadfast.testkit.ManualClock;
 import java.time.Duration;
 import java.util.List;
 
@@ -18,7 +18,7 @@ final class FirstCheckpoint {
     }
 
     static void triggeredFor(TopologyId topology, List<String> hosts, RouterCalls router,
-                             CheckpointCoordinators coordinators, MutableClock clock, FakeHostClient fakes)
+                             CheckpointCoordinators coordinators, ManualClock clock, FakeHostClient fakes)
             throws Exception {
         for (String host : hosts) {
             router.register(host);

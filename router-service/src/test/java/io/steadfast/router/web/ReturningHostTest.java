@@ -11,11 +11,11 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import io.steadfast.router.FakeHostClient;
-import io.steadfast.router.MutableClock;
 import io.steadfast.router.RouterTestBeans;
 import io.steadfast.router.topology.TopologyRepository;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.topology.TopologyId;
+import io.steadfast.testkit.ManualClock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +50,7 @@ class ReturningHostTest {
     @Autowired
     private MockMvc mvc;
     @Autowired
-    private MutableClock clock;
+    private ManualClock clock;
     @Autowired
     private FakeHostClient hostClient;
     @Autowired

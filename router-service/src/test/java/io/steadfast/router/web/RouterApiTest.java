@@ -15,10 +15,10 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import io.steadfast.router.FakeHostClient;
-import io.steadfast.router.MutableClock;
 import io.steadfast.router.RouterTestBeans;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.testkit.ManualClock;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -42,7 +42,7 @@ class RouterApiTest {
     @Autowired
     private MockMvc mvc;
     @Autowired
-    private MutableClock clock;
+    private ManualClock clock;
     @Autowired
     private FakeHostClient hostClient;
 

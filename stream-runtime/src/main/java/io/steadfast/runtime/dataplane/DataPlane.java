@@ -50,22 +50,21 @@ public final class DataPlane implements AutoCloseable {
 
     private final DataPlaneConfig config;
     private final DataPlaneMetrics metrics;
-    private final FrameCodec codec;
     private final IoLoop loop;
     private final OutputLogs outputLogs;
+    private final ChannelContext channels;
     private final Thread ioThread;
     private final String endpoint;
     private final Map<ChannelId, OutboundChannelState> outbound = new ConcurrentHashMap<>();
     private final Map<ChannelId, InboundChannelState> inbound = new ConcurrentHashMap<>();
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private DataPlane(DataPlaneConfig config, DataPlaneMetrics metrics, FrameCodec codec, IoLoop loop,
-            OutputLogs outputLogs, Thread ioThread, String endpoint) {
-        this.config = config;
-        this.metrics = metrics;
-        this.codec = codec;
-        this.loop = loop;
-        this.outputLogs = outputLogs;
+    private DataPlane(ChannelContext channels, Thread ioThread, String endpoint) {
+        this.config = channels.config();
+        this.metrics = channels.metrics();
+        this.loop = channels.loop();
+        this.outputLogs = channels.outputLogs();
+        this.channels = channels;
         this.ioThread = ioThread;
         this.endpoint = endpoint;
     }
@@ -111,7 +110,7 @@ public final class DataPlane implements AutoCloseable {
             loop.submit(loop::stop);
             throw new IllegalStateException("Interrupted while starting the data plane", e);
         }
-        return new DataPlane(config, metrics, codec, loop, outputLogs, thread, endpoint);
+        return new DataPlane(new ChannelContext(loop, codec, metrics, outputLogs, config), thread, endpoint);
     }
 
     /** A routing id unique to this instance, so receivers can route ACKs back and tell restarts apart. */
@@ -169,8 +168,7 @@ public final class DataPlane implements AutoCloseable {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(peerEndpoint, "peerEndpoint");
         requireOpen();
-        OutboundChannelState channel = new OutboundChannelState(id, incarnation, nextSeq, retention, loop, codec,
-                metrics, outputLogs, config);
+        OutboundChannelState channel = new OutboundChannelState(id, incarnation, nextSeq, retention, channels);
         if (outbound.putIfAbsent(id, channel) != null) {
             throw new IllegalStateException("Outbound channel " + id + " is already open on data plane " + endpoint
                     + "; close it first");
@@ -206,7 +204,7 @@ public final class DataPlane implements AutoCloseable {
         Objects.requireNonNull(listener, "listener");
         requireOpen();
         InboundChannelState channel = new InboundChannelState(id, lastDeliveredSeq, receiverIncarnation,
-                minSenderIncarnation, listener, loop, codec, metrics, config);
+                minSenderIncarnation, listener, channels);
         if (inbound.putIfAbsent(id, channel) != null) {
             throw new IllegalStateException("Inbound channel " + id + " is already open on data plane " + endpoint
                     + "; close it first");

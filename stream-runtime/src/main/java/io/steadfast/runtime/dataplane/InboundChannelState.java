@@ -17,8 +17,8 @@ import org.slf4j.LoggerFactory;
  * granted window has been consumed since the last (at most one pending, so a burst of consumed frames costs one
  * ACK and at most one wake-up of the IO thread), otherwise on the IO thread's next timer pass
  * ({@link #onTimer}, a quarter of the resync interval). A sender therefore never waits for credit an ACK would
- * have given, while a channel of a few frames a second no longer costs an ACK and a wake-up per frame (with many
- * channels, those were as many messages as the frames themselves).
+ * have given, while a channel of a few frames a second does not cost an ACK and a wake-up per frame (with many
+ * channels, that would be as many messages as the frames themselves).
  *
  * <p>A {@link MessageType#BUNDLE} is delivered as one frame but counts as the frames it carries, for the window, the
  * ACKs and the average frame size alike, as it does for its sender.
@@ -83,10 +83,10 @@ final class InboundChannelState {
     /**
      * @param receiverIncarnation  the receiving task's incarnation (>= 0), written on every ACK and SYNC_REPLY
      * @param minSenderIncarnation messages of sending tasks below this incarnation (>= 0) are refused
-     * @param config               the data plane's: the window and the resync interval
+     * @param context              the data plane's; of its configuration, the window and the resync interval
      */
     InboundChannelState(ChannelId id, long lastDeliveredSeq, int receiverIncarnation, int minSenderIncarnation,
-            InboundListener listener, IoLoop loop, FrameCodec codec, DataPlaneMetrics metrics, DataPlaneConfig config) {
+            InboundListener listener, ChannelContext context) {
         if (lastDeliveredSeq < 0) {
             throw new IllegalArgumentException("lastDeliveredSeq of channel " + id + " must be >= 0, was "
                     + lastDeliveredSeq);
@@ -99,9 +99,10 @@ final class InboundChannelState {
         this.receiverIncarnation = receiverIncarnation;
         this.minSenderIncarnation = minSenderIncarnation;
         this.listener = listener;
-        this.loop = loop;
-        this.codec = codec;
-        this.metrics = metrics;
+        this.loop = context.loop();
+        this.codec = context.codec();
+        this.metrics = context.metrics();
+        DataPlaneConfig config = context.config();
         this.creditFrames = config.creditFrames();
         this.creditBytes = config.creditBytes();
         this.averageFrameBytes = creditBytes > 0 ? (double) creditBytes / creditFrames : 0;

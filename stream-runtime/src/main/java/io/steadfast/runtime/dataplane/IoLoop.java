@@ -4,7 +4,6 @@ import io.steadfast.runtime.plan.ChannelId;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -20,30 +19,27 @@ import org.zeromq.ZMQException;
 /**
  * The single IO thread of a {@link DataPlane}: it owns the ZeroMQ context, the ROUTER every peer sends to, one
  * DEALER per peer endpoint and all channel state. It blocks in the poller (wake-up pipe, ROUTER, DEALERs) with a
- * timeout bounded by the resync timer, runs submitted commands, decodes and dispatches messages, and never lets
- * an exception out of the loop. Other threads interact only through {@link #submit(Runnable)}.
+ * timeout bounded by the resync timer, runs submitted commands, has {@link IncomingMessages} decode and dispatch what
+ * arrived, sends what the pass queued, and never lets an exception out of the loop. Other threads interact only
+ * through {@link #submit(Runnable)}.
  */
 final class IoLoop implements Runnable {
 
     private static final Logger log = LoggerFactory.getLogger(IoLoop.class);
-    private static final int RECEIVE_BATCH = 256;
     /**
      * After a pass that handled fewer than this many commands and messages, the loop waits {@link #COALESCE_NANOS}
      * before the next one, so that the next pass finds several: a trickle on many channels (a job of many tasks at a
-     * modest rate) otherwise woke the loop once per frame, ACK and command, and each pass costs a system call per
-     * socket (JeroMQ checks every socket's mailbox). Measured with 32 tasks at 20,000 events/s: the IO thread went
-     * from 14-15 % of a core per host to 4 %. A busy loop (a backlog, full frames) never waits; a frame waits at most
-     * this long more on each side of the wire.
+     * modest rate) would otherwise wake the loop once per frame, ACK and command, and each pass costs a system call
+     * per socket (JeroMQ checks every socket's mailbox). With 32 tasks at 20,000 events/s this keeps the IO thread at
+     * about 4 % of a core per host instead of 14-15 %. A busy loop (a backlog, full frames) never waits; a frame waits
+     * at most this long more on each side of the wire.
      */
     private static final int COALESCE_BELOW = 32;
     private static final long COALESCE_NANOS = 500_000;
     private static final int ROUTER_MAX_MESSAGE_SLACK = 64 * 1024;
-    /** Channels whose early SYNC is kept to answer when they open; beyond it the oldest is forgotten. */
-    static final int MAX_EARLY_SYNCS = 4096;
 
     private final DataPlaneConfig config;
     private final DataPlaneMetrics metrics;
-    private final FrameCodec codec;
     private final OutputLogs outputLogs;
     private final byte[] routingId;
     /** Asked before every message sent; a gate set later applies to the connections made after. */
@@ -52,7 +48,6 @@ final class IoLoop implements Runnable {
     private volatile long lastTimerPassNanos = System.nanoTime();
     private final IoCommandQueue commands = new IoCommandQueue();
     private final CompletableFuture<String> bound = new CompletableFuture<>();
-    private final RateLimitedWarning droppedFrameWarning = new RateLimitedWarning(log);
     private final RateLimitedWarning fencedWarning = new RateLimitedWarning(log);
     private final RecentlyClosedChannels recentlyClosed = new RecentlyClosedChannels();
     private final List<PeerListener> peerListeners = new CopyOnWriteArrayList<>();
@@ -69,17 +64,7 @@ final class IoLoop implements Runnable {
     private final Map<ChannelId, InboundChannelState> inbound = new HashMap<>();
     /** Replies queued in this pass, by the routing id of the sender they go to. */
     private final Map<RoutingId, WireBatch> replies = new HashMap<>();
-    /**
-     * The sender of the latest SYNC of the newest sender incarnation that arrived for each channel not open here yet:
-     * a sender redirected to a task that is still being restored here is answered the moment its channel opens, not a
-     * resync interval later.
-     */
-    private final Map<ChannelId, EarlySync> earlySyncs = new LinkedHashMap<>(16, 0.75f, false) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<ChannelId, EarlySync> eldest) {
-            return size() > MAX_EARLY_SYNCS;
-        }
-    };
+    private final IncomingMessages incoming;
     private boolean running = true;
     private boolean busy;
     private long nextTimerNanos = System.nanoTime();
@@ -88,10 +73,10 @@ final class IoLoop implements Runnable {
             byte[] routingId) {
         this.config = config;
         this.metrics = metrics;
-        this.codec = codec;
         this.outputLogs = outputLogs;
         this.routingId = routingId;
         this.timerPeriodNanos = Math.max(1_000_000L, config.resyncInterval().toNanos() / 4);
+        this.incoming = new IncomingMessages(codec, metrics, outbound, inbound, recentlyClosed, this::endpointForLog);
     }
 
     /** Completes with the bound endpoint once the ROUTER is listening, or exceptionally if binding failed. */
@@ -179,9 +164,9 @@ final class IoLoop implements Runnable {
             // poll again without blocking: a ZeroMQ socket's readiness is signalled through its mailbox, and our
             // own sends on the same socket can swallow that signal. An empty non-blocking recv is cheap; a missed
             // ACK would stall a channel until the next timer.
-            work += readRouter();
+            work += incoming.readRouter(router);
             for (int i = 0; i < polledPeers.size(); i++) {
-                work += readDealer(polledPeers.get(i));
+                work += incoming.readDealer(polledPeers.get(i));
                 readConnectionEvents(polledPeers.get(i));
             }
             now = System.nanoTime();
@@ -222,68 +207,6 @@ final class IoLoop implements Runnable {
         pollerStale = false;
     }
 
-    // ---------------------------------------------------------------- receiving
-
-    /** Reads up to {@value #RECEIVE_BATCH} ZeroMQ messages; returns the data plane messages they carried. */
-    private int readRouter() {
-        int read = 0;
-        for (int n = 0; n < RECEIVE_BATCH; n++) {
-            byte[] sender = router.recv(ZMQ.DONTWAIT);
-            if (sender == null) {
-                break;
-            }
-            long now = System.nanoTime();
-            if (!router.hasReceiveMore()) {
-                decode(null, null, now); // counted as malformed: a routing id and no message
-            }
-            for (; router.hasReceiveMore(); read++) {
-                byte[] header = router.recv(0);
-                WireMessage message = readMessage(router, header, now);
-                if (message != null) {
-                    dispatchFromSender(sender, message, now);
-                } else {
-                    droppedFromSender(sender, header, now);
-                }
-            }
-        }
-        return read;
-    }
-
-    /** As {@link #readRouter}, for the replies that come back on a peer's DEALER. */
-    private int readDealer(PeerConnection peer) {
-        ZMQ.Socket dealer = peer.socket();
-        int read = 0;
-        for (int n = 0; n < RECEIVE_BATCH; n++) {
-            byte[] header = dealer.recv(ZMQ.DONTWAIT);
-            if (header == null) {
-                break;
-            }
-            long now = System.nanoTime();
-            WireMessage message = readMessage(dealer, header, now);
-            read++;
-            while (true) {
-                if (message != null) {
-                    dispatchFromReceiver(peer, message, now);
-                }
-                if (!dealer.hasReceiveMore()) {
-                    break;
-                }
-                message = readMessage(dealer, dealer.recv(0), now);
-                read++;
-            }
-        }
-        return read;
-    }
-
-    /**
-     * Decodes the message whose header part was just received, taking its payload part from the socket when the
-     * header announces one (see {@link WireBatch}); null if malformed (dropped and counted).
-     */
-    private WireMessage readMessage(ZMQ.Socket socket, byte[] header, long now) {
-        byte[] payload = FrameCodec.announcesPayload(header) && socket.hasReceiveMore() ? socket.recv(0) : null;
-        return decode(header, payload, now);
-    }
-
     private void readConnectionEvents(PeerConnection peer) {
         if (!peer.readDisconnects()) {
             return;
@@ -297,100 +220,6 @@ final class IoLoop implements Runnable {
                 log.error("A peer listener threw on the disconnect of {}; listeners must not throw", peer.endpoint(), e);
             }
         }
-    }
-
-    private WireMessage decode(byte[] header, byte[] payload, long now) {
-        metrics.bytesReceived.add((header == null ? 0 : header.length) + (payload == null ? 0 : payload.length));
-        try {
-            if (header == null) {
-                throw new MalformedFrameException(MalformedFrameException.Reason.BAD_PART_COUNT, "no header part");
-            }
-            return codec.decode(header, payload);
-        } catch (MalformedFrameException e) {
-            boolean damaged = e.reason() == MalformedFrameException.Reason.BAD_CHECKSUM;
-            if (damaged) {
-                metrics.corruptFramesDropped.increment();
-            } else if (e.reason() == MalformedFrameException.Reason.OVERSIZED) {
-                metrics.oversizedFramesDropped.increment();
-            } else {
-                metrics.malformedFramesDropped.increment();
-            }
-            ChannelId named = codec.channelNamedBy(header);
-            droppedFrameWarning.warn(now, "Data plane {} dropped a {} message{}{}: {}", endpointForLog(),
-                    damaged ? "damaged" : "malformed", named == null ? "" : " naming channel " + named,
-                    damaged ? " (resent by its sender)" : "", e.getMessage());
-            return null;
-        }
-    }
-
-    /**
-     * A message from a sender was dropped as damaged or malformed: the channel its header names, if open here, asks
-     * its sender to resend at once. A damaged ACK or SYNC_REPLY needs no such answer: positions are cumulative, the
-     * next one says as much, and a sender that hears nothing asks again after its resync interval.
-     */
-    private void droppedFromSender(byte[] sender, byte[] header, long now) {
-        ChannelId named = codec.channelNamedBy(header);
-        InboundChannelState channel = named == null ? null : inbound.get(named);
-        if (channel != null) {
-            channel.onDamaged(sender, now);
-        }
-    }
-
-    private void dispatchFromSender(byte[] sender, WireMessage message, long now) {
-        if (message instanceof WireMessage.Data data) {
-            metrics.framesReceived.add(data.parts());
-            InboundChannelState channel = inbound.get(data.channel());
-            if (channel == null) {
-                dropUnknown(message, now);
-            } else {
-                channel.onData(sender, data, now);
-            }
-        } else if (message instanceof WireMessage.Sync sync) {
-            InboundChannelState channel = inbound.get(sync.channel());
-            if (channel == null) {
-                // expected in a recovery: answered when the channel opens; a superseded sender's is not kept
-                earlySyncs.merge(sync.channel(), new EarlySync(sender, sync.senderIncarnation()),
-                        (kept, arrived) -> arrived.senderIncarnation() >= kept.senderIncarnation() ? arrived : kept);
-                metrics.earlySyncsKept.increment();
-                log.debug("Data plane {} keeps the Sync for channel {}, not open here yet", endpointForLog(),
-                        sync.channel());
-            } else {
-                channel.onSync(sender, sync.senderIncarnation(), now);
-            }
-        } else {
-            wrongDirection(message, now);
-        }
-    }
-
-    private void dispatchFromReceiver(PeerConnection peer, WireMessage message, long now) {
-        if (!(message instanceof WireMessage.Position position)) {
-            wrongDirection(message, now);
-            return;
-        }
-        OutboundChannelState channel = outbound.get(position.channel());
-        if (channel == null) {
-            dropUnknown(message, now);
-        } else if (channel.peer() == peer) {
-            channel.onPosition(position, now);
-        }
-        // else: a late answer from the receiver the channel was redirected away from
-    }
-
-    private void dropUnknown(WireMessage message, long now) {
-        metrics.unknownChannelFramesDropped.increment();
-        if (recentlyClosed.contains(message.channel(), now)) {
-            log.debug("Data plane {} dropped {} for channel {}, closed here lately", endpointForLog(),
-                    message.getClass().getSimpleName(), message.channel());
-            return;
-        }
-        droppedFrameWarning.warn(now, "Data plane {} dropped {} for channel {}, which is not open here",
-                endpointForLog(), message.getClass().getSimpleName(), message.channel());
-    }
-
-    private void wrongDirection(WireMessage message, long now) {
-        metrics.malformedFramesDropped.increment();
-        droppedFrameWarning.warn(now, "Data plane {} dropped {} for channel {} that arrived on the wrong socket",
-                endpointForLog(), message.getClass().getSimpleName(), message.channel());
     }
 
     /** Logs a message dropped as coming from a superseded incarnation, at most every few seconds for the data plane. */
@@ -419,10 +248,6 @@ final class IoLoop implements Runnable {
             replies.forEach((sender, batch) -> batch.sendOn(router, sender.value(), gate, metrics));
             replies.clear();
         }
-    }
-
-    /** The sender of a SYNC for a channel not open yet, and its incarnation. */
-    private record EarlySync(byte[] sender, int senderIncarnation) {
     }
 
     /** A ZeroMQ routing id, compared by content. */
@@ -475,7 +300,7 @@ final class IoLoop implements Runnable {
     void openInbound(InboundChannelState channel) {
         inbound.put(channel.id(), channel);
         recentlyClosed.reopened(channel.id());
-        EarlySync early = earlySyncs.remove(channel.id());
+        IncomingMessages.EarlySync early = incoming.takeEarlySync(channel.id());
         if (early != null) {
             channel.onSync(early.sender(), early.senderIncarnation(), System.nanoTime());
         }
@@ -500,7 +325,7 @@ final class IoLoop implements Runnable {
         if (inbound.remove(id) != null) {
             recentlyClosed.closed(id, System.nanoTime());
         }
-        earlySyncs.remove(id);
+        incoming.forgetEarlySync(id);
     }
 
     void stop() {

@@ -4,7 +4,6 @@ import io.steadfast.runtime.plan.ChannelId;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -12,28 +11,24 @@ import org.slf4j.LoggerFactory;
  * The sending end of one channel: sequence numbering and credit on the producer side, the retained frames, the
  * resync protocol and the pacing of resends on the IO side.
  *
- * <p>Fields are split by owner. The producer thread writes {@code nextSeq} and {@code framesHandedOver} and owns
- * the preload fields; the IO thread writes {@code framesReleased}, {@code creditFrames} and {@code acknowledgedSeq}
- * and owns everything else not volatile. Credit is computed from the two counters, so the hot path takes no lock.
+ * <p>Fields are split by owner. The producer thread writes {@code nextSeq} and the frames handed over of its
+ * {@link SenderCredit}, and owns the preload fields; the IO thread writes the credit's frames released and window and
+ * {@code acknowledgedSeq}, and owns everything else not volatile, so the hot path takes no lock.
  * Until the receiver first answers, the credit is the least window any receiver grants ({@code creditFrames} of the
  * data plane's configuration; a window in bytes grants no fewer): the frames wait in the log and go out once it
  * answers. A task whose receivers are being recovered on other hosts produces meanwhile — a recovered source
  * regenerates its output while the hosts of its recovered receivers are still creating them, instead of waiting for
- * the slowest of them, which with tens of recovered tasks was the longest wait of a recovery.
+ * the slowest of them, which with tens of recovered tasks would be the longest wait of a recovery.
  *
  * <p>A sender restored elsewhere may preload the log its predecessor shipped: those frames are replayed like sent
- * ones, but they were never handed over by this producer, so they release no credit (frame numbers before
- * {@code handedOverFrom}); and the producer's own frames that end within them are dropped before they are
- * handed over.
+ * ones but release no credit, and the producer's own frames that end within them are dropped before they are handed
+ * over.
  *
- * <p>The IO side keeps every frame it may have to send again in a {@link FrameLog}, with four cursors (frame
- * numbers): {@code sendNext}, the next frame to transmit to the current receiver; {@code receiverConsumed}, the
- * first frame the current receiver has not reported consumed; {@code released}, the first frame not yet
- * released for the producer's credit; and {@code firstUnsent}, the first frame never transmitted (the last two
- * never move back). Transmission runs ahead of the receiver's consumption by at most the receiver's credit, so
- * a receiver restored at an older position is replayed to at its own pace. Frames are dropped when consumed, or
- * with {@link Retention#UNTIL_TRUNCATED} when consumed and truncated. An output log beyond its memory bound
- * spills its oldest frames to disk after each append; an IO error there only leaves the frames in memory.
+ * <p>The IO side keeps every frame it may have to send again in a {@link ResendLog}, with three cursors (frame
+ * numbers) of its own: {@code sendNext}, the next frame to transmit to the current receiver; {@code receiverConsumed},
+ * the first frame the current receiver has not reported consumed; and {@code firstUnsent}, the first frame never
+ * transmitted (it never moves back). Transmission runs ahead of the receiver's consumption by at most the receiver's
+ * credit, so a receiver restored at an older position is replayed to at its own pace.
  *
  * <p><b>Incarnations.</b> Every message the channel sends carries the sending task's incarnation, fixed for the
  * channel's life (a recovered task opens its channels anew). Positions (ACK, SYNC_REPLY) carry the receiving task's;
@@ -54,41 +49,29 @@ final class OutboundChannelState implements OutboundChannel {
     private final long resyncNanos;
     private final Retention retention;
     private final OutputLogs outputLogs;
+    private final SenderCredit credit;
+    private final RetainedLogSize retainedSize;
+    private final ChannelTransmitter transmitter;
 
     // producer side (single writer)
     private volatile long nextSeq;
-    private volatile long framesHandedOver;
     private long preloadedUpToSeq;
     private boolean sentAny;
     // IO side, read by the producer
-    private volatile long framesReleased;
-    private volatile int creditFrames;
     private volatile long acknowledgedSeq;
-    // published by the IO thread for any reader; also the last values added to the data plane's gauges
-    private volatile int retainedFrameCount;
-    private volatile long retainedByteCount;
-    private volatile long spilledByteCount;
-    private volatile int maxRetainedFrameCount;
     private volatile boolean closed;
-    private final AtomicBoolean producerWaiting = new AtomicBoolean();
-    private volatile Runnable creditListener = () -> { };
 
     // IO thread only
+    private final ResendLog resendLog;
     private final FrameLog frames;
-    private final LogShipper shipper;
     private long sendNext;
     private long receiverConsumed;
-    private long released;
     private long firstUnsent;
-    private long handedOverFrom;
-    private long truncatedUpToSeq;
     private long receiverDelivered;
     private long receiverConsumedSeq;
-    private PeerConnection peer;
     private boolean synced;
     private long lastHeardNanos;
     private long lastSyncSentNanos;
-    private boolean warnedUnrecoverableGap;
     /** Positions of a receiver incarnation below this are refused. */
     private int minReceiverIncarnation;
     /** The incarnation of the receiver whose position this sender holds; -1 before any position. */
@@ -96,11 +79,10 @@ final class OutboundChannelState implements OutboundChannel {
 
     /**
      * @param incarnation the sending task's incarnation (>= 0), written on every message
-     * @param config      the data plane's: the resync interval, and the frames the producer may hand over before the
-     *                    receiver first answers ({@link DataPlaneConfig#creditFrames()})
+     * @param context     the data plane's; of its configuration, the resync interval and the frames the producer may
+     *                    hand over before the receiver first answers ({@link DataPlaneConfig#creditFrames()})
      */
-    OutboundChannelState(ChannelId id, int incarnation, long nextSeq, Retention retention, IoLoop loop,
-            FrameCodec codec, DataPlaneMetrics metrics, OutputLogs outputLogs, DataPlaneConfig config) {
+    OutboundChannelState(ChannelId id, int incarnation, long nextSeq, Retention retention, ChannelContext context) {
         if (nextSeq < 1) {
             throw new IllegalArgumentException("nextSeq of channel " + id + " must be >= 1, was " + nextSeq);
         }
@@ -110,16 +92,18 @@ final class OutboundChannelState implements OutboundChannel {
         this.id = id;
         this.incarnation = incarnation;
         this.nextSeq = nextSeq;
-        this.creditFrames = config.creditFrames();
         this.acknowledgedSeq = nextSeq - 1;
-        this.loop = loop;
-        this.codec = codec;
-        this.metrics = metrics;
-        this.resyncNanos = config.resyncInterval().toNanos();
+        this.loop = context.loop();
+        this.codec = context.codec();
+        this.metrics = context.metrics();
+        this.resyncNanos = context.config().resyncInterval().toNanos();
         this.retention = Objects.requireNonNull(retention, "retention");
-        this.outputLogs = outputLogs;
-        this.frames = outputLogs.newLog(id, incarnation, retention);
-        this.shipper = outputLogs.newShipper(id, incarnation, retention);
+        this.outputLogs = context.outputLogs();
+        this.credit = new SenderCredit(id, context.config().creditFrames());
+        this.retainedSize = new RetainedLogSize(metrics);
+        this.transmitter = new ChannelTransmitter(id, incarnation, codec, metrics);
+        this.resendLog = new ResendLog(id, incarnation, retention, outputLogs, credit, retainedSize);
+        this.frames = resendLog.frames();
     }
 
     // ---------------------------------------------------------------- producer thread
@@ -153,11 +137,11 @@ final class OutboundChannelState implements OutboundChannel {
             loop.submit(() -> onUnsequenced(unsequenced));
             return;
         }
-        if (!creditAvailable()) {
+        if (!credit.available()) {
             metrics.framesSentBeyondCredit.increment();
         }
         nextSeq = first + eventCount;
-        framesHandedOver = framesHandedOver + 1;
+        credit.handedOver();
         RetainedFrame frame = new RetainedFrame(first, eventCount,
                 codec.encodeDataHeader(id, incarnation, first, eventCount, payload), payload);
         loop.submit(() -> onHandedOver(frame));
@@ -165,21 +149,12 @@ final class OutboundChannelState implements OutboundChannel {
 
     @Override
     public boolean hasCredit() {
-        if (creditAvailable()) {
-            return true;
-        }
-        producerWaiting.set(true);
-        // re-check: the IO thread may have released credit before it could see the flag
-        return creditAvailable();
-    }
-
-    private boolean creditAvailable() {
-        return framesHandedOver - framesReleased < creditFrames;
+        return credit.availableOrWait();
     }
 
     @Override
     public void onCreditAvailable(Runnable wakeUp) {
-        this.creditListener = Objects.requireNonNull(wakeUp, "wakeUp");
+        credit.onAvailable(wakeUp);
     }
 
     @Override
@@ -237,22 +212,22 @@ final class OutboundChannelState implements OutboundChannel {
 
     @Override
     public int retainedFrames() {
-        return retainedFrameCount;
+        return retainedSize.frames();
     }
 
     @Override
     public long retainedBytes() {
-        return retainedByteCount;
+        return retainedSize.bytes();
     }
 
     @Override
     public long spilledBytes() {
-        return spilledByteCount;
+        return retainedSize.spilledBytes();
     }
 
     /** The most frames this channel ever retained at once. */
     int maxRetainedFrames() {
-        return maxRetainedFrameCount;
+        return retainedSize.maxFrames();
     }
 
     void markClosed() {
@@ -263,13 +238,13 @@ final class OutboundChannelState implements OutboundChannel {
 
     /** Attaches the channel to a peer and asks the receiver for its position. */
     void connectTo(PeerConnection newPeer, long nowNanos) {
-        this.peer = newPeer;
+        transmitter.sendTo(newPeer);
         this.synced = false;
         sendSync(nowNanos);
     }
 
     PeerConnection peer() {
-        return peer;
+        return transmitter.peer();
     }
 
     /** Sends a frame of no events now if the receiver is in sync; never retained (see {@link #send}). */
@@ -277,15 +252,14 @@ final class OutboundChannelState implements OutboundChannel {
         if (closed || !synced || sendNext < frames.end()) {
             return; // not in sync, or behind on resends: the receiver would drop it as not following
         }
-        transmit(frame, true);
+        transmitter.frame(frame, true);
     }
 
     private void onHandedOver(RetainedFrame frame) {
         if (closed) {
             return;
         }
-        frames.append(frame);
-        shipper.logged(frame);
+        resendLog.append(frame);
         afterAppend();
     }
 
@@ -294,8 +268,7 @@ final class OutboundChannelState implements OutboundChannel {
         if (closed) {
             return;
         }
-        preloaded.forEach(frames::append);
-        handedOverFrom = frames.end();
+        resendLog.appendPreloaded(preloaded);
         afterAppend();
     }
 
@@ -304,11 +277,9 @@ final class OutboundChannelState implements OutboundChannel {
         advanceCursors();
         dropUnneeded();
         pump();
-        spillOverBound(); // after pump, so that a new frame goes out from memory when the receiver has credit
-        publishRetained();
-        if (creditAvailable() && producerWaiting.getAndSet(false)) {
-            notifyCreditListener();
-        }
+        resendLog.spillOverBound(); // after pump, so that a new frame goes out from memory when the receiver has credit
+        resendLog.publishSize();
+        credit.wakeProducerIfAvailable();
         // not synced: the frame goes out with the resend that follows the SYNC_REPLY
     }
 
@@ -319,31 +290,31 @@ final class OutboundChannelState implements OutboundChannel {
             metrics.fencedMessagesDropped.increment();
             loop.warnFenced(nowNanos, "Channel {}: dropped {} from receiver incarnation {} at {}: superseded, "
                     + "this sender takes positions of incarnation {} or later only", id, position.type(), from,
-                    peer.endpoint(), minReceiverIncarnation);
+                    peer().endpoint(), minReceiverIncarnation);
             return;
         }
         minReceiverIncarnation = from; // >= the minimum: a newer receiver answered, its predecessors are superseded
         lastHeardNanos = nowNanos;
         if (from > receiverIncarnation && receiverIncarnation >= 0 && position.type() == MessageType.ACK) {
             log.debug("Channel {}: receiver incarnation {} at {} replaced incarnation {}; asking for its position",
-                    id, from, peer.endpoint(), receiverIncarnation);
+                    id, from, peer().endpoint(), receiverIncarnation);
             receiverIncarnation = from;
             synced = false;
             sendSync(nowNanos);
             return;
         }
         receiverIncarnation = from;
-        creditFrames = position.creditFrames();
+        credit.grant(position.creditFrames());
         if (position.consumedSeq() > acknowledgedSeq) {
             acknowledgedSeq = position.consumedSeq();
         }
         if (position.type() == MessageType.SYNC_REPLY) {
             if (!synced) {
                 log.debug("Channel {} synchronised with {}: receiver delivered up to {}, consumed up to {}",
-                        id, peer.endpoint(), position.deliveredSeq(), position.consumedSeq());
+                        id, peer().endpoint(), position.deliveredSeq(), position.consumedSeq());
             }
             synced = true;
-            warnIfUnrecoverable(position.deliveredSeq());
+            resendLog.warnIfCannotResendAfter(position.deliveredSeq(), peer().endpoint());
             // a receiver restored elsewhere may stand before what this one consumed: rewind both cursors
             receiverConsumed = Math.max(frames.first(), frames.firstAfter(position.consumedSeq()));
             receiverConsumedSeq = position.consumedSeq();
@@ -356,9 +327,7 @@ final class OutboundChannelState implements OutboundChannel {
         advanceCursors();
         dropUnneeded();
         pump();
-        if (creditAvailable() && producerWaiting.getAndSet(false)) {
-            notifyCreditListener();
-        }
+        credit.wakeProducerIfAvailable();
     }
 
     /**
@@ -373,7 +342,7 @@ final class OutboundChannelState implements OutboundChannel {
         minReceiverIncarnation = minimum;
         if (receiverIncarnation >= 0 && receiverIncarnation < minimum && !closed) {
             log.debug("Channel {}: receiver incarnation {} superseded by {}; resynchronising with {}", id,
-                    receiverIncarnation, minimum, peer.endpoint());
+                    receiverIncarnation, minimum, peer().endpoint());
             synced = false;
             sendSync(nowNanos);
         }
@@ -385,46 +354,19 @@ final class OutboundChannelState implements OutboundChannel {
         while (receiverConsumed < end && frames.lastSeq(receiverConsumed) <= receiverConsumedSeq) {
             receiverConsumed++;
         }
-        long before = released;
-        while (released < end && frames.lastSeq(released) <= acknowledgedSeq) {
-            released++;
-        }
-        long handedOverReleased = released - Math.max(before, handedOverFrom);
-        if (handedOverReleased > 0) {
-            framesReleased = framesReleased + handedOverReleased;
-        }
+        resendLog.release(acknowledgedSeq);
     }
 
     private void onTruncate(long upToSeq) {
-        shipper.truncated(upToSeq);
-        truncatedUpToSeq = Math.max(truncatedUpToSeq, upToSeq);
+        resendLog.truncate(upToSeq);
         dropUnneeded();
     }
 
-    /** Drops the oldest frames that are released (consumed) and, when logging, covered by a truncation. */
+    /** Drops the frames no longer needed (see {@link ResendLog#dropUnneeded}); the cursors follow the first one. */
     private void dropUnneeded() {
-        long before = frames.first();
-        while (!frames.isEmpty() && frames.first() < released
-                && (retention == Retention.UNTIL_CONSUMED || frames.lastSeq(frames.first()) <= truncatedUpToSeq)) {
-            frames.removeFirst();
-        }
-        if (frames.first() > before) {
+        if (resendLog.dropUnneeded()) {
             sendNext = Math.max(sendNext, frames.first());
             receiverConsumed = Math.max(receiverConsumed, frames.first());
-            publishRetained();
-        }
-    }
-
-    private void warnIfUnrecoverable(long deliveredSeq) {
-        if (frames.isEmpty() || warnedUnrecoverableGap) {
-            return;
-        }
-        long oldestSeq = frames.firstSeq(frames.first());
-        if (oldestSeq > deliveredSeq + 1) {
-            warnedUnrecoverableGap = true;
-            log.error("Channel {}: receiver at {} has delivered up to seq {} but this sender only retains from seq {};"
-                    + " events {}..{} cannot be resent. Reopen the sender from an earlier position (replay).",
-                    id, peer.endpoint(), deliveredSeq, oldestSeq, deliveredSeq + 1, oldestSeq - 1);
         }
     }
 
@@ -440,19 +382,21 @@ final class OutboundChannelState implements OutboundChannel {
         while (sendNext < frames.end() && frames.lastSeq(sendNext) <= receiverDelivered) {
             sendNext++;
         }
-        while (sendNext < frames.end() && sendNext - receiverConsumed < creditFrames) {
-            int ready = (int) Math.min(frames.end() - sendNext, creditFrames - (sendNext - receiverConsumed));
+        int window = credit.window();
+        while (sendNext < frames.end() && sendNext - receiverConsumed < window) {
+            int ready = (int) Math.min(frames.end() - sendNext, window - (sendNext - receiverConsumed));
             FrameBundle bundle;
             try {
-                bundle = FrameBundle.gather(frames, sendNext, Math.min(ready, bundleFrames()),
+                bundle = FrameBundle.gather(frames, sendNext, Math.min(ready, bundleFrames(window)),
                         Math.min(FrameBundle.MAX_BYTES, codec.maxFrameBytes()));
             } catch (IOException e) {
                 outputLogs.spillFailed(id, "read frame " + sendNext + " back from its spill file", "it is sent "
                         + "once a later attempt succeeds", e);
                 return; // the next timer or position report tries again
             }
-            boolean sent = bundle.size() == 1 ? transmit(bundle.first(), sendNext >= firstUnsent)
-                    : transmit(bundle);
+            boolean sent = bundle.size() == 1 ? transmitter.frame(bundle.first(), sendNext >= firstUnsent)
+                    : transmitter.bundle(bundle, (int) Math.max(0, Math.min(bundle.size(),
+                            sendNext + bundle.size() - firstUnsent)));
             if (!sent) {
                 return;
             }
@@ -465,36 +409,8 @@ final class OutboundChannelState implements OutboundChannel {
      * The most frames one bundle carries: a quarter of the receiver's window, so that several bundles are in flight
      * and the receiver's ACK after each (it acknowledges every quarter window consumed) keeps the sender going.
      */
-    private int bundleFrames() {
-        return Math.max(2, Math.min(FrameCodec.MAX_BUNDLE_PARTS, creditFrames / 4));
-    }
-
-    private boolean transmit(RetainedFrame frame, boolean firstTime) {
-        if (!peer.sendData(frame)) {
-            metrics.framesNotSent.increment();
-            return false;
-        }
-        countSent(1, firstTime ? 1 : 0, frame.wireBytes());
-        return true;
-    }
-
-    private boolean transmit(FrameBundle bundle) {
-        byte[] payload = bundle.payload();
-        byte[] header = bundle.header(codec, id, incarnation, payload);
-        if (!peer.sendData(header, payload)) {
-            metrics.framesNotSent.add(bundle.size());
-            return false;
-        }
-        metrics.bundlesSent.increment();
-        long firstTime = Math.max(0, Math.min(bundle.size(), sendNext + bundle.size() - firstUnsent));
-        countSent(bundle.size(), (int) firstTime, header.length + payload.length);
-        return true;
-    }
-
-    private void countSent(int frameCount, int firstTime, long wireBytes) {
-        metrics.framesSent.add(firstTime);
-        metrics.framesResent.add(frameCount - firstTime);
-        metrics.bytesSent.add(wireBytes);
+    private static int bundleFrames(int window) {
+        return Math.max(2, Math.min(FrameCodec.MAX_BUNDLE_PARTS, window / 4));
     }
 
     /**
@@ -502,7 +418,7 @@ final class OutboundChannelState implements OutboundChannel {
      * silent; otherwise retries a transmission the high-water mark stopped.
      */
     void onTimer(long nowNanos) {
-        shipper.onTimer();
+        resendLog.onTimer();
         if (synced && receiverConsumed >= frames.end()) {
             return;
         }
@@ -516,52 +432,11 @@ final class OutboundChannelState implements OutboundChannel {
 
     private void sendSync(long nowNanos) {
         lastSyncSentNanos = nowNanos;
-        boolean sent = peer.sendControl(codec.encodeSync(id, incarnation, nextSeq));
-        if (sent) {
-            metrics.syncsSent.increment();
-        }
-        log.trace("Channel {}: SYNC to {} {}", id, peer.endpoint(), sent ? "sent" : "refused");
-    }
-
-    private void spillOverBound() {
-        try {
-            frames.spillOverBound();
-        } catch (IOException e) {
-            outputLogs.spillFailed(id, "spill its output log", "its " + frames.memoryBytes()
-                    + " bytes stay in memory", e);
-        }
+        transmitter.sync(nextSeq);
     }
 
     /** Drops every retained frame and deletes its spill files; the channel is gone. */
     void discardRetained() {
-        shipper.discard();
-        frames.clear();
-        publishRetained();
-    }
-
-    /** Publishes the log's size to readers of this channel and adds the change to the data plane's gauges. */
-    private void publishRetained() {
-        int frameCount = frames.size();
-        long byteCount = frames.bytes();
-        long spilled = frames.spilledBytes();
-        metrics.retainedFrames.addAndGet(frameCount - retainedFrameCount);
-        metrics.retainedBytes.addAndGet(byteCount - retainedByteCount);
-        if (spilled != spilledByteCount) { // rarely: spare the shared gauge a write on every frame
-            metrics.spilledBytes.addAndGet(spilled - spilledByteCount);
-            spilledByteCount = spilled;
-        }
-        retainedFrameCount = frameCount;
-        retainedByteCount = byteCount;
-        if (frameCount > maxRetainedFrameCount) {
-            maxRetainedFrameCount = frameCount;
-        }
-    }
-
-    private void notifyCreditListener() {
-        try {
-            creditListener.run();
-        } catch (RuntimeException e) {
-            log.error("Credit listener of channel {} threw; it must not throw or block", id, e);
-        }
+        resendLog.discard();
     }
 }
