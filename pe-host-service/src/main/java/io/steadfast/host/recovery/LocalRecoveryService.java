@@ -155,8 +155,8 @@ public class LocalRecoveryService {
         // created, opened and restoring while the decisions are still collected: each replays those known ahead at
         // once, and takes input beyond them once the rest is in
         List<TaskId> started = node.recoverInPlace(plan, placement, tasks,
-                new InPlaceRestore(order.checkpointId(), snapshots, decisions, known, order.latestTriggered(),
-                        order.recovering(), askedAt, logged));
+                new InPlaceRestore(order.checkpointId(), snapshots, new InPlaceRestore.Decisions(decisions, known),
+                        order.latestTriggered(), order.recovering(), askedAt, logged));
         long startedNanos = System.nanoTime();
         long decisionBytes = decisions.join().values().stream().mapToLong(bytes -> bytes.length).sum();
         long decisionsNanos = Math.max(0, collectedNanos.get() - fetchedNanos);

@@ -144,8 +144,8 @@ class LocalRecoveryOrchestrationTest {
 
     private void heartbeat(HostId host, Map<TaskId, Long> recordsIn, Map<TaskId, RecoveryCatchUp> catchUps) {
         List<TaskReport> reports = new ArrayList<>();
-        recordsIn.forEach((task, in) -> reports.add(new TaskReport(task.toString(), "type", TaskStatus.RUNNING, in,
-                0, 0, 0, 0, 0, 0, null, catchUps.get(task))));
+        recordsIn.forEach((task, in) -> reports.add(new TaskReport(task.toString(), "type", TaskStatus.RUNNING,
+                TaskReport.Throughput.takenIn(in), TaskReport.InputHealth.IDLE, null, catchUps.get(task))));
         reported.put(host, recordsIn);
         hosts.heartbeat(host, reports, clock.instant());
     }
@@ -168,8 +168,9 @@ class LocalRecoveryOrchestrationTest {
 
     /** Host B reports its counter FAILED with {@code incarnation}, the others RUNNING. */
     private void countOnBFails(int incarnation) {
-        hosts.heartbeat(B, List.of(new TaskReport(COUNT0.toString(), "keyed-count", TaskStatus.FAILED, 5, 0, 0, 0, 0,
-                0, 0, "java.lang.IllegalArgumentException: bad input", null, incarnation)), clock.instant());
+        hosts.heartbeat(B, List.of(new TaskReport(COUNT0.toString(), "keyed-count", TaskStatus.FAILED,
+                TaskReport.Throughput.takenIn(5), TaskReport.InputHealth.IDLE,
+                "java.lang.IllegalArgumentException: bad input", null, incarnation)), clock.instant());
         heartbeat(A, Map.of(SOURCE, 1_000L, SINK, 500L), Map.of());
         heartbeat(C, Map.of(COUNT1, 400L), Map.of());
         heartbeat(STANDBY, Map.of(), Map.of());

@@ -76,7 +76,8 @@ class RecoveryAfterRouterRestartTest {
         void heartbeat(HostId host, long sinkRecordsIn) {
             boolean sinkHere = host.equals(topologies.find(T).orElseThrow().placement().get(SINK));
             hosts.heartbeat(host, sinkHere ? List.of(new TaskReport(SINK.toString(), "latest-value-sink",
-                    TaskStatus.RUNNING, sinkRecordsIn, 0, 0, 0, 0, 0, 0, null)) : List.of(), clock.instant());
+                    TaskStatus.RUNNING, TaskReport.Throughput.takenIn(sinkRecordsIn),
+                    TaskReport.InputHealth.IDLE, null, null)) : List.of(), clock.instant());
         }
     }
 

@@ -89,7 +89,8 @@ class RecoveryOrchestratorTest {
     private void heartbeat(HostId host, long sinkRecordsIn) {
         boolean sinkHere = host.equals(topologies.find(T).orElseThrow().placement().get(SINK));
         List<TaskReport> reports = sinkHere ? List.of(new TaskReport(SINK.toString(), "latest-value-sink",
-                TaskStatus.RUNNING, sinkRecordsIn, 0, 0, 0, 0, 0, 0, null)) : List.of();
+                TaskStatus.RUNNING, TaskReport.Throughput.takenIn(sinkRecordsIn),
+                    TaskReport.InputHealth.IDLE, null, null)) : List.of();
         hosts.heartbeat(host, reports, clock.instant());
     }
 

@@ -130,7 +130,7 @@ public final class InPlaceRecovery {
         List<ChannelId> opened = new ArrayList<>();
         Map<TaskId, StreamTask> created = new LinkedHashMap<>();
         host.holdPlan(plan);
-        Map<TaskId, byte[]> known = restore.decisionsKnown();
+        Map<TaskId, byte[]> known = restore.decisions().knownAhead();
         Map<TaskId, PreparedTask> prepared = takePrepared(plan, placement, tasksToRecover, restore.checkpointId());
         Map<TaskId, DecisionLog> logs = new LinkedHashMap<>();
         for (TaskId taskId : tasksToRecover) {
@@ -145,7 +145,7 @@ public final class InPlaceRecovery {
         decisions.putLogs(logs);
         // every log of the batch takes the decisions its task replays before any task of it replays them: a recovered
         // task's output carries the decisions of its same-host upstream tasks. Those known ahead are in already.
-        CompletableFuture<Map<TaskId, byte[]>> rest = restore.decisions().thenApply(collected -> {
+        CompletableFuture<Map<TaskId, byte[]>> rest = restore.decisions().collected().thenApply(collected -> {
             Map<TaskId, byte[]> after = new HashMap<>();
             logs.forEach((task, log) -> {
                 byte[] more = decisionsAfter(task, known.getOrDefault(task, NO_DECISIONS),

@@ -15,14 +15,7 @@ import java.util.concurrent.CompletableFuture;
  *
  * @param checkpointId     the completed checkpoint the snapshots belong to
  * @param snapshots        each lost task's snapshot of that checkpoint
- * @param decisions     per lost task, its logged decisions from its snapshot's log offset on, the longest run
- *                         any live host held (none for a task whose decisions nobody has seen); may complete after
- *                         the tasks were created: each restores its state meanwhile, replays those known ahead, and
- *                         goes no further before they are in (a failure fails the tasks)
- * @param decisionsKnown   per lost task, the first of those decisions known already (fetched from the live hosts
- *                         while the failure was being confirmed; none for a task not in it): replayed at once, the
- *                         rest once {@code decisions} completes. Each must begin the task's run in
- *                         {@code decisions}, or be begun by it (a host that held more may be gone since)
+ * @param decisions        the lost tasks' logged decisions, those collected and those known ahead
  * @param latestTriggered  the latest checkpoint the coordinator has triggered: recovered sources send the
  *                         barriers up to it that they missed, since the tasks downstream align on every id
  * @param recovering       every task of the topology recovered in this round, on any host: input from them
@@ -34,15 +27,38 @@ import java.util.concurrent.CompletableFuture;
  *                         log so that a receiver recovered with it is replayed to at once (the task still re-executes
  *                         from the snapshot; what it regenerates within the preloaded range is not sent again)
  */
-public record InPlaceRestore(long checkpointId, Map<TaskId, OperatorSnapshot> snapshots,
-                             CompletableFuture<Map<TaskId, byte[]>> decisions,
-                             Map<TaskId, byte[]> decisionsKnown, long latestTriggered, Set<TaskId> recovering,
-                             long requestedAtNanos, Map<ChannelId, List<LogSegment>> preloads) {
+public record InPlaceRestore(long checkpointId, Map<TaskId, OperatorSnapshot> snapshots, Decisions decisions,
+                             long latestTriggered, Set<TaskId> recovering, long requestedAtNanos,
+                             Map<ChannelId, List<LogSegment>> preloads) {
+
+    /**
+     * The logged decisions lost tasks replay.
+     *
+     * @param collected  per lost task, its logged decisions from its snapshot's log offset on, the longest run any
+     *                   live host held (none for a task whose decisions nobody has seen); may complete after the
+     *                   tasks were created: each restores its state meanwhile, replays those known ahead, and goes no
+     *                   further before they are in (a failure fails the tasks)
+     * @param knownAhead per lost task, the first of those decisions known already (fetched from the live hosts while
+     *                   the failure was being confirmed; none for a task not in it): replayed at once, the rest once
+     *                   {@code collected} completes. Each must begin the task's run in {@code collected}, or be
+     *                   begun by it (a host that held more may be gone since)
+     */
+    public record Decisions(CompletableFuture<Map<TaskId, byte[]>> collected, Map<TaskId, byte[]> knownAhead) {
+
+        public Decisions {
+            Objects.requireNonNull(collected, "collected");
+            knownAhead = Map.copyOf(Objects.requireNonNull(knownAhead, "knownAhead"));
+        }
+
+        /** Decisions collected already, none known ahead. */
+        public static Decisions collected(Map<TaskId, byte[]> decisions) {
+            return new Decisions(CompletableFuture.completedFuture(Map.copyOf(decisions)), Map.of());
+        }
+    }
 
     public InPlaceRestore {
         snapshots = Map.copyOf(Objects.requireNonNull(snapshots, "snapshots"));
         Objects.requireNonNull(decisions, "decisions");
-        decisionsKnown = Map.copyOf(Objects.requireNonNull(decisionsKnown, "decisionsKnown"));
         recovering = Set.copyOf(Objects.requireNonNull(recovering, "recovering"));
         preloads = Map.copyOf(Objects.requireNonNull(preloads, "preloads"));
     }
@@ -51,8 +67,8 @@ public record InPlaceRestore(long checkpointId, Map<TaskId, OperatorSnapshot> sn
     public InPlaceRestore(long checkpointId, Map<TaskId, OperatorSnapshot> snapshots,
                           Map<TaskId, byte[]> decisions, long latestTriggered, Set<TaskId> recovering,
                           long requestedAtNanos, Map<ChannelId, List<LogSegment>> preloads) {
-        this(checkpointId, snapshots, CompletableFuture.completedFuture(Map.copyOf(decisions)), Map.of(),
-                latestTriggered, recovering, requestedAtNanos, preloads);
+        this(checkpointId, snapshots, Decisions.collected(decisions), latestTriggered, recovering, requestedAtNanos,
+                preloads);
     }
 
     /** A restore without output logs to preload. */

@@ -396,8 +396,9 @@ class LocalRecoveryTest {
         CompletableFuture<Map<TaskId, byte[]>> collected = decisions == Decisions.WITH_THE_SNAPSHOTS
                 ? CompletableFuture.completedFuture(logged) : new CompletableFuture<>();
         List<TaskId> started = new ArrayList<>();
-        Runnable recover = () -> started.addAll(standby.recoverInPlace(plan, recoveryPlacement, lost, new InPlaceRestore(restoreFrom, snapshots, collected, knownAhead, nextCheckpoint.get(), lost,
-                        System.nanoTime(), Map.of())));
+        Runnable recover = () -> started.addAll(standby.recoverInPlace(plan, recoveryPlacement, lost,
+                new InPlaceRestore(restoreFrom, snapshots, new InPlaceRestore.Decisions(collected, knownAhead),
+                        nextCheckpoint.get(), lost, System.nanoTime(), Map.of())));
         if (!targetsFirst) {
             recover.run();
         }
