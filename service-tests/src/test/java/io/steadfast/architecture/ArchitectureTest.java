@@ -1,0 +1,94 @@
+package io.steadfast.architecture;
+
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.conditions.ArchPredicates.are;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The boundaries between modules (see docs/design.md), checked on the compiled classes, main and test, of every module this build has
+ * compiled before this one (the reactor builds this module after the services).
+ */
+class ArchitectureTest {
+
+    private static final List<String> MODULES = List.of("stream-api", "stream-runtime", "stream-testkit",
+            "pe-host-service", "router-service", "checkpoint-service", "voter-service", "ops-dashboard",
+            "local-cluster");
+
+    /** What a service may use of the runtime's recovery package: its entry points and the values they exchange. */
+    private static final Set<String> RECOVERY_API = Set.of("InPlaceRestore", "HeldDecisions", "DecisionSpan",
+            "RecoveryCatchUp");
+
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void importEveryModule() {
+        Path root = Path.of(System.getProperty("steadfast.root", ".."));
+        List<Path> compiled = MODULES.stream()
+                .flatMap(module -> Stream.of("classes", "test-classes").map(dir -> root.resolve(module).resolve("target")
+                        .resolve(dir)))
+                .filter(Files::isDirectory).toList();
+        if (compiled.stream().noneMatch(dir -> dir.toString().contains("router-service"))) {
+            throw new IllegalStateException("no compiled classes of the services under " + root.toAbsolutePath()
+                    + ": run this test in the reactor build (mvn verify from the root)");
+        }
+        classes = new ClassFileImporter().importPaths(compiled);
+    }
+
+    @Test
+    void noServiceUsesAnotherServicesClassesInMainOrTestCode() {
+        slices().matching("io.steadfast.(host|router|checkpoint|voter|dashboard)..")
+                .should().notDependOnEachOther()
+                .check(classes);
+    }
+
+    @Test
+    void onlyTheRecoveryPackageAndTheWireCodecReadLoggedDecisions() {
+        noClasses().that().resideOutsideOfPackages("io.steadfast.runtime.recovery..", "io.steadfast.runtime.codec..")
+                .should().accessClassesThat().haveFullyQualifiedName("io.steadfast.runtime.codec.DecisionRecord")
+                .check(classes);
+    }
+
+    @Test
+    void servicesUseOnlyTheRecoveryPackagesEntryPointsAndValues() {
+        DescribedPredicate<JavaClass> recoveryInternals = resideInAPackage("io.steadfast.runtime.recovery..")
+                .and(DescribedPredicate.describe("not one of " + RECOVERY_API,
+                        type -> !RECOVERY_API.contains(topLevelName(type))));
+        noClasses().that().resideInAnyPackage("io.steadfast.host..", "io.steadfast.router..",
+                        "io.steadfast.checkpoint..", "io.steadfast.dashboard..", "io.steadfast.cluster..")
+                .and().haveSimpleNameNotEndingWith("Test") // a test may build a real decision log to feed a host
+                .should().dependOnClassesThat(are(recoveryInternals))
+                .check(classes);
+    }
+
+    @Test
+    void decisionsAreCollectedAndServedOnlyByTheHostsRecoveryPackageAndItsController() {
+        noClasses().that().resideInAPackage("io.steadfast.host..")
+                .and(resideOutside("io.steadfast.host.recovery..", "io.steadfast.host.web.."))
+                .should().dependOnClassesThat().haveSimpleNameStartingWith("Decision")
+                .check(classes);
+    }
+
+    private static String topLevelName(JavaClass type) {
+        String name = type.getName().substring(type.getPackageName().length() + 1);
+        int nested = name.indexOf('$');
+        return nested < 0 ? name : name.substring(0, nested);
+    }
+
+    private static DescribedPredicate<JavaClass> resideOutside(String... packages) {
+        return DescribedPredicate.not(resideInAnyPackage(packages));
+    }
+}
