@@ -16,8 +16,7 @@ import java.util.Set;
 /**
  * A store that keeps the bytes of the snapshots stored last in memory, up to a bound, in front of the durable one:
  * a recovery reads the snapshots of the latest completed checkpoint, stored a second or two before, and gets them
- * without a round trip to the database (each took 10-30 ms while the embedded store was busy with the next
- * checkpoint's uploads, two per snapshot). Writes and deletions go to the durable store first; what is cached is
+ * without a round trip to the database, which is busy with the next checkpoint's uploads by then. Writes and deletions go to the durable store first; what is cached is
  * always what it holds. The oldest snapshots are evicted first; one larger than a quarter of the bound is not cached.
  * Thread-safe.
  */

@@ -34,13 +34,12 @@ public final class ClusterProcesses implements AutoCloseable {
 
     /**
      * Every process of the local cluster compiles with C1 only. The control-plane services handle a few hundred small
-     * requests a second, where C2 kept compiling for minutes after start-up (10-17 % of a core each on two cores,
-     * measured with 32 tasks at work) and bought nothing. The hosts share the machine with each other and with those
-     * services, and there C2's compilations (each host compiling its own copy of the same code, again on every
-     * recovery and in every freshly started standby) cost more CPU than its faster code saved: a 32-task job kept the
-     * two cores 60-98 % busy with C2 hosts and 41-51 % with C1 hosts, at 20,000 and at 80,000 events/s alike
-     * (RecoveryBenchmark, session 6), and its LOCAL recoveries took 0.48-0.80 s with C2 hosts, 0.39-0.63 s with C1 hosts. A host on a machine
-     * of its own (the Helm chart's pods, the throughput benchmarks) keeps the JVM's default, C2.
+     * requests a second, where C2 keeps compiling for minutes after start-up and buys nothing. The hosts share the
+     * machine with each other and with those services, and there C2's compilations (each host compiling its own copy
+     * of the same code, again on every recovery and in every freshly started standby) cost more CPU than its faster
+     * code saves: with C1 hosts a 32-task job keeps the cores less busy and recovers faster (figures in
+     * docs/performance.md, "hosts C1-only"). A host on a machine of its own (the Helm chart's pods, the throughput
+     * benchmarks) keeps the JVM's default, C2.
      */
     private static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
     private static final List<String> CHECKPOINT_JVM_ARGS = List.of("-Xmx512m", C1_ONLY);

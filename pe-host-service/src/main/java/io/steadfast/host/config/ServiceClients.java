@@ -26,9 +26,9 @@ public final class ServiceClients {
 
     /**
      * Blocking HTTP/1.1 ({@code HttpURLConnection}, kept-alive connections reused) with the timeouts given: a request
-     * is made on the calling thread. The JDK {@code HttpClient} passed each request and answer through several
-     * threads, and on a loaded two-CPU machine a recovering host waited 20-130 ms for a batch of a few snapshots
-     * that way, 5-53 ms this way (docs/performance.md, session 7).
+     * is made on the calling thread. The JDK {@code HttpClient} passes each request and answer through several
+     * threads, which on a loaded machine made a recovering host wait several times longer for its snapshots
+     * (docs/performance.md).
      */
     public static RestClient client(Duration connectTimeout, Duration readTimeout) {
         SimpleClientHttpRequestFactory requests = new SimpleClientHttpRequestFactory();

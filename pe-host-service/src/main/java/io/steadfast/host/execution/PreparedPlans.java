@@ -15,8 +15,8 @@ import java.util.stream.Collectors;
 
 /**
  * Plans of topologies this host runs no task of, fetched ahead from the router, so that a request to take over lost
- * tasks of one (a standby host's usual work) need not carry the plan: reading a 32-task plan (70 KB of JSON) took a
- * target host 40-100 ms of a recovery while both cores were busy with it. Kept in step with the router's view that
+ * tasks of one (a standby host's usual work) need not carry the plan: reading a real job's plan (tens of KB of
+ * JSON) is a large part of a recovery on busy cores. Kept in step with the router's view that
  * answers every heartbeat ({@link #update}): a plan is fetched when a topology appears or its epoch changes, and
  * dropped when the topology is gone or runs here (the host's runtime holds its plan then). Thread-safe.
  */

@@ -43,8 +43,8 @@ public final class SnapshotRestorer {
 
     /**
      * The snapshots of the given tasks of a plan in a checkpoint: {@value #TASKS_PER_REQUEST} tasks per request to the
-     * store, those requests in parallel (at most {@link #PARALLEL_FETCHES} at once). One request per task made a
-     * host recovering four tasks of a 32-task job wait 100-140 ms on two busy cores.
+     * store, those requests in parallel (at most {@link #PARALLEL_FETCHES} at once): one request per task costs a
+     * round trip per task, which a host recovering several tasks on busy cores waits for.
      */
     public Map<TaskId, OperatorSnapshot> fetch(ExecutionPlan plan, java.util.function.Predicate<TaskId> tasks,
                                                long checkpointId) {

@@ -9,8 +9,8 @@ import org.springframework.context.ApplicationListener;
 
 /**
  * Warms the calls of a local recovery once the router has started ({@link HostClient#warmUp}), before it reports
- * itself ready to take traffic: a router's first recovery took 80 ms longer than the next ones, most of it in the
- * first use of each request and answer type (docs/performance.md).
+ * itself ready to take traffic: otherwise a router's first recovery pays the first use of each request and answer
+ * type (docs/performance.md).
  */
 final class RecoveryCallsWarmUp implements ApplicationListener<ApplicationReadyEvent> {
 

@@ -20,7 +20,7 @@ import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
 
 /**
- * The router with its default limits refuses, before planning anything, the two topologies of issue 22: about a
+ * The router with its default limits refuses, before planning anything, two topologies that would harm it: about a
  * kilobyte of JSON asking for a million channels, and a keyed count fed round-robin.
  */
 @SpringBootTest(properties = {"steadfast.router.host-startup-grace=0s", "steadfast.router.heartbeat-timeout=1h",
