@@ -1,6 +1,6 @@
 package io.steadfast.cluster;
 
-import io.steadfast.cluster.client.HostView;
+import io.steadfast.protocol.router.HostView;
 import io.steadfast.cluster.client.RouterClient;
 import io.steadfast.runtime.plan.HostId;
 import java.io.IOException;
@@ -89,7 +89,7 @@ final class KillHostCommand implements Callable<Integer> {
                     + ". Watch the launcher's output for the recovery, or GET " + router.baseUrl() + "/api/v1/recoveries");
             return;
         }
-        URI fault = URI.create(host.controlUrl()).resolve("/api/v1/fault/kill");
+        URI fault = host.controlUrl().resolve("/api/v1/fault/kill");
         int status = post(fault);
         if (status == 404) {
             throw new IllegalStateException("No process of " + id + " is visible here and its fault injection is off ("

@@ -138,8 +138,8 @@ class HostFailureRecoveryIT {
         TopologyId id = router.deploy(wordCount("e2e-stuck-io", count, RATE_PER_SECOND)).id();
         CLUSTER.awaitCompletedCheckpoints(id, 2);
         HostId victim = CLUSTER.hostRunningTasks(id);
-        URI stall = URI.create(router.hosts().stream().filter(h -> h.hostId().equals(victim)).findFirst()
-                .orElseThrow().controlUrl()).resolve("/api/v1/fault/stall-data-plane?for=8s");
+        URI stall = router.hosts().stream().filter(h -> h.hostId().equals(victim)).findFirst()
+                .orElseThrow().controlUrl().resolve("/api/v1/fault/stall-data-plane?for=8s");
         CLUSTER.log("hanging the data plane's IO thread of " + victim + " for 8 s");
         HttpResponse<String> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(stall)
                 .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());

@@ -1,5 +1,6 @@
 package io.steadfast.router;
 
+import io.steadfast.protocol.host.InPlaceRecoveryResponse;
 import static org.awaitility.Awaitility.await;
 
 import io.steadfast.router.host.CatchUp;
@@ -119,7 +120,7 @@ public final class FakeHostClient implements HostClient {
     }
 
     @Override
-    public InPlaceRecovery.Answer recoverInPlace(RegisteredHost host, InPlaceRecovery recovery) {
+    public InPlaceRecoveryResponse recoverInPlace(RegisteredHost host, InPlaceRecovery recovery) {
         failIfFailing(host);
         recoveries.add(recovery.plan().topology() + "@" + host.id() + ":" + recovery.tasks() + ":"
                 + recovery.checkpointId());
@@ -136,7 +137,7 @@ public final class FakeHostClient implements HostClient {
                 // answers without them, as a host does whose targets come later
             }
         }
-        return new InPlaceRecovery.Answer(recovery.tasks().stream().map(TaskId::toString).toList(), 0, 1, 1, 1);
+        return new InPlaceRecoveryResponse(recovery.tasks(), 0, 1, 1, 1);
     }
 
     @Override

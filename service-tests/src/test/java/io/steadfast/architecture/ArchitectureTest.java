@@ -24,13 +24,19 @@ import org.junit.jupiter.api.Test;
  */
 class ArchitectureTest {
 
-    private static final List<String> MODULES = List.of("stream-api", "stream-runtime", "stream-testkit",
+    private static final List<String> MODULES = List.of("stream-api", "stream-runtime", "stream-protocol",
+            "stream-testkit",
             "pe-host-service", "router-service", "checkpoint-service", "voter-service", "ops-dashboard",
             "local-cluster");
 
     /** What a service may use of the runtime's recovery package: its entry points and the values they exchange. */
     private static final Set<String> RECOVERY_API = Set.of("InPlaceRestore", "HeldDecisions", "DecisionSpan",
             "RecoveryCatchUp");
+
+    /** The endings of the names of bodies services exchange, as {@code io.steadfast.protocol..} names them. */
+    private static final List<String> BODY_NAME_ENDINGS = List.of("Request", "Response", "Body", "Answer", "Ack",
+            "AckBatch", "Nack", "Registration", "Registered", "Suspicion", "Targets", "KeyValue",
+            "StateValues");
 
     private static JavaClasses classes;
 
@@ -79,6 +85,20 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("io.steadfast.host..")
                 .and(resideOutside("io.steadfast.host.recovery..", "io.steadfast.host.web.."))
                 .should().dependOnClassesThat().haveSimpleNameStartingWith("Decision")
+                .check(classes);
+    }
+
+    /**
+     * A body the router and the hosts exchange is a record of {@code io.steadfast.protocol..}, which both sides use,
+     * never a copy of it written in one of them.
+     */
+    @Test
+    void bodiesTheRouterAndTheHostsExchangeAreDefinedOnlyInTheProtocolModule() {
+        DescribedPredicate<JavaClass> body = DescribedPredicate.describe("records named like a body ("
+                + String.join(", ", BODY_NAME_ENDINGS) + ")", type -> type.isAssignableTo(Record.class)
+                && BODY_NAME_ENDINGS.stream().anyMatch(type.getSimpleName()::endsWith));
+        noClasses().that(body).should().resideInAnyPackage("io.steadfast.host.web..", "io.steadfast.host.registration..",
+                        "io.steadfast.router.web..", "io.steadfast.router.host..")
                 .check(classes);
     }
 

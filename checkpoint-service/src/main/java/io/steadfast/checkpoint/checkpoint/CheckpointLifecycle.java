@@ -10,7 +10,7 @@ import static io.steadfast.checkpoint.checkpoint.CheckpointRejectedException.Rea
 import static io.steadfast.checkpoint.checkpoint.CheckpointRejectedException.Reason.SUPERSEDED_INCARNATION;
 import static io.steadfast.checkpoint.checkpoint.CheckpointRejectedException.Reason.UNEXPECTED_TASK;
 
-import io.steadfast.checkpoint.CheckpointId;
+import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.checkpoint.snapshot.SnapshotKey;
 import io.steadfast.checkpoint.snapshot.SnapshotStore;
 import io.steadfast.checkpoint.snapshot.StoredSnapshot;

@@ -3,7 +3,7 @@ package io.steadfast.checkpoint.checkpoint;
 import static org.springframework.data.mongodb.core.query.Criteria.where;
 import static org.springframework.data.mongodb.core.query.Query.query;
 
-import io.steadfast.checkpoint.CheckpointId;
+import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.checkpoint.store.StoreDurability;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Instant;
@@ -15,7 +15,6 @@ import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.FindAndModifyOptions;
 import org.springframework.data.mongodb.core.MongoOperations;
 import org.springframework.data.mongodb.core.query.Criteria;
-import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.data.mongodb.core.query.Update;
 
 /**

@@ -1,6 +1,6 @@
 package io.steadfast.checkpoint.checkpoint;
 
-import io.steadfast.checkpoint.CheckpointId;
+import io.steadfast.runtime.plan.CheckpointId;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package io.steadfast.checkpoint.snapshot;
 
-import io.steadfast.checkpoint.CheckpointId;
+import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

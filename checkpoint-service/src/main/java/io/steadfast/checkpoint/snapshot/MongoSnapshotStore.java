@@ -19,7 +19,7 @@ import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
 import com.mongodb.client.model.InsertManyOptions;
 import com.mongodb.client.model.ReturnDocument;
-import io.steadfast.checkpoint.CheckpointId;
+import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.checkpoint.store.StoreDurability;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;

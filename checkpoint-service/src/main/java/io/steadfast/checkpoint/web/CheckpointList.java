@@ -1,6 +1,6 @@
 package io.steadfast.checkpoint.web;
 
-import io.steadfast.checkpoint.CheckpointId;
+import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.checkpoint.checkpoint.CheckpointFailure;
 import io.steadfast.checkpoint.checkpoint.CheckpointRecord;
 import io.steadfast.checkpoint.checkpoint.CheckpointStatus;

@@ -1,5 +1,6 @@
 package io.steadfast.checkpoint.web;
 
+import io.steadfast.protocol.problem.ProblemType;
 import io.steadfast.checkpoint.checkpoint.CheckpointRejectedException;
 import io.steadfast.checkpoint.snapshot.SnapshotBatchFormatException;
 import io.steadfast.checkpoint.snapshot.SnapshotNotFoundException;
@@ -8,7 +9,6 @@ import io.steadfast.runtime.replaylog.ReplayLogEntryTooLargeException;
 import io.steadfast.runtime.replaylog.ReplayLogFormatException;
 import io.steadfast.runtime.replaylog.ReplayLogGapException;
 import io.steadfast.runtime.replaylog.ReplayLogSupersededException;
-import java.net.URI;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -24,8 +24,6 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 @RestControllerAdvice
 class CheckpointProblemHandler extends ResponseEntityExceptionHandler {
 
-    private static final String TYPE = "https://steadfast.io/problems/";
-
     @ExceptionHandler
     ProblemDetail checkpointRejected(CheckpointRejectedException e) {
         HttpStatus status = switch (e.reason()) {
@@ -34,11 +32,10 @@ class CheckpointProblemHandler extends ResponseEntityExceptionHandler {
             case ALREADY_EXISTS, NOT_PENDING, MISSING_ACKS, MISSING_SNAPSHOTS, SIZE_MISMATCH, SUPERSEDED_INCARNATION,
                     NEWER_INCARNATION -> HttpStatus.CONFLICT;
         };
-        ProblemDetail problem = problem(status, e.reason().name().toLowerCase().replace('_', '-'), e.getMessage());
-        problem.setProperty("reason", e.reason().name());
-        problem.setProperty("topology", e.topology().value());
+        ProblemDetail problem = problem(status, e.reason().name(), e.getMessage());
+        problem.setProperty(ProblemType.TOPOLOGY, e.topology().value());
         if (e.checkpointId() != null) {
-            problem.setProperty("checkpointId", e.checkpointId().value());
+            problem.setProperty(ProblemType.CHECKPOINT_ID, e.checkpointId().value());
         }
         if (!e.tasks().isEmpty()) {
             problem.setProperty("tasks", e.tasks().stream().map(TaskId::toString).toList());
@@ -48,16 +45,16 @@ class CheckpointProblemHandler extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler
     ProblemDetail snapshotNotFound(SnapshotNotFoundException e) {
-        ProblemDetail problem = problem(HttpStatus.NOT_FOUND, "snapshot-not-found", e.getMessage());
-        problem.setProperty("topology", e.key().topology().value());
-        problem.setProperty("checkpointId", e.key().checkpointId().value());
-        problem.setProperty("task", e.key().task().toString());
+        ProblemDetail problem = problem(HttpStatus.NOT_FOUND, "SNAPSHOT_NOT_FOUND", e.getMessage());
+        problem.setProperty(ProblemType.TOPOLOGY, e.key().topology().value());
+        problem.setProperty(ProblemType.CHECKPOINT_ID, e.key().checkpointId().value());
+        problem.setProperty(ProblemType.TASK, e.key().task().toString());
         return problem;
     }
 
     @ExceptionHandler
     ProblemDetail invalidRequest(InvalidRequestException e) {
-        ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, "invalid-request", e.getMessage());
+        ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, "INVALID_REQUEST", e.getMessage());
         problem.setProperty("field", e.field());
         if (e.value() != null) {
             problem.setProperty("value", e.value());
@@ -74,9 +71,9 @@ class CheckpointProblemHandler extends ResponseEntityExceptionHandler {
         } else if (cause instanceof CheckpointRejectedException rejected) {
             problem = checkpointRejected(rejected);
         } else if (cause instanceof SnapshotBatchFormatException format) {
-            problem = problem(HttpStatus.BAD_REQUEST, "invalid-batch", format.getMessage() + ". " + BATCH_FORMAT);
+            problem = problem(HttpStatus.BAD_REQUEST, "INVALID_BATCH", format.getMessage() + ". " + BATCH_FORMAT);
         } else {
-            problem = problem(HttpStatus.INTERNAL_SERVER_ERROR, "batch-failed", "Storing entry " + e.entry()
+            problem = problem(HttpStatus.INTERNAL_SERVER_ERROR, "BATCH_FAILED", "Storing entry " + e.entry()
                     + " of the batch failed: " + e.getMessage());
         }
         problem.setProperty("entry", e.entry());
@@ -86,8 +83,8 @@ class CheckpointProblemHandler extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler
     ProblemDetail replayLogGap(ReplayLogGapException e) {
-        ProblemDetail problem = problem(HttpStatus.CONFLICT, "replay-log-gap", e.getMessage());
-        problem.setProperty("topology", e.channel().topology().value());
+        ProblemDetail problem = problem(HttpStatus.CONFLICT, "REPLAY_LOG_GAP", e.getMessage());
+        problem.setProperty(ProblemType.TOPOLOGY, e.channel().topology().value());
         problem.setProperty("channel", e.channel().toString());
         problem.setProperty("after", e.after());
         problem.setProperty("missingFrom", e.missingFrom());
@@ -97,9 +94,8 @@ class CheckpointProblemHandler extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler
     ProblemDetail replayLogSuperseded(ReplayLogSupersededException e) {
-        ProblemDetail problem = problem(HttpStatus.CONFLICT, "superseded-incarnation", e.getMessage());
-        problem.setProperty("reason", "SUPERSEDED_INCARNATION");
-        problem.setProperty("topology", e.channel().topology().value());
+        ProblemDetail problem = problem(HttpStatus.CONFLICT, "SUPERSEDED_INCARNATION", e.getMessage());
+        problem.setProperty(ProblemType.TOPOLOGY, e.channel().topology().value());
         problem.setProperty("channel", e.channel().toString());
         problem.setProperty("incarnation", e.incarnation());
         problem.setProperty("minimumIncarnation", e.minimum());
@@ -109,9 +105,9 @@ class CheckpointProblemHandler extends ResponseEntityExceptionHandler {
     @ExceptionHandler
     ProblemDetail invalidReplayLogBatch(ReplayLogFormatException e) {
         ProblemDetail problem = e instanceof ReplayLogEntryTooLargeException
-                ? problem(HttpStatus.CONTENT_TOO_LARGE, "replay-log-segment-too-large", e.getMessage()
+                ? problem(HttpStatus.CONTENT_TOO_LARGE, "REPLAY_LOG_SEGMENT_TOO_LARGE", e.getMessage()
                         + " (steadfast.checkpoint.replay-logs.max-segment-size)")
-                : problem(HttpStatus.BAD_REQUEST, "invalid-replay-log-batch", e.getMessage() + ". "
+                : problem(HttpStatus.BAD_REQUEST, "INVALID_REPLAY_LOG_BATCH", e.getMessage() + ". "
                         + REPLAY_LOG_FORMAT);
         problem.setProperty("field", e.field());
         if (e.entry() >= 0) {
@@ -122,14 +118,14 @@ class CheckpointProblemHandler extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler
     ProblemDetail contentTooLarge(ContentTooLargeException e) {
-        ProblemDetail problem = problem(HttpStatus.CONTENT_TOO_LARGE, "content-too-large", e.getMessage());
+        ProblemDetail problem = problem(HttpStatus.CONTENT_TOO_LARGE, "CONTENT_TOO_LARGE", e.getMessage());
         problem.setProperty("field", e.field());
         return problem;
     }
 
     @ExceptionHandler
     ProblemDetail badRequest(IllegalArgumentException e) {
-        return problem(HttpStatus.BAD_REQUEST, "invalid-request", e.getMessage());
+        return problem(HttpStatus.BAD_REQUEST, "INVALID_REQUEST", e.getMessage());
     }
 
     /** Spring's default detail ("Failed to read request") does not say what was wrong. */
@@ -140,7 +136,7 @@ class CheckpointProblemHandler extends ResponseEntityExceptionHandler {
         if (cause != null && cause.length() > 300) {
             cause = cause.substring(0, 300) + "…";
         }
-        ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, "unreadable-body",
+        ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, "UNREADABLE_BODY",
                 "The request body is not the JSON this endpoint expects: " + cause);
         return handleExceptionInternal(ex, problem, headers, status, request);
     }
@@ -154,9 +150,11 @@ class CheckpointProblemHandler extends ResponseEntityExceptionHandler {
             + " incarnation of the sending task, int64 firstSeq, int64 lastSeq, int64 checkpoint (-1 for none), int32"
             + " length, the frame bytes (with the header 0x53464C31, the same without the incarnation)";
 
-    private static ProblemDetail problem(HttpStatus status, String type, String detail) {
+    /** A problem of {@code reason} (UPPER_SNAKE), its type derived from it as in every service. */
+    private static ProblemDetail problem(HttpStatus status, String reason, String detail) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
-        problem.setType(URI.create(TYPE + type));
+        problem.setProperty(ProblemType.REASON, reason);
+        problem.setType(ProblemType.of(reason));
         return problem;
     }
 }

@@ -1,7 +1,7 @@
 package io.steadfast.checkpoint.web;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import io.steadfast.checkpoint.CheckpointId;
+import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.checkpoint.checkpoint.CheckpointFailure;
 import io.steadfast.checkpoint.checkpoint.CheckpointRecord;
 import io.steadfast.checkpoint.checkpoint.CheckpointStatus;

@@ -1,6 +1,6 @@
 package io.steadfast.checkpoint.web;
 
-import io.steadfast.checkpoint.CheckpointId;
+import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.checkpoint.checkpoint.CheckpointLifecycle;
 import io.steadfast.checkpoint.snapshot.SnapshotBatchReader;
 import io.steadfast.checkpoint.snapshot.SnapshotKey;

@@ -1,6 +1,6 @@
 package io.steadfast.checkpoint.web;
 
-import io.steadfast.checkpoint.CheckpointId;
+import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.checkpoint.checkpoint.CheckpointLifecycle;
 import io.steadfast.checkpoint.snapshot.SnapshotBatchReader;
 import io.steadfast.checkpoint.snapshot.SnapshotBatchWriter;
@@ -18,7 +18,6 @@ import java.io.InputStream;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
-import io.steadfast.checkpoint.CheckpointId;
+import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.checkpoint.checkpoint.CheckpointFailure;
 import io.steadfast.checkpoint.checkpoint.CheckpointFailureReason;
 import io.steadfast.checkpoint.checkpoint.CheckpointRecord;

@@ -3,7 +3,7 @@ package io.steadfast.checkpoint.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.steadfast.checkpoint.CheckpointId;
+import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.checkpoint.CheckpointServiceApplication;
 import io.steadfast.checkpoint.checkpoint.CheckpointLifecycle;
 import io.steadfast.checkpoint.checkpoint.CheckpointRecord;

@@ -207,6 +207,9 @@ class CheckpointApiIT extends ServiceOverHttp {
         HttpApi.Reply duplicate = create("dup", 1, "dup/a#0");
         assertThat(duplicate.status()).isEqualTo(409);
         assertThat(duplicate.json().get("checkpointId").asLong()).isEqualTo(1);
+        assertThat(duplicate.json().get("type").asString()).isEqualTo("urn:steadfast:problem:already-exists");
+        assertThat(duplicate.json().get("reason").asString()).isEqualTo("ALREADY_EXISTS");
+        assertThat(duplicate.json().get("topology").asString()).isEqualTo("dup");
 
         HttpApi.Reply noSnapshot = ack("dup", 1, "dup/a#0");
         assertThat(noSnapshot.status()).isEqualTo(409);

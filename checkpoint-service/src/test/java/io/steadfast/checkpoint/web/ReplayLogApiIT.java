@@ -89,7 +89,7 @@ class ReplayLogApiIT extends ServiceOverHttp {
         assertThat(late.status()).as(late.text()).isEqualTo(409);
         assertThat(late.contentType()).startsWith(PROBLEM);
         JsonNode problem = late.json();
-        assertThat(problem.get("type").asString()).endsWith("/superseded-incarnation");
+        assertThat(problem.get("type").asString()).isEqualTo("urn:steadfast:problem:superseded-incarnation");
         assertThat(problem.get("reason").asString()).isEqualTo("SUPERSEDED_INCARNATION");
         assertThat(problem.get("channel").asString()).isEqualTo("rl-fenced~0");
         assertThat(problem.get("incarnation").asInt()).isZero();
@@ -124,7 +124,7 @@ class ReplayLogApiIT extends ServiceOverHttp {
         assertThat(reply.status()).isEqualTo(409);
         assertThat(reply.contentType()).startsWith(PROBLEM);
         JsonNode problem = reply.json();
-        assertThat(problem.get("type").asString()).endsWith("/replay-log-gap");
+        assertThat(problem.get("type").asString()).isEqualTo("urn:steadfast:problem:replay-log-gap");
         assertThat(problem.get("channel").asString()).isEqualTo("rl-gap~2");
         assertThat(problem.get("after").asLong()).isEqualTo(20);
         assertThat(problem.get("missingFrom").asLong()).isEqualTo(101);

@@ -131,7 +131,7 @@ class SnapshotApiIT extends ServiceOverHttp {
 
         assertThat(superseded.status()).as(superseded.text()).isEqualTo(409);
         assertThat(superseded.contentType()).startsWith(PROBLEM);
-        assertThat(superseded.json().get("type").asString()).endsWith("/superseded-incarnation");
+        assertThat(superseded.json().get("type").asString()).isEqualTo("urn:steadfast:problem:superseded-incarnation");
         assertThat(superseded.json().get("reason").asString()).isEqualTo("SUPERSEDED_INCARNATION");
         assertThat(superseded.json().get("tasks").get(0).asString()).isEqualTo("snap-fenced/count#1");
         assertThat(superseded.json().get("detail").asString()).contains("incarnation 2", "incarnation 1",

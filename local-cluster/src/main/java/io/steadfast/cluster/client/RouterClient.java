@@ -1,5 +1,6 @@
 package io.steadfast.cluster.client;
 
+import io.steadfast.protocol.router.HostView;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
@@ -189,10 +190,11 @@ public final class RouterClient {
         try {
             Problem problem = json.readValue(response.body(), Problem.class);
             return problem.status() == 0
-                    ? new Problem(response.statusCode(), problem.title(), problem.detail(), problem.errors())
+                    ? new Problem(response.statusCode(), problem.title(), problem.detail(), problem.reason(),
+                            problem.errors())
                     : problem;
         } catch (JacksonException e) {
-            return new Problem(response.statusCode(), null, abbreviate(response.body()), List.of());
+            return new Problem(response.statusCode(), null, abbreviate(response.body()), null, List.of());
         }
     }
 

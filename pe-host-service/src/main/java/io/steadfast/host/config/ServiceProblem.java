@@ -1,5 +1,6 @@
 package io.steadfast.host.config;
 
+import io.steadfast.protocol.problem.ProblemType;
 import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -27,7 +28,7 @@ public record ServiceProblem(Map<?, ?> properties) {
 
     /** Whether it refuses what a copy of a task sent because a newer incarnation of the task took over. */
     public boolean isSuperseded() {
-        return SUPERSEDED_INCARNATION.equals(properties.get("reason"));
+        return SUPERSEDED_INCARNATION.equals(properties.get(ProblemType.REASON));
     }
 
     public @Nullable Object get(String member) {

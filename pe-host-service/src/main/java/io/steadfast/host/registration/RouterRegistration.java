@@ -1,5 +1,8 @@
 package io.steadfast.host.registration;
 
+import io.steadfast.protocol.registration.Heartbeat;
+import io.steadfast.protocol.registration.Registered;
+import io.steadfast.protocol.registration.Registration;
 import io.steadfast.host.config.HostProperties;
 import io.steadfast.host.config.ServiceClients;
 import io.steadfast.host.execution.ProcessingNode;
@@ -7,7 +10,6 @@ import io.steadfast.host.execution.StaleDeployment;
 import io.steadfast.host.health.DataPlaneStallWatch;
 import io.steadfast.runtime.host.HostAssignment;
 import io.steadfast.runtime.host.HostDeployment;
-import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.topology.TopologyId;
 import java.net.URI;
@@ -246,7 +248,7 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
     private boolean register(String current) {
         long sent = lease.now();
         Registered answer = router.post().uri("/api/v1/hosts").contentType(MediaType.APPLICATION_JSON)
-                .body(new Registration(node.id().value(), controlUrl.toString(), node.dataEndpoint(), current))
+                .body(new Registration(node.id(), controlUrl, node.dataEndpoint(), current))
                 .retrieve().body(Registered.class);
         if (answer == null || answer.lease() == null) {
             throw new IllegalStateException("the router at " + properties.routerUrl() + " granted no lease; it must be"
@@ -267,7 +269,7 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
     private void sendHeartbeat(String current) {
         long sent = lease.now();
         HostAssignment assignment = router.put().uri("/api/v1/hosts/{hostId}/heartbeat", node.id().value())
-                .contentType(MediaType.APPLICATION_JSON).body(Heartbeat.of(node, current)).retrieve()
+                .contentType(MediaType.APPLICATION_JSON).body(new Heartbeat(node.taskReports(), node.deployments(), current)).retrieve()
                 .body(HostAssignment.class);
         synchronized (sessionLock) {
             if (!current.equals(session)) {
@@ -333,25 +335,5 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
         leaseWatch.shutdownNow();
         heartbeats.awaitTermination(5, TimeUnit.SECONDS);
         reconciler.awaitTermination(5, TimeUnit.SECONDS);
-    }
-
-    /** Body of {@code POST /api/v1/hosts}. */
-    record Registration(String hostId, String controlUrl, String dataEndpoint, String session) {
-    }
-
-    /** The router's answer to a registration: the heartbeat interval it suggests and the lease it grants (ISO-8601). */
-    record Registered(String hostId, String heartbeatInterval, String lease) {
-    }
-
-    /**
-     * Body of {@code PUT /api/v1/hosts/{id}/heartbeat}: every task's report, every deployment's epoch, and the session
-     * this host registered with.
-     */
-    public record Heartbeat(List<TaskReport> tasks, List<HostDeployment> deployments, String session) {
-
-        /** What the host sends now. */
-        public static Heartbeat of(ProcessingNode node, String session) {
-            return new Heartbeat(node.taskReports(), node.deployments(), session);
-        }
     }
 }

@@ -1,5 +1,6 @@
 package io.steadfast.host.registration;
 
+import io.steadfast.protocol.registration.Suspicion;
 import io.steadfast.runtime.plan.HostId;
 import java.time.Duration;
 import java.time.Instant;
@@ -67,7 +68,7 @@ public final class SuspicionReporter implements AutoCloseable {
     private void send(HostId peer) {
         try {
             router.post().uri("/api/v1/hosts/{peer}/suspicions", peer.value()).contentType(MediaType.APPLICATION_JSON)
-                    .body(Map.of("reporter", self.value())).retrieve().toBodilessEntity();
+                    .body(new Suspicion(self)).retrieve().toBodilessEntity();
             LOG.info("Host {} lost its data-plane connection to host {}; told the router", self, peer);
         } catch (RestClientException e) {
             LOG.warn("Host {} lost its data-plane connection to host {} but could not tell the router ({}); its"

@@ -1,5 +1,8 @@
 package io.steadfast.host.snapshot;
 
+import io.steadfast.protocol.checkpoint.CheckpointAck;
+import io.steadfast.protocol.checkpoint.CheckpointAckBatch;
+import io.steadfast.protocol.checkpoint.CheckpointNack;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
@@ -32,7 +35,7 @@ public final class RouterCheckpointReporter implements CheckpointReporter {
 
     @Override
     public void acknowledge(TaskId task, long checkpointId, SnapshotAck ack) {
-        post(task.topology(), checkpointId, "acks", "the ack of " + task, new Ack(task.toString(), host.value(),
+        post(task.topology(), checkpointId, "acks", "the ack of " + task, new CheckpointAck(task, host,
                 ack.incarnation(), ack.sizeBytes(), ack.syncMillis(), ack.asyncMillis()));
     }
 
@@ -43,16 +46,16 @@ public final class RouterCheckpointReporter implements CheckpointReporter {
             acks.forEach((task, ack) -> acknowledge(task, checkpointId, ack));
             return;
         }
-        List<TaskSnapshotAck> body = new ArrayList<>();
-        acks.forEach((task, ack) -> body.add(new TaskSnapshotAck(task.toString(), ack.incarnation(), ack.sizeBytes(),
+        List<CheckpointAckBatch.TaskAck> body = new ArrayList<>();
+        acks.forEach((task, ack) -> body.add(new CheckpointAckBatch.TaskAck(task, ack.incarnation(), ack.sizeBytes(),
                 ack.syncMillis(), ack.asyncMillis())));
         post(acks.keySet().iterator().next().topology(), checkpointId, "acks/batch", "the acks of " + acks.keySet(),
-                new AckBatch(host.value(), body));
+                new CheckpointAckBatch(host, body));
     }
 
     @Override
     public void decline(TaskId task, int incarnation, long checkpointId, String reason) {
-        post(task.topology(), checkpointId, "nacks", "the nack of " + task, new Nack(task.toString(), host.value(),
+        post(task.topology(), checkpointId, "nacks", "the nack of " + task, new CheckpointNack(task, host,
                 incarnation, reason));
     }
 
@@ -65,21 +68,5 @@ public final class RouterCheckpointReporter implements CheckpointReporter {
             LOG.warn("Could not report {} for checkpoint {} to the router: {}; the checkpoint will time out", what,
                     checkpointId, e.getMessage());
         }
-    }
-
-    /** Body of an ack. */
-    record Ack(String task, String host, int incarnation, long sizeBytes, long syncMillis, long asyncMillis) {
-    }
-
-    /** Body of a batch of acks: one host's, of tasks of one topology. */
-    record AckBatch(String host, List<TaskSnapshotAck> acks) {
-    }
-
-    /** One task's ack in a batch. */
-    record TaskSnapshotAck(String task, int incarnation, long sizeBytes, long syncMillis, long asyncMillis) {
-    }
-
-    /** Body of a nack. */
-    record Nack(String task, String host, int incarnation, String reason) {
     }
 }

@@ -2,8 +2,8 @@ package io.steadfast.host.warmup;
 
 import io.steadfast.host.config.ServiceClients;
 import io.steadfast.host.execution.ProcessingNode;
-import io.steadfast.host.registration.RouterRegistration;
-import io.steadfast.host.web.DeploymentRequest;
+import io.steadfast.protocol.host.Placement;
+import io.steadfast.protocol.registration.Heartbeat;
 import io.steadfast.runtime.host.HostRuntime;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.host.TaskReport;
@@ -173,7 +173,7 @@ final class InPlaceRecoveryWarmUp {
         try {
             peer.cancel(TOPOLOGY); // the peer's tasks are lost; its data plane stays up, as a dead host's port
             expect(202, post("snapshot-prefetches", Map.of("checkpointId", checkpointId, "tasks", tasks,
-                    "peers", List.of(self), "placement", DeploymentRequest.Placement.of(recovered))).join());
+                    "peers", List.of(self), "placement", Placement.of(recovered))).join());
             if (!TaskWaits.holdsWithin(() -> lost.stream().allMatch(task -> node.preparedAhead(task, checkpointId)),
                     PREPARE_LIMIT)) {
                 LOG.debug("The warm-up job's lost tasks were not all prepared ahead from checkpoint {} within {}; the"
@@ -181,7 +181,7 @@ final class InPlaceRecoveryWarmUp {
             }
             Map<String, Object> request = new LinkedHashMap<>();
             request.put("epoch", plan.epoch()); // not the plan: this host runs tasks of the job
-            request.put("placement", DeploymentRequest.Placement.of(recovered));
+            request.put("placement", Placement.of(recovered));
             request.put("tasks", tasks);
             request.put("checkpointId", checkpointId);
             request.put("latestTriggered", checkpointId);
@@ -224,7 +224,7 @@ final class InPlaceRecoveryWarmUp {
      * would build those serializers then.
      */
     private void warmHeartbeat() {
-        RouterRegistration.Heartbeat heartbeat = RouterRegistration.Heartbeat.of(node, "warm-up");
+        Heartbeat heartbeat = new Heartbeat(node.taskReports(), node.deployments(), "warm-up");
         if (heartbeat.tasks().stream().anyMatch(report -> report.catchUp() != null)) {
             heartbeatBytes += ServiceClients.json().writeValueAsBytes(heartbeat).length;
         }

@@ -2,6 +2,8 @@ package io.steadfast.host.web;
 
 import io.steadfast.host.execution.ProcessingNode;
 import io.steadfast.host.snapshot.SnapshotRestorer;
+import io.steadfast.protocol.host.DeploymentRequest;
+import io.steadfast.protocol.host.DeploymentResponse;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.task.OperatorSnapshot;
@@ -38,11 +40,11 @@ class DeploymentController {
         TaskPlacement placement = request.placement().toTaskPlacement();
         node.requireRoomToDeploy(request.plan(), placement);
         Map<TaskId, OperatorSnapshot> restoreFrom = request.restore() == null ? Map.of()
-                : restorer.fetch(request.plan(), placement, node.id(), request.restore().checkpointId());
+                : restorer.fetch(request.plan(), placement, node.id(), request.restore().checkpointId().value());
         List<TaskId> started = node.deploy(request.plan(), placement, restoreFrom);
         TopologyId topology = request.plan().topology();
         return ResponseEntity.created(URI.create("/api/v1/deployments/" + topology))
-                .body(new DeploymentResponse(topology.value(), started.stream().map(TaskId::toString).toList()));
+                .body(new DeploymentResponse(topology, started));
     }
 
     @DeleteMapping("/{topologyId}")
@@ -61,12 +63,4 @@ class DeploymentController {
         return ResponseEntity.accepted().build();
     }
 
-    /**
-     * Answer to a deployment.
-     *
-     * @param topology the topology id
-     * @param tasks the tasks started on this host
-     */
-    record DeploymentResponse(String topology, List<String> tasks) {
-    }
 }

@@ -1,5 +1,8 @@
 package io.steadfast.host.web;
 
+import io.steadfast.protocol.problem.FieldError;
+import io.steadfast.protocol.problem.ProblemType;
+import java.util.Comparator;
 import io.steadfast.host.execution.DeploymentRejectedException;
 import io.steadfast.host.execution.StateQueryException;
 import io.steadfast.host.snapshot.SnapshotUnavailableException;
@@ -40,9 +43,9 @@ class HostProblemHandler extends ResponseEntityExceptionHandler {
             case OVER_CAPACITY -> "Host at capacity";
             case INVALID_TASKS -> "Deployment rejected";
         });
-        problem.setProperty("reason", e.reason().name());
-        problem.setProperty("topology", e.topology().value());
-        problem.setProperty("errors", e.problems());
+        problem.setProperty(ProblemType.REASON, e.reason().name());
+        problem.setProperty(ProblemType.TOPOLOGY, e.topology().value());
+        problem.setProperty(ProblemType.ERRORS, e.problems());
         return problem;
     }
 
@@ -53,9 +56,9 @@ class HostProblemHandler extends ResponseEntityExceptionHandler {
                 : HttpStatus.SERVICE_UNAVAILABLE;
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, e.getMessage());
         problem.setTitle("Snapshot unavailable");
-        problem.setProperty("task", e.task().toString());
-        problem.setProperty("checkpointId", e.checkpointId());
-        problem.setProperty("reason", e.reason().name());
+        problem.setProperty(ProblemType.TASK, e.task().toString());
+        problem.setProperty(ProblemType.CHECKPOINT_ID, e.checkpointId());
+        problem.setProperty(ProblemType.REASON, e.reason().name());
         return problem;
     }
 
@@ -64,9 +67,9 @@ class HostProblemHandler extends ResponseEntityExceptionHandler {
     ProblemDetail planNotHeld(PlanNotHeldException e) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.CONFLICT, e.getMessage());
         problem.setTitle("Plan not held");
-        problem.setProperty("topology", e.topology().value());
+        problem.setProperty(ProblemType.TOPOLOGY, e.topology().value());
         problem.setProperty("epoch", e.epoch());
-        problem.setProperty("reason", PlanNotHeldException.REASON);
+        problem.setProperty(ProblemType.REASON, PlanNotHeldException.REASON);
         return problem;
     }
 
@@ -75,9 +78,9 @@ class HostProblemHandler extends ResponseEntityExceptionHandler {
     ProblemDetail supersededIncarnation(SupersededIncarnationException e) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.CONFLICT, e.getMessage());
         problem.setTitle("Superseded incarnation");
-        problem.setProperty("task", e.task().toString());
+        problem.setProperty(ProblemType.TASK, e.task().toString());
         problem.setProperty("incarnation", e.incarnation());
-        problem.setProperty("reason", SupersededIncarnationException.REASON);
+        problem.setProperty(ProblemType.REASON, SupersededIncarnationException.REASON);
         return problem;
     }
 
@@ -88,7 +91,9 @@ class HostProblemHandler extends ResponseEntityExceptionHandler {
             case NOT_QUERYABLE -> HttpStatus.BAD_REQUEST;
             case UNAVAILABLE -> HttpStatus.SERVICE_UNAVAILABLE;
         };
-        return ProblemDetail.forStatusAndDetail(status, e.getMessage());
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, e.getMessage());
+        problem.setProperty(ProblemType.REASON, e.reason().name());
+        return problem;
     }
 
     @ExceptionHandler({IllegalArgumentException.class, ConstraintViolationException.class})
@@ -115,6 +120,7 @@ class HostProblemHandler extends ResponseEntityExceptionHandler {
         if (!field.isEmpty()) {
             problem.setProperty("field", field);
         }
+        problem.setProperty(ProblemType.REASON, "UNREADABLE_BODY");
         return handleExceptionInternal(e, problem, headers, status, request);
     }
 
@@ -123,11 +129,14 @@ class HostProblemHandler extends ResponseEntityExceptionHandler {
     protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException e,
                                                                   HttpHeaders headers, HttpStatusCode status,
                                                                   WebRequest request) {
-        List<String> errors = e.getBindingResult().getFieldErrors().stream()
-                .map(error -> error.getField() + ": " + error.getDefaultMessage()).sorted().toList();
+        List<FieldError> errors = e.getBindingResult().getFieldErrors().stream()
+                .map(error -> FieldError.of(error.getField(), error.getDefaultMessage()))
+                .sorted(Comparator.comparing(FieldError::field)).toList();
         ProblemDetail problem = e.getBody();
-        problem.setDetail("Invalid request body: " + String.join("; ", errors));
-        problem.setProperty("errors", errors);
+        problem.setDetail("Invalid request body: " + errors.stream().map(error -> error.field() + ": "
+                + error.message()).collect(Collectors.joining("; ")));
+        problem.setProperty(ProblemType.REASON, "INVALID_REQUEST_BODY");
+        problem.setProperty(ProblemType.ERRORS, errors);
         return handleExceptionInternal(e, problem, headers, status, request);
     }
 }

@@ -4,20 +4,24 @@ import io.steadfast.host.execution.ProcessingNode;
 import io.steadfast.host.recovery.DecisionCollector;
 import io.steadfast.host.recovery.EarliestDecisions;
 import io.steadfast.host.recovery.LocalRecoveryService;
+import io.steadfast.protocol.host.CatchUpTargets;
+import io.steadfast.protocol.host.InPlaceRecoveryRequest;
+import io.steadfast.protocol.host.InPlaceRecoveryResponse;
+import io.steadfast.protocol.host.Placement;
+import io.steadfast.protocol.host.RedirectRequest;
+import io.steadfast.protocol.host.RedirectResponse;
+import io.steadfast.protocol.host.SnapshotPrefetchRequest;
+import io.steadfast.protocol.host.SnapshotPrefetchResponse;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ChannelId;
+import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.runtime.plan.ExecutionPlan;
-import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.recovery.DecisionSpan;
 import io.steadfast.runtime.recovery.HeldDecisions;
 import io.steadfast.runtime.topology.TopologyId;
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.NotEmpty;
-import jakarta.validation.constraints.NotNull;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +29,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -59,31 +62,35 @@ class LocalRecoveryController {
                                                     @Valid @RequestBody InPlaceRecoveryRequest request) {
         ExecutionPlan plan = planOf(topologyId, request);
         TaskPlacement placement = request.placement().toTaskPlacement();
-        Set<TaskId> tasks = new TreeSet<>(request.tasks().stream().map(TaskId::parse).toList());
+        Set<TaskId> tasks = new TreeSet<>(request.tasks());
         Set<TaskId> recovering = new TreeSet<>(tasks);
-        if (request.recovering() != null) {
-            request.recovering().forEach(task -> recovering.add(parseTask(task)));
+        InPlaceRecoveryRequest.Round round = request.roundOrEmpty();
+        if (round.recovering() != null) {
+            recovering.addAll(round.recovering());
         }
+        CheckpointId latestTriggered = request.checkpoints().latestTriggered();
         LocalRecoveryService.Recovered recovered = recoveries.recover(new LocalRecoveryService.Order(plan, placement,
-                tasks, recovering, request.checkpointId(), request.latestTriggered(),
-                new LocalRecoveryService.Peers(request.recovery(), request.peers()), request.requestedAt()));
-        return ResponseEntity.status(HttpStatus.CREATED).body(new InPlaceRecoveryResponse(
-                recovered.started().stream().map(TaskId::toString).toList(), recovered.decisionBytes(),
-                recovered.snapshotMillis(), recovered.decisionMillis(), recovered.startMillis()));
+                tasks, recovering, request.checkpoints().checkpointId().value(),
+                latestTriggered == null ? 0 : latestTriggered.value(),
+                new LocalRecoveryService.Peers(round.recovery(), request.peers()), round.requestedAt()));
+        return ResponseEntity.status(HttpStatus.CREATED).body(new InPlaceRecoveryResponse(recovered.started(),
+                recovered.decisionBytes(), recovered.snapshotMillis(), recovered.decisionMillis(),
+                recovered.startMillis()));
     }
 
     /** Fetches ahead what a recovery of the tasks here would need (see {@link LocalRecoveryService#prefetch}). */
     @PostMapping("/snapshot-prefetches")
-    ResponseEntity<SnapshotPrefetchAnswer> prefetchSnapshots(@PathVariable String topologyId,
-                                                             @Valid @RequestBody SnapshotPrefetch request) {
+    ResponseEntity<SnapshotPrefetchResponse> prefetchSnapshots(@PathVariable String topologyId,
+                                                               @Valid @RequestBody SnapshotPrefetchRequest request) {
         TopologyId topology = topology(topologyId);
-        List<TaskId> tasks = request.tasks().stream().map(task -> taskOf(topology, task, "tasks")).toList();
+        List<TaskId> tasks = request.tasks().stream().map(task -> ofTopology(topology, task, "tasks")).toList();
         TaskPlacement placement = request.placement() == null ? null : placementOf(request.placement());
-        int started = recoveries.prefetch(topology, tasks, request.checkpointId(), placement, request.peers());
-        return ResponseEntity.accepted().body(new SnapshotPrefetchAnswer(started));
+        int started = recoveries.prefetch(topology, tasks, request.checkpointId().value(), placement,
+                request.peers());
+        return ResponseEntity.accepted().body(new SnapshotPrefetchResponse(started));
     }
 
-    private static TaskPlacement placementOf(DeploymentRequest.Placement placement) {
+    private static TaskPlacement placementOf(Placement placement) {
         try {
             return placement.toTaskPlacement();
         } catch (IllegalArgumentException e) {
@@ -158,78 +165,39 @@ class LocalRecoveryController {
 
     @PostMapping("/redirects")
     RedirectResponse redirect(@PathVariable String topologyId, @Valid @RequestBody RedirectRequest request) {
-        Map<TaskId, String> endpoints = new LinkedHashMap<>();
-        request.endpoints().forEach((task, endpoint) -> endpoints.put(parseTask(task), endpoint));
-        Map<String, HostId> hosts = new LinkedHashMap<>();
-        if (request.hosts() != null) {
-            request.hosts().forEach((endpoint, host) -> hosts.put(endpoint, hostOf(host)));
-        }
-        Map<TaskId, Integer> incarnations = new LinkedHashMap<>();
-        if (request.incarnations() != null) {
-            request.incarnations().forEach((task, incarnation) -> incarnations.put(parseTask(task), incarnation));
-        }
-        LocalRecoveryService.Redirection redirected = recoveries.redirect(topology(topologyId), endpoints, hosts,
-                incarnations);
-        Map<String, Long> byChannel = new TreeMap<>();
-        redirected.heads().forEach((channel, head) -> byChannel.put(channel.toString(), head));
-        Map<String, DecisionSpan> held = new TreeMap<>();
-        redirected.held().forEach((task, span) -> held.put(task.toString(), span));
-        return new RedirectResponse(redirected.heads().size(), byChannel, held);
+        LocalRecoveryService.Redirection redirected = recoveries.redirect(topology(topologyId), request.endpoints(),
+                request.hosts() == null ? Map.of() : request.hosts(),
+                request.incarnations() == null ? Map.of() : request.incarnations());
+        return new RedirectResponse(redirected.heads().size(), new TreeMap<>(redirected.heads()),
+                new TreeMap<>(redirected.held()));
     }
 
     @PostMapping("/catch-up-targets")
     ResponseEntity<Void> catchUpTargets(@PathVariable String topologyId, @Valid @RequestBody CatchUpTargets request) {
         TopologyId topology = topology(topologyId);
-        Map<ChannelId, Long> heads = new LinkedHashMap<>();
-        request.heads().forEach((channel, head) -> heads.put(parseChannel(topology, channel), head));
+        request.heads().keySet().forEach(channel -> channelOf(topology, channel));
         Map<URI, Map<TaskId, DecisionSpan>> byPeer = new LinkedHashMap<>();
         boolean confirming = request.recovery() != null && request.heldDecisions() != null;
         if (confirming) {
             request.heldDecisions().forEach((peer, spans) -> {
-                Map<TaskId, DecisionSpan> byTask = new LinkedHashMap<>();
                 if (spans == null) {
                     throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "heldDecisions: peer " + peer
                             + " has no spans; give {} for a peer that holds nothing of the lost tasks");
                 }
-                spans.forEach((task, span) -> byTask.put(taskOf(topology, task, "heldDecisions"), span));
-                byPeer.put(peerOf(peer), byTask);
+                spans.keySet().forEach(task -> ofTopology(topology, task, "heldDecisions"));
+                byPeer.put(peer, spans);
             });
         }
-        recoveries.catchUpTargets(topology, heads, request.recovery(), confirming ? byPeer : null);
+        recoveries.catchUpTargets(topology, request.heads(), request.recovery(), confirming ? byPeer : null);
         return ResponseEntity.accepted().build();
     }
 
-    private static HostId hostOf(String host) {
-        try {
-            return new HostId(host);
-        } catch (IllegalArgumentException e) {
-            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "hosts: " + e.getMessage()
-                    + "; name the host behind each endpoint by its id, as it registered with the router");
-        }
-    }
-
-    private static URI peerOf(String peer) {
-        try {
-            return new URI(peer);
-        } catch (URISyntaxException e) {
-            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "heldDecisions: '" + peer + "' is not a"
-                    + " URL; key each peer's spans by its base URL, as the recovery request's peers name it");
-        }
-    }
-
-    private static ChannelId parseChannel(TopologyId topology, String channel) {
-        ChannelId id;
-        try {
-            id = ChannelId.parse(channel);
-        } catch (IllegalArgumentException e) {
-            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "heads: " + e.getMessage()
-                    + "; key each head by its channel id, topology~index@epoch, as POST .../redirects answers");
-        }
-        if (!id.topology().equals(topology)) {
+    /** A 400 if {@code channel} belongs to another topology than the one the path names. */
+    private static void channelOf(TopologyId topology, ChannelId channel) {
+        if (!channel.topology().equals(topology)) {
             throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "heads: channel " + channel
-                    + " belongs to topology '" + id.topology() + "', not '" + topology + "'");
+                    + " belongs to topology '" + channel.topology() + "', not '" + topology + "'");
         }
-        return id;
     }
 
     @PostMapping("/checkpoints/{checkpointId}/completed")
@@ -279,71 +247,15 @@ class LocalRecoveryController {
 
     /** A task id of the topology the path names; 400 naming {@code field} otherwise. */
     private static TaskId taskOf(TopologyId topology, String text, String field) {
-        TaskId id = parseTask(text);
+        return ofTopology(topology, parseTask(text), field);
+    }
+
+    /** {@code id}, if of the topology the path names; 400 naming {@code field} otherwise. */
+    private static TaskId ofTopology(TopologyId topology, TaskId id, String field) {
         if (!id.topology().equals(topology)) {
-            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, field + ": " + text + " belongs to topology '"
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, field + ": " + id + " belongs to topology '"
                     + id.topology() + "', not '" + topology + "'");
         }
         return id;
-    }
-
-    /**
-     * @param checkpointId the completed checkpoint whose snapshots to fetch
-     * @param tasks        the tasks whose snapshots to fetch
-     * @param peers        base URLs of the live hosts to fetch the tasks' logged decisions from ahead as well
-     *                     (optional; the recovery then takes them once the peers confirm they hold no more)
-     * @param placement    where every task would run after the recovery, these on this host (optional; with it the
-     *                     tasks are prepared whole ahead, for a recovery with that placement)
-     */
-    record SnapshotPrefetch(@NotNull @Min(1) Long checkpointId, @NotEmpty List<String> tasks,
-                            @Nullable List<URI> peers, @Valid DeploymentRequest.@Nullable Placement placement) {
-    }
-
-    /** @param started how many snapshots it started to fetch (those fetched or being fetched already not counted) */
-    record SnapshotPrefetchAnswer(int started) {
-    }
-
-    /**
-     * @param endpoints the new data-plane endpoint of each moved task
-     * @param hosts     the host behind each of those endpoints (optional): this host then names it when its
-     *                  data-plane connection there drops, which has the router check it at once
-     * @param incarnations the incarnation each moved task runs as now (optional): this host refuses frames of the
-     *                  earlier ones from then on
-     */
-    record RedirectRequest(@NotEmpty Map<String, String> endpoints, @Nullable Map<String, String> hosts,
-                           @Nullable Map<String, Integer> incarnations) {
-    }
-
-    /**
-     * @param channels how many of this host's channels now point at a moved task
-     * @param heads    the last sequence number sent on each of them, by channel id: what the moved task must take
-     *                 in to have caught up (pass them on with {@code POST .../catch-up-targets})
-     * @param heldDecisions the span of the earliest run this host holds of each moved task's logged decisions, by
-     *                 task id (none for a task it holds nothing of; pass them on with the catch-up targets)
-     */
-    record RedirectResponse(int channels, Map<String, Long> heads, Map<String, DecisionSpan> heldDecisions) {
-    }
-
-    /**
-     * @param heads            what live upstream tasks had sent on each channel to a task recovered here, by channel id
-     * @param recovery         the router's id of the recovery, as in its recovery request (optional)
-     * @param heldDecisions what each peer that pointed its channels away from the lost tasks holds of their logged
-     *                         decisions, as it answered {@code POST .../redirects}, by the peer's base URL (optional)
-     */
-    record CatchUpTargets(@NotNull Map<String, Long> heads, @Nullable String recovery,
-                          @Nullable Map<String, Map<String, DecisionSpan>> heldDecisions) {
-    }
-
-    /**
-     * @param tasks           the tasks started
-     * @param decisionBytes   the logged decisions they replay, in bytes
-     * @param snapshotMillis  fetching their snapshots
-     * @param decisionMillis how long after the snapshots their decisions from the live hosts were in (collected
-     *                          while the snapshots were fetched and the tasks started)
-     * @param startMillis     creating and starting them once the snapshots were in (each restores its state on its
-     *                        own thread, and takes input once the decisions are in)
-     */
-    record InPlaceRecoveryResponse(List<String> tasks, long decisionBytes, long snapshotMillis,
-                                   long decisionMillis, long startMillis) {
     }
 }

@@ -2,6 +2,8 @@ package io.steadfast.host.web;
 
 import io.steadfast.host.execution.ProcessingNode;
 import io.steadfast.host.execution.StateQueryException;
+import io.steadfast.protocol.host.KeyValue;
+import io.steadfast.protocol.host.StateValues;
 import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.plan.TaskId;
 import jakarta.validation.constraints.Min;
@@ -57,7 +59,7 @@ class TaskController {
                             "Key '" + key + "' has no value in state '" + stateName + "' of task " + task, null));
         }
         Map<String, Object> values = node.queryAll(task, stateName, limit);
-        return ResponseEntity.ok(new StateValues(task.toString(), stateName, values));
+        return ResponseEntity.ok(new StateValues(task, stateName, values));
     }
 
     private static TaskId parse(String text) {
@@ -68,22 +70,4 @@ class TaskController {
         }
     }
 
-    /**
-     * One key's value.
-     *
-     * @param key the key
-     * @param value its value
-     */
-    record KeyValue(String key, Object value) {
-    }
-
-    /**
-     * Many keys' values, sorted by key.
-     *
-     * @param task the task id
-     * @param state the state name
-     * @param values value by key
-     */
-    record StateValues(String task, String state, Map<String, Object> values) {
-    }
 }

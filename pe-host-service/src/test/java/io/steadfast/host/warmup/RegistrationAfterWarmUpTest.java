@@ -2,7 +2,7 @@ package io.steadfast.host.warmup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.steadfast.host.web.InPlaceRecoveryRequest;
+import io.steadfast.protocol.host.InPlaceRecoveryRequest;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.SpringApplication;
@@ -25,7 +25,7 @@ class RegistrationAfterWarmUpTest {
         assertThat(request.plan().tasks()).hasSize(32);
         assertThat(request.plan().channels()).hasSize(8 * 16 + 16 * 8);
         assertThat(request.placement().hosts()).hasSize(32);
-        assertThat(request.tasks()).containsExactly(request.plan().tasks().get(0).id().toString());
+        assertThat(request.tasks()).containsExactly(request.plan().tasks().get(0).id());
     }
 
     @Test
@@ -35,7 +35,7 @@ class RegistrationAfterWarmUpTest {
 
         assertThat(request.plan()).isNull();
         assertThat(request.epoch()).isNotNull();
-        assertThat(request.requestedAt()).isNotNull();
+        assertThat(request.roundOrEmpty().requestedAt()).isNotNull();
         assertThat(request.peers()).hasSize(3);
         assertThat(request.placement().hosts()).hasSize(32);
     }

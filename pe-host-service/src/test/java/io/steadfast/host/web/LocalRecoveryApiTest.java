@@ -3,6 +3,7 @@ package io.steadfast.host.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.hasItem;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
@@ -300,7 +301,8 @@ class LocalRecoveryApiTest {
         catchUpWithHeldDecisions("{\"http://127.0.0.1:1\": {\"other/count#0\": {\"from\": 0, \"end\": 4}}}")
                 .andExpect(jsonPath("$.detail", containsString("heldDecisions: other/count#0 belongs to topology")));
         catchUpWithHeldDecisions("{\"not a url\": {}}")
-                .andExpect(jsonPath("$.detail", containsString("heldDecisions: 'not a url' is not a URL")));
+                .andExpect(jsonPath("$.detail", containsString("at heldDecisions")))
+                .andExpect(jsonPath("$.detail", containsString("from String \"not a url\"")));
         catchUpWithHeldDecisions("{\"http://127.0.0.1:1\": null}")
                 .andExpect(jsonPath("$.detail", containsString("give {} for a peer that holds nothing")));
         catchUpWithHeldDecisions("{\"http://127.0.0.1:1\": {\"lr/count#0\": {\"from\": 9, \"end\": 4}}}")
@@ -391,6 +393,17 @@ class LocalRecoveryApiTest {
     }
 
     @Test
+    void answersAnInvalidBodyWithAProblemOfTheShapeEveryServiceShares() throws Exception {
+        mvc.perform(post("/api/v1/deployments/lr/recoveries").contentType(MediaType.APPLICATION_JSON)
+                        .content(recovery(plan(1), List.of(), 0)))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.type").value("urn:steadfast:problem:invalid-request-body"))
+                .andExpect(jsonPath("$.reason").value("INVALID_REQUEST_BODY"))
+                .andExpect(jsonPath("$.errors[*].field", hasItem("tasks")))
+                .andExpect(jsonPath("$.errors[0].message").isString());
+    }
+
+    @Test
     void refusesARecoveryWithoutTasksOrCheckpoint() throws Exception {
         ExecutionPlan plan = plan(1);
         mvc.perform(post("/api/v1/deployments/lr/recoveries").contentType(MediaType.APPLICATION_JSON)
@@ -471,7 +484,8 @@ class LocalRecoveryApiTest {
                         .content("{\"endpoints\": {\"lr/count#0\": \"tcp://127.0.0.1:1\"},"
                                 + " \"hosts\": {\"tcp://127.0.0.1:1\": \" \"}}"))
                 .andExpect(status().isBadRequest())
-                .andExpect(jsonPath("$.detail", containsString("hosts: Host id must be 1-128 non-blank characters")));
+                .andExpect(jsonPath("$.detail",
+                        containsString("hosts.tcp://127.0.0.1:1: Host id must be 1-128 non-blank characters")));
     }
 
     private long recordsOut(String task) {

@@ -1,5 +1,6 @@
 package io.steadfast.router.host;
 
+import io.steadfast.protocol.host.InPlaceRecoveryResponse;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
@@ -27,7 +28,7 @@ public interface HostClient {
     void triggerCheckpoint(RegisteredHost host, TopologyId topology, long checkpointId);
 
     /** Asks the host to start lost tasks of a running topology in place (local recovery); answers what it did. */
-    InPlaceRecovery.Answer recoverInPlace(RegisteredHost host, InPlaceRecovery recovery);
+    InPlaceRecoveryResponse recoverInPlace(RegisteredHost host, InPlaceRecovery recovery);
 
     /**
      * Asks the host to fetch ahead the snapshots of tasks in a checkpoint, which it may be asked to recover in place

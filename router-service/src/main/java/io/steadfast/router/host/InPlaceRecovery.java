@@ -46,17 +46,4 @@ public record InPlaceRecovery(ExecutionPlan plan, TaskPlacement placement, List<
     public long latestTriggered() {
         return checkpoints.latestTriggered();
     }
-
-    /**
-     * A host's answer.
-     *
-     * @param tasks          the tasks it started
-     * @param decisionBytes  the logged decisions they replay, in bytes
-     * @param snapshotMillis fetching their snapshots
-     * @param decisionMillis collecting their decisions from the live hosts
-     * @param startMillis    restoring and starting them
-     */
-    public record Answer(List<String> tasks, long decisionBytes, long snapshotMillis, long decisionMillis,
-                         long startMillis) {
-    }
 }

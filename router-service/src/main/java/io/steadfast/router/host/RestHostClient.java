@@ -1,5 +1,17 @@
 package io.steadfast.router.host;
 
+import io.steadfast.protocol.host.CatchUpTargets;
+import io.steadfast.protocol.host.DeploymentRequest;
+import io.steadfast.protocol.host.InPlaceRecoveryRequest;
+import io.steadfast.protocol.host.InPlaceRecoveryResponse;
+import io.steadfast.protocol.host.KeyValue;
+import io.steadfast.protocol.host.Placement;
+import io.steadfast.protocol.host.RedirectRequest;
+import io.steadfast.protocol.host.RedirectResponse;
+import io.steadfast.protocol.host.SnapshotPrefetchRequest;
+import io.steadfast.protocol.host.StateValues;
+import io.steadfast.runtime.plan.ChannelId;
+import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.runtime.recovery.DecisionSpan;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ExecutionPlan;
@@ -10,8 +22,6 @@ import java.net.URI;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeMap;
@@ -61,30 +71,34 @@ public final class RestHostClient implements HostClient {
      */
     @Override
     public List<String> warmUp() {
-        PlacementBody placement = new PlacementBody(Map.of("warm-up/source#0", "warm-up-host"),
-                Map.of("warm-up-host", "tcp://127.0.0.1:1"), Map.of("warm-up/source#0", 1));
-        List<String> tasks = List.of("warm-up/source#0");
+        TaskId task = TaskId.parse("warm-up/source#0");
+        HostId warmUpHost = new HostId("warm-up-host");
+        Placement placement = new Placement(Map.of(task, warmUpHost), Map.of(warmUpHost, "tcp://127.0.0.1:1"),
+                Map.of(task, 1));
+        List<TaskId> tasks = List.of(task);
         List<URI> peers = List.of(URI.create("http://127.0.0.1:1"));
         DecisionSpan span = new DecisionSpan(0, 1);
+        CheckpointId first = new CheckpointId(1);
         for (int round = 0; round < WARM_UP_ROUNDS; round++) {
-            bodies.write(new InPlaceRecoveryBody(null, 0, placement, tasks, new CheckpointsBody(1, 1), peers,
-                    new RoundBody(tasks, Instant.EPOCH, "warm-up")));
-            bodies.write(new PrefetchBody(1, tasks, peers, placement));
-            bodies.write(new RedirectBody(Map.of("warm-up/source#0", "tcp://127.0.0.1:1"),
-                    Map.of("tcp://127.0.0.1:1", "warm-up-host"), Map.of("warm-up/source#0", 1)));
-            bodies.write(new CatchUpBody(Map.of("warm-up/source#0->warm-up/sink#0", 1L), "warm-up",
-                    Map.of("http://127.0.0.1:1", Map.of("warm-up/source#0", span))));
-            bodies.read(InPlaceRecovery.Answer.class, bodies.write(new InPlaceRecovery.Answer(tasks, 1, 1, 1, 1)));
-            bodies.read(RedirectAnswer.class, bodies.write(new RedirectAnswer(1, Map.of("warm-up/source#0", 1L),
-                    Map.of("warm-up/source#0", span))));
+            bodies.write(new InPlaceRecoveryRequest(null, 0, placement, tasks,
+                    new InPlaceRecoveryRequest.Checkpoints(first, first), peers,
+                    new InPlaceRecoveryRequest.Round(tasks, Instant.EPOCH, "warm-up")));
+            bodies.write(new SnapshotPrefetchRequest(first, tasks, peers, placement));
+            bodies.write(new RedirectRequest(Map.of(task, "tcp://127.0.0.1:1"),
+                    Map.of("tcp://127.0.0.1:1", warmUpHost), Map.of(task, 1)));
+            bodies.write(new CatchUpTargets(Map.of(ChannelId.parse("warm-up~0"), 1L), "warm-up",
+                    Map.of(peers.get(0), Map.of(task, span))));
+            bodies.read(InPlaceRecoveryResponse.class, bodies.write(new InPlaceRecoveryResponse(tasks, 1, 1, 1, 1)));
+            bodies.read(RedirectResponse.class, bodies.write(new RedirectResponse(1,
+                    Map.of(ChannelId.parse("warm-up~0"), 1L), Map.of(task, span))));
         }
         return List.of("recoveries", "snapshot-prefetches", "redirects", "catch-up-targets");
     }
 
     @Override
     public void deploy(RegisteredHost host, ExecutionPlan plan, TaskPlacement placement, OptionalLong restoreFrom) {
-        DeploymentBody body = new DeploymentBody(plan, placementBody(placement),
-                restoreFrom.isPresent() ? new RestoreBody(restoreFrom.getAsLong()) : null);
+        DeploymentRequest body = new DeploymentRequest(plan, Placement.of(placement), restoreFrom.isPresent()
+                ? new DeploymentRequest.Restore(new CheckpointId(restoreFrom.getAsLong())) : null);
         call(host, "deploy topology '" + plan.topology() + "'", () -> http.post()
                 .uri(host.controlUrl().resolve("/api/v1/deployments")).contentType(MediaType.APPLICATION_JSON)
                 .body(body).retrieve().toBodilessEntity());
@@ -103,12 +117,12 @@ public final class RestHostClient implements HostClient {
      * the plan at that epoch: reading a large plan would sit on the recovery's critical path.
      */
     @Override
-    public InPlaceRecovery.Answer recoverInPlace(RegisteredHost host, InPlaceRecovery recovery) {
+    public InPlaceRecoveryResponse recoverInPlace(RegisteredHost host, InPlaceRecovery recovery) {
         TopologyId topology = recovery.plan().topology();
         String what = "recover tasks " + recovery.tasks() + " of topology '" + topology + "' in place";
         try {
             return http.post().uri(deploymentUri(host, topology, "/recoveries")).contentType(MediaType.APPLICATION_JSON)
-                    .body(recoveryBody(recovery, null)).retrieve().body(InPlaceRecovery.Answer.class);
+                    .body(recoveryBody(recovery, null)).retrieve().body(InPlaceRecoveryResponse.class);
         } catch (HttpClientErrorException.Conflict e) {
             if (!e.getResponseBodyAsString().contains(PLAN_NOT_HELD)) {
                 throw refused(host, what, e);
@@ -118,15 +132,14 @@ public final class RestHostClient implements HostClient {
         }
         return call(host, what, () -> http.post().uri(deploymentUri(host, topology, "/recoveries"))
                 .contentType(MediaType.APPLICATION_JSON).body(recoveryBody(recovery, recovery.plan())).retrieve()
-                .body(InPlaceRecovery.Answer.class));
+                .body(InPlaceRecoveryResponse.class));
     }
 
-    private static InPlaceRecoveryBody recoveryBody(InPlaceRecovery recovery, ExecutionPlan plan) {
-        return new InPlaceRecoveryBody(plan, recovery.plan().epoch(), placementBody(recovery.placement()),
-                recovery.tasks().stream().map(TaskId::toString).toList(),
-                new CheckpointsBody(recovery.checkpointId(), recovery.latestTriggered()), recovery.peers(),
-                new RoundBody(recovery.recovering().stream().map(TaskId::toString).toList(), recovery.requestedAt(),
-                        recovery.recovery()));
+    private static InPlaceRecoveryRequest recoveryBody(InPlaceRecovery recovery, @Nullable ExecutionPlan plan) {
+        return new InPlaceRecoveryRequest(plan, recovery.plan().epoch(), Placement.of(recovery.placement()),
+                recovery.tasks(), new InPlaceRecoveryRequest.Checkpoints(new CheckpointId(recovery.checkpointId()),
+                        new CheckpointId(recovery.latestTriggered())), recovery.peers(),
+                new InPlaceRecoveryRequest.Round(recovery.recovering(), recovery.requestedAt(), recovery.recovery()));
     }
 
     @Override
@@ -134,41 +147,34 @@ public final class RestHostClient implements HostClient {
                                   List<URI> peers, @Nullable TaskPlacement placement) {
         call(host, "fetch ahead the snapshots of " + tasks + " in checkpoint " + checkpointId, () -> http.post()
                 .uri(deploymentUri(host, topology, "/snapshot-prefetches")).contentType(MediaType.APPLICATION_JSON)
-                .body(new PrefetchBody(checkpointId, tasks.stream().map(TaskId::toString).toList(), peers,
-                        placement == null ? null : placementBody(placement)))
+                .body(new SnapshotPrefetchRequest(new CheckpointId(checkpointId), tasks, peers,
+                        placement == null ? null : Placement.of(placement)))
                 .retrieve().toBodilessEntity());
     }
 
     @Override
     public Redirected redirect(RegisteredHost host, TopologyId topology, Map<TaskId, String> newEndpoints,
                                Map<String, HostId> hosts, Map<TaskId, Integer> incarnations) {
-        Map<String, String> endpoints = new TreeMap<>();
-        newEndpoints.forEach((task, endpoint) -> endpoints.put(task.toString(), endpoint));
-        Map<String, String> hostIds = new TreeMap<>();
-        hosts.forEach((endpoint, hostId) -> hostIds.put(endpoint, hostId.value()));
-        Map<String, Integer> byTask = new TreeMap<>();
-        incarnations.forEach((task, incarnation) -> byTask.put(task.toString(), incarnation));
-        RedirectAnswer answer = call(host, "redirect channels of topology '" + topology + "'", () -> http.post()
+        RedirectResponse answer = call(host, "redirect channels of topology '" + topology + "'", () -> http.post()
                 .uri(deploymentUri(host, topology, "/redirects")).contentType(MediaType.APPLICATION_JSON)
-                .body(new RedirectBody(endpoints, hostIds, byTask)).retrieve().body(RedirectAnswer.class));
-        Map<TaskId, DecisionSpan> held = new TreeMap<>();
-        if (answer != null && answer.heldDecisions() != null) {
-            answer.heldDecisions().forEach((task, span) -> held.put(TaskId.parse(task), span));
+                .body(new RedirectRequest(new TreeMap<>(newEndpoints), new TreeMap<>(hosts),
+                        new TreeMap<>(incarnations))).retrieve().body(RedirectResponse.class));
+        Map<String, Long> heads = new TreeMap<>();
+        if (answer != null && answer.heads() != null) {
+            answer.heads().forEach((channel, head) -> heads.put(channel.toString(), head));
         }
-        return new Redirected(answer == null || answer.heads() == null ? Map.of() : answer.heads(), held);
+        return new Redirected(heads, answer == null || answer.heldDecisions() == null ? Map.of()
+                : answer.heldDecisions());
     }
 
     @Override
     public void catchUpTargets(RegisteredHost host, TopologyId topology, CatchUp catchUp) {
-        Map<String, Map<String, DecisionSpan>> held = new TreeMap<>();
-        catchUp.heldDecisions().forEach((peer, spans) -> {
-            Map<String, DecisionSpan> byTask = new TreeMap<>();
-            spans.forEach((task, span) -> byTask.put(task.toString(), span));
-            held.put(peer.toString(), byTask);
-        });
+        Map<ChannelId, Long> heads = new TreeMap<>();
+        catchUp.heads().forEach((channel, head) -> heads.put(ChannelId.parse(channel), head));
         call(host, "set the catch-up targets of topology '" + topology + "'", () -> http.post()
                 .uri(deploymentUri(host, topology, "/catch-up-targets")).contentType(MediaType.APPLICATION_JSON)
-                .body(new CatchUpBody(catchUp.heads(), catchUp.recovery(), held)).retrieve().toBodilessEntity());
+                .body(new CatchUpTargets(heads, catchUp.recovery(), new TreeMap<>(catchUp.heldDecisions())))
+                .retrieve().toBodilessEntity());
     }
 
     @Override
@@ -180,16 +186,6 @@ public final class RestHostClient implements HostClient {
 
     private static URI deploymentUri(RegisteredHost host, TopologyId topology, String path) {
         return host.controlUrl().resolve("/api/v1/deployments/" + topology.value() + path);
-    }
-
-    private static PlacementBody placementBody(TaskPlacement placement) {
-        Map<String, String> hosts = new TreeMap<>();
-        placement.hosts().forEach((task, hostId) -> hosts.put(task.toString(), hostId.value()));
-        Map<String, String> endpoints = new TreeMap<>();
-        placement.endpoints().forEach((hostId, endpoint) -> endpoints.put(hostId.value(), endpoint));
-        Map<String, Integer> incarnations = new TreeMap<>();
-        placement.incarnations().forEach((task, incarnation) -> incarnations.put(task.toString(), incarnation));
-        return new PlacementBody(hosts, endpoints, incarnations);
     }
 
     @Override
@@ -261,69 +257,5 @@ public final class RestHostClient implements HostClient {
         }
         return new HostCallException(host.id(), "Host " + host.id() + " at " + host.controlUrl() + " could not "
                 + what + ": " + e.getMessage() + "; check the host's /actuator/health", e);
-    }
-
-    /** Body of a host's {@code POST /api/v1/deployments}. */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    record DeploymentBody(ExecutionPlan plan, PlacementBody placement, RestoreBody restore) {
-    }
-
-    /**
-     * Body of a host's {@code POST /api/v1/deployments/{topology}/recoveries}; its groups are written as members of
-     * the body itself, as the host reads them.
-     */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    record InPlaceRecoveryBody(ExecutionPlan plan, int epoch, PlacementBody placement, List<String> tasks,
-                               @JsonUnwrapped CheckpointsBody checkpoints, List<URI> peers,
-                               @JsonUnwrapped RoundBody round) {
-    }
-
-    /** The checkpoint lost tasks restore from, and the latest triggered. */
-    record CheckpointsBody(long checkpointId, long latestTriggered) {
-    }
-
-    /** Every task recovered in this round, when the router asked, and its id of the recovery. */
-    record RoundBody(List<String> recovering, Instant requestedAt, String recovery) {
-    }
-
-    /**
-     * Body of a host's {@code POST .../redirects}: the new data endpoint of each moved task, its host, and the
-     * incarnation it runs as there (the host refuses the earlier ones from then on).
-     */
-    record RedirectBody(Map<String, String> endpoints, Map<String, String> hosts, Map<String, Integer> incarnations) {
-    }
-
-    /** Body of a host's {@code POST .../snapshot-prefetches}; the placement is left out when null. */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    record PrefetchBody(long checkpointId, List<String> tasks, List<URI> peers, @Nullable PlacementBody placement) {
-    }
-
-    /** A host's answer to {@code POST .../redirects}. */
-    record RedirectAnswer(int channels, Map<String, Long> heads, Map<String, DecisionSpan> heldDecisions) {
-    }
-
-    /** Body of a host's {@code POST .../catch-up-targets}. */
-    record CatchUpBody(Map<String, Long> heads, String recovery,
-                       Map<String, Map<String, DecisionSpan>> heldDecisions) {
-    }
-
-    /** The checkpoint a host restores its tasks from. */
-    record RestoreBody(long checkpointId) {
-    }
-
-    /**
-     * Placement in its JSON form: host of each task, endpoint of each host, and the incarnation of each task recovered
-     * at least once (left out while none was).
-     */
-    record PlacementBody(Map<String, String> hosts, Map<String, String> endpoints,
-                         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Integer> incarnations) {
-    }
-
-    /** A host's answer to a one-key state query. */
-    record KeyValue(String key, Object value) {
-    }
-
-    /** A host's answer to a many-keys state query. */
-    record StateValues(String task, String state, Map<String, Object> values) {
     }
 }

@@ -1,5 +1,6 @@
 package io.steadfast.router.recovery;
 
+import io.steadfast.protocol.host.InPlaceRecoveryResponse;
 import io.steadfast.router.host.CatchUp;
 import io.steadfast.router.host.HostCallException;
 import io.steadfast.router.host.HostClient;
@@ -144,7 +145,7 @@ final class LocalRecoverer implements AutoCloseable {
         Map<RegisteredHost, CompletableFuture<Redirected>> redirects = new LinkedHashMap<>();
         ranTasks.forEach(host -> redirects.put(host, CompletableFuture.supplyAsync(() ->
                 hostClient.redirect(host, topology.id(), newEndpoints, newHosts, incarnations), calls)));
-        Map<HostId, CompletableFuture<InPlaceRecovery.Answer>> answers = new LinkedHashMap<>();
+        Map<HostId, CompletableFuture<InPlaceRecoveryResponse>> answers = new LinkedHashMap<>();
         byTarget.forEach((hostId, tasks) -> answers.put(hostId, CompletableFuture.supplyAsync(() ->
                 hostClient.recoverInPlace(byId.get(hostId), new InPlaceRecovery(plan, taskPlacement, tasks,
                         new InPlaceRecovery.Checkpoints(checkpointId, latestTriggered), peers, lost, requestedAt,
@@ -165,7 +166,7 @@ final class LocalRecoverer implements AutoCloseable {
         byTarget.keySet().forEach(hostId -> targets.add(CompletableFuture.runAsync(() -> hostClient.catchUpTargets(
                 byId.get(hostId), topology.id(), new CatchUp(recovery, targetsByHost.getOrDefault(hostId, Map.of()),
                         heldDecisions)), calls)));
-        List<InPlaceRecovery.Answer> done = new ArrayList<>();
+        List<InPlaceRecoveryResponse> done = new ArrayList<>();
         answers.values().forEach(answer -> done.add(await(answer)));
         long answered = System.nanoTime();
         targets.forEach(LocalRecoverer::await);
@@ -178,10 +179,10 @@ final class LocalRecoverer implements AutoCloseable {
         return LocalRecoveryMeasures.restored(requestedAt, placedOn, (int) byTarget.keySet().stream()
                 .filter(host -> standbys.stream().anyMatch(s -> s.id().equals(host))).count(),
                 new LocalRecoveryMeasures.TargetHosts(
-                        done.stream().mapToLong(InPlaceRecovery.Answer::snapshotMillis).max().orElse(0),
-                        done.stream().mapToLong(InPlaceRecovery.Answer::decisionMillis).max().orElse(0),
-                        done.stream().mapToLong(InPlaceRecovery.Answer::startMillis).max().orElse(0),
-                        done.stream().mapToLong(InPlaceRecovery.Answer::decisionBytes).sum()));
+                        done.stream().mapToLong(InPlaceRecoveryResponse::snapshotMillis).max().orElse(0),
+                        done.stream().mapToLong(InPlaceRecoveryResponse::decisionMillis).max().orElse(0),
+                        done.stream().mapToLong(InPlaceRecoveryResponse::startMillis).max().orElse(0),
+                        done.stream().mapToLong(InPlaceRecoveryResponse::decisionBytes).sum()));
     }
 
     /**

@@ -1,5 +1,8 @@
 package io.steadfast.router.web;
 
+import io.steadfast.protocol.checkpoint.CheckpointAck;
+import io.steadfast.protocol.checkpoint.CheckpointAckBatch;
+import io.steadfast.protocol.checkpoint.CheckpointNack;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
 import io.steadfast.router.checkpoint.CheckpointRecords;
 import io.steadfast.router.checkpoint.CheckpointRecordsException;
@@ -11,13 +14,8 @@ import io.steadfast.router.checkpoint.TriggerResult;
 import io.steadfast.router.topology.TopologyException;
 import io.steadfast.router.topology.TopologyRepository;
 import io.steadfast.runtime.plan.HostId;
-import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotEmpty;
-import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.PositiveOrZero;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
@@ -71,9 +69,9 @@ class CheckpointController {
     }
 
     @PostMapping("/{checkpointId}/acks")
-    ResponseEntity<Void> ack(@PathVariable String id, @PathVariable long checkpointId, @Valid @RequestBody Ack ack) {
+    ResponseEntity<Void> ack(@PathVariable String id, @PathVariable long checkpointId, @Valid @RequestBody CheckpointAck ack) {
         TopologyId topology = deployed(id);
-        coordinators.acknowledge(topology, checkpointId, new TaskAck(TaskId.parse(ack.task()), new HostId(ack.host()),
+        coordinators.acknowledge(topology, checkpointId, new TaskAck(ack.task(), ack.host(),
                 incarnationOf(ack.incarnation()), ack.sizeBytes(), ack.syncMillis(), ack.asyncMillis()));
         return ResponseEntity.accepted().build();
     }
@@ -81,19 +79,19 @@ class CheckpointController {
     /** The acks of several tasks of one host, sent at once (what a host's tasks snapshot at one barrier). */
     @PostMapping("/{checkpointId}/acks/batch")
     ResponseEntity<Void> ackBatch(@PathVariable String id, @PathVariable long checkpointId,
-                                  @Valid @RequestBody AckBatch batch) {
+                                  @Valid @RequestBody CheckpointAckBatch batch) {
         TopologyId topology = deployed(id);
-        HostId host = new HostId(batch.host());
+        HostId host = batch.host();
         batch.acks().forEach(ack -> coordinators.acknowledge(topology, checkpointId, new TaskAck(
-                TaskId.parse(ack.task()), host, incarnationOf(ack.incarnation()), ack.sizeBytes(), ack.syncMillis(),
+                ack.task(), host, incarnationOf(ack.incarnation()), ack.sizeBytes(), ack.syncMillis(),
                 ack.asyncMillis())));
         return ResponseEntity.accepted().build();
     }
 
     @PostMapping("/{checkpointId}/nacks")
-    ResponseEntity<Void> nack(@PathVariable String id, @PathVariable long checkpointId, @Valid @RequestBody Nack nack) {
+    ResponseEntity<Void> nack(@PathVariable String id, @PathVariable long checkpointId, @Valid @RequestBody CheckpointNack nack) {
         TopologyId topology = deployed(id);
-        coordinators.decline(topology, checkpointId, TaskId.parse(nack.task()), new HostId(nack.host()),
+        coordinators.decline(topology, checkpointId, nack.task(), nack.host(),
                 incarnationOf(nack.incarnation()), nack.reason());
         return ResponseEntity.accepted().build();
     }
@@ -146,27 +144,5 @@ class CheckpointController {
 
     /** Answer to a trigger. */
     record Triggered(long checkpointId) {
-    }
-
-    /**
-     * A host's ack of one task's snapshot, taken by the copy of the task of {@code incarnation} (0 if left out): an
-     * ack of another copy than the one the checkpoint was triggered for is ignored.
-     */
-    record Ack(@NotBlank String task, @NotBlank String host, @Nullable @PositiveOrZero Integer incarnation,
-               @PositiveOrZero long sizeBytes, @PositiveOrZero long syncMillis, @PositiveOrZero long asyncMillis) {
-    }
-
-    /** A host's acks of several tasks' snapshots. */
-    record AckBatch(@NotBlank String host, @NotEmpty List<@Valid @NotNull TaskSnapshotAck> acks) {
-    }
-
-    /** One task's ack in a batch, as {@link Ack}. */
-    record TaskSnapshotAck(@NotBlank String task, @Nullable @PositiveOrZero Integer incarnation,
-                           @PositiveOrZero long sizeBytes, @PositiveOrZero long syncMillis,
-                           @PositiveOrZero long asyncMillis) {
-    }
-
-    /** A host's nack: the task could not take its part. */
-    record Nack(@NotBlank String task, @NotBlank String host, @Nullable Integer incarnation, @NotBlank String reason) {
     }
 }

@@ -1,23 +1,23 @@
 package io.steadfast.router.web;
 
+import io.steadfast.protocol.router.HostView;
+import io.steadfast.protocol.problem.ProblemType;
+import io.steadfast.protocol.registration.Heartbeat;
+import io.steadfast.protocol.registration.Registered;
+import io.steadfast.protocol.registration.Registration;
+import io.steadfast.protocol.registration.Suspicion;
 import io.steadfast.router.config.RouterProperties;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
 import io.steadfast.router.failure.HostAdmission;
 import io.steadfast.router.failure.SuspicionChecker;
 import io.steadfast.router.host.HostAssignments;
 import io.steadfast.router.host.HostRegistry;
-import io.steadfast.router.host.RegisteredHost;
 import io.steadfast.runtime.host.HostAssignment;
 import io.steadfast.runtime.host.HostDeployment;
 import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.plan.HostId;
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotNull;
-import java.net.URI;
-import java.time.Instant;
 import java.util.List;
-import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
@@ -59,13 +59,13 @@ class HostController {
      */
     @PostMapping
     ResponseEntity<?> register(@Valid @RequestBody Registration registration) {
-        HostAdmission.Verdict verdict = admission.register(new HostId(registration.hostId()),
+        HostAdmission.Verdict verdict = admission.register(registration.hostId(),
                 registration.controlUrl(), registration.dataEndpoint(), registration.session());
         if (verdict instanceof HostAdmission.Admitted admitted) {
-            return ResponseEntity.ok(new Registered(admitted.host().id().value(),
+            return ResponseEntity.ok(new Registered(admitted.host().id(),
                     properties.suggestedHeartbeatInterval().toString(), properties.hostLease().toString()));
         }
-        return refused(registration.hostId(), verdict);
+        return refused(registration.hostId().value(), verdict);
     }
 
     /**
@@ -96,14 +96,14 @@ class HostController {
             problem = problem(HttpStatus.NOT_FOUND, "Host not registered", "HOST_NOT_REGISTERED", "Host '" + hostId
                     + "' is not registered; POST /api/v1/hosts first");
         }
-        problem.setProperty("hostId", hostId);
+        problem.setProperty(ProblemType.HOST, hostId);
         return ResponseEntity.status(problem.getStatus()).body(problem);
     }
 
     private static ProblemDetail problem(HttpStatus status, String title, String reason, String detail) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
         problem.setTitle(title);
-        problem.setProperty("reason", reason);
+        problem.setProperty(ProblemType.REASON, reason);
         return problem;
     }
 
@@ -114,74 +114,19 @@ class HostController {
     @PostMapping("/{hostId}/suspicions")
     ResponseEntity<Void> suspect(@PathVariable String hostId, @Valid @RequestBody Suspicion suspicion) {
         HostId suspect = new HostId(hostId);
-        for (HostId known : List.of(suspect, new HostId(suspicion.reporter()))) {
+        for (HostId known : List.of(suspect, suspicion.reporter())) {
             if (hosts.find(known).isEmpty()) {
                 throw new ResponseStatusException(HttpStatus.NOT_FOUND, "Host '" + known + "' is not registered;"
                         + " see GET /api/v1/hosts");
             }
         }
-        suspicions.suspect(suspect, new HostId(suspicion.reporter()));
+        suspicions.suspect(suspect, suspicion.reporter());
         return ResponseEntity.accepted().build();
     }
 
     @GetMapping
     List<HostView> list() {
-        return hosts.all().stream().map(host -> new HostView(host.id().value(), host.controlUrl(),
+        return hosts.all().stream().map(host -> new HostView(host.id(), host.controlUrl(),
                 host.dataEndpoint(), failureDetector.statusOf(host).name(), host.lastHeartbeat(), host.tasks())).toList();
-    }
-
-    /**
-     * Body of a registration.
-     *
-     * @param hostId the host id
-     * @param controlUrl base URL of the host's REST API
-     * @param dataEndpoint the host's data-plane endpoint
-     * @param session the host process's current session (optional): a new one each time it rejoins empty
-     */
-    record Registration(@NotBlank String hostId, @NotNull URI controlUrl, @NotBlank String dataEndpoint,
-                        @Nullable String session) {
-    }
-
-    /**
-     * Answer to a registration.
-     *
-     * @param hostId the host id
-     * @param heartbeatInterval the interval the router suggests, ISO-8601 (e.g. PT0.25S)
-     * @param lease how long after sending a heartbeat that was answered the host may keep running its tasks without a
-     *              newer answer, ISO-8601; past it the host must stop them (see {@link RouterProperties#hostLease()})
-     */
-    record Registered(String hostId, String heartbeatInterval, String lease) {
-    }
-
-    /**
-     * Body of a heartbeat.
-     *
-     * @param tasks every task on the host
-     * @param deployments every topology deployed on the host, with its epoch (absent from older hosts)
-     * @param session the session the host registered with (absent if it named none)
-     */
-    record Heartbeat(List<TaskReport> tasks, List<HostDeployment> deployments, @Nullable String session) {
-    }
-
-    /**
-     * Body of a suspicion.
-     *
-     * @param reporter the host whose data-plane connection to the suspected host dropped
-     */
-    record Suspicion(@NotBlank String reporter) {
-    }
-
-    /**
-     * A host in the list.
-     *
-     * @param hostId the host id
-     * @param controlUrl base URL of its REST API
-     * @param dataEndpoint its data-plane endpoint
-     * @param status LIVE or DEAD
-     * @param lastHeartbeat when it was last heard from
-     * @param tasks its task reports from that heartbeat
-     */
-    record HostView(String hostId, URI controlUrl, String dataEndpoint, String status, Instant lastHeartbeat,
-                    List<TaskReport> tasks) {
     }
 }

@@ -1,11 +1,14 @@
 package io.steadfast.router.web;
 
+import io.steadfast.protocol.problem.FieldError;
+import io.steadfast.protocol.problem.ProblemType;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import tools.jackson.core.JacksonException;
 import io.steadfast.router.checkpoint.CheckpointRecordsException;
 import io.steadfast.router.host.HostCallException;
 import io.steadfast.router.store.RecordsNotLoadedException;
 import io.steadfast.router.topology.TopologyException;
 import io.steadfast.runtime.topology.TopologyValidationException;
-import io.steadfast.runtime.topology.Violation;
 import jakarta.validation.ConstraintViolationException;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -27,16 +30,18 @@ class RouterProblemHandler extends ResponseEntityExceptionHandler {
     private static final String CHECKPOINT_SERVICE = "checkpoint-service";
     private static final int RETRY_AFTER_SECONDS = 5;
 
-    /** 400 with an {@code errors} array: one {operator, field, message} per violation. */
+    /** 400 with an {@code errors} array: one {field, operator, message} per violation. */
     @ExceptionHandler
     ProblemDetail invalidTopology(TopologyValidationException e) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, e.getMessage());
         problem.setTitle("Invalid topology");
+        problem.setProperty(ProblemType.REASON, "INVALID_TOPOLOGY");
         if (e.topology() != null) {
-            problem.setProperty("topology", e.topology());
+            problem.setProperty(ProblemType.TOPOLOGY, e.topology());
         }
-        List<Error> errors = e.violations().stream().map(Error::of).toList();
-        problem.setProperty("errors", errors);
+        problem.setProperty(ProblemType.ERRORS, e.violations().stream()
+                .map(violation -> new FieldError(violation.field(), violation.operator(), violation.message()))
+                .toList());
         return problem;
     }
 
@@ -55,9 +60,9 @@ class RouterProblemHandler extends ResponseEntityExceptionHandler {
             case TOO_LARGE -> HttpStatus.CONTENT_TOO_LARGE;
         };
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, e.getMessage());
-        problem.setProperty("reason", e.reason().name());
+        problem.setProperty(ProblemType.REASON, e.reason().name());
         if (e.getCause() instanceof HostCallException host) {
-            problem.setProperty("host", host.host().value());
+            problem.setProperty(ProblemType.HOST, host.host().value());
             host.status().ifPresent(hostStatus -> problem.setProperty("hostStatus", hostStatus));
             host.problem().ifPresent(hostProblem -> problem.setProperty("hostProblem", hostProblem));
         }
@@ -69,7 +74,7 @@ class RouterProblemHandler extends ResponseEntityExceptionHandler {
     ResponseEntity<ProblemDetail> recordsNotLoaded(RecordsNotLoadedException e) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, e.getMessage());
         problem.setTitle("Records not loaded");
-        problem.setProperty("reason", "RECORDS_NOT_LOADED");
+        problem.setProperty(ProblemType.REASON, "RECORDS_NOT_LOADED");
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
                 .header(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, e.retryInterval().toSeconds())))
                 .body(problem);
@@ -85,7 +90,7 @@ class RouterProblemHandler extends ResponseEntityExceptionHandler {
             ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_GATEWAY, e.getMessage());
             problem.setTitle("Checkpoint store refused the request");
             problem.setProperty("service", CHECKPOINT_SERVICE);
-            problem.setProperty("reason", e.reason().name());
+            problem.setProperty(ProblemType.REASON, e.reason().name());
             return ResponseEntity.status(HttpStatus.BAD_GATEWAY).body(problem);
         }
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, "The "
@@ -94,7 +99,7 @@ class RouterProblemHandler extends ResponseEntityExceptionHandler {
                 + " the " + CHECKPOINT_SERVICE + " is back. Retry in a few seconds.");
         problem.setTitle("Checkpoint store unavailable");
         problem.setProperty("service", CHECKPOINT_SERVICE);
-        problem.setProperty("reason", e.reason().name());
+        problem.setProperty(ProblemType.REASON, e.reason().name());
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
                 .header(HttpHeaders.RETRY_AFTER, String.valueOf(RETRY_AFTER_SECONDS)).body(problem);
     }
@@ -104,32 +109,41 @@ class RouterProblemHandler extends ResponseEntityExceptionHandler {
     protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException e,
                                                                   HttpHeaders headers, HttpStatusCode status,
                                                                   WebRequest request) {
-        List<Error> errors = e.getBindingResult().getFieldErrors().stream()
-                .map(error -> new Error(null, error.getField(), error.getDefaultMessage())).toList();
+        return handleExceptionInternal(e, invalidBody(e.getBindingResult().getFieldErrors().stream()
+                .map(error -> FieldError.of(error.getField(), error.getDefaultMessage())).toList()), headers,
+                HttpStatus.BAD_REQUEST, request);
+    }
+
+    /**
+     * 400 naming the field of the request body that could not be read, such as a malformed id, in the same shape as
+     * a field that is invalid (Spring's default says only "Failed to read request").
+     */
+    @Override
+    protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException e,
+                                                                  HttpHeaders headers, HttpStatusCode status,
+                                                                  WebRequest request) {
+        String field = e.getCause() instanceof JacksonException json ? json.getPath().stream()
+                .map(step -> step.getPropertyName() != null ? "." + step.getPropertyName()
+                        : "[" + step.getIndex() + "]")
+                .collect(Collectors.joining()).replaceFirst("^\\.", "") : "";
+        String reason = String.valueOf(e.getMostSpecificCause().getMessage());
+        return handleExceptionInternal(e, invalidBody(List.of(FieldError.of(field.isEmpty() ? "(body)" : field,
+                "is unreadable: " + (reason.length() > 300 ? reason.substring(0, 300) + "…" : reason)))), headers,
+                HttpStatus.BAD_REQUEST, request);
+    }
+
+    private static ProblemDetail invalidBody(List<FieldError> errors) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, "The request body is"
                 + " invalid: " + errors.stream().map(error -> error.field() + " " + error.message())
                 .collect(Collectors.joining("; ")) + ". Correct these fields and send it again");
         problem.setTitle("Invalid request body");
-        problem.setProperty("errors", errors);
-        return handleExceptionInternal(e, problem, headers, HttpStatus.BAD_REQUEST, request);
+        problem.setProperty(ProblemType.REASON, "INVALID_REQUEST_BODY");
+        problem.setProperty(ProblemType.ERRORS, errors);
+        return problem;
     }
 
     @ExceptionHandler({IllegalArgumentException.class, ConstraintViolationException.class})
     ProblemDetail badRequest(RuntimeException e) {
         return ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, e.getMessage());
-    }
-
-    /**
-     * One violation.
-     *
-     * @param operator the operator at fault, or null for the topology as a whole (or a request that is no topology)
-     * @param field the JSON path of the problem
-     * @param message what is wrong and what to do
-     */
-    record Error(String operator, String field, String message) {
-
-        static Error of(Violation violation) {
-            return new Error(violation.operator(), violation.field(), violation.message());
-        }
     }
 }

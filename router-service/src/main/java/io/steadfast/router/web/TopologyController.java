@@ -1,5 +1,6 @@
 package io.steadfast.router.web;
 
+import io.steadfast.protocol.host.KeyValue;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.router.topology.ResultReader;
 import io.steadfast.router.topology.TopologyDeployer;
@@ -138,14 +139,5 @@ class TopologyController {
      * @param values value by key, sorted by key
      */
     record Results(String topology, String operator, Map<String, Object> values) {
-    }
-
-    /**
-     * One key's result.
-     *
-     * @param key the key
-     * @param value its value
-     */
-    record KeyValue(String key, Object value) {
     }
 }

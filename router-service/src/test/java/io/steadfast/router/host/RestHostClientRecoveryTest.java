@@ -1,5 +1,9 @@
 package io.steadfast.router.host;
 
+import io.steadfast.protocol.host.InPlaceRecoveryRequest;
+import io.steadfast.protocol.host.InPlaceRecoveryResponse;
+import io.steadfast.protocol.host.Placement;
+import io.steadfast.runtime.plan.CheckpointId;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -96,9 +100,9 @@ class RestHostClientRecoveryTest {
     void sendsNoPlanToAHostThatHoldsIt() throws IOException {
         RegisteredHost host = host(body -> Map.entry(201, CREATED));
 
-        InPlaceRecovery.Answer answer = RestHostClient.over(RestClient.builder()).recoverInPlace(host, recovery());
+        InPlaceRecoveryResponse answer = RestHostClient.over(RestClient.builder()).recoverInPlace(host, recovery());
 
-        assertThat(answer.tasks()).containsExactly("rh/count#0");
+        assertThat(answer.tasks()).containsExactly(TaskId.parse("rh/count#0"));
         assertThat(received).singleElement().satisfies(body -> {
             assertThat(body.has("plan")).isFalse();
             assertThat(body.get("epoch").asInt()).isEqualTo(4);
@@ -111,9 +115,9 @@ class RestHostClientRecoveryTest {
         RegisteredHost host = host(body -> body.has("plan") ? Map.entry(201, CREATED)
                 : Map.entry(409, conflict(RestHostClient.PLAN_NOT_HELD)));
 
-        InPlaceRecovery.Answer answer = RestHostClient.over(RestClient.builder()).recoverInPlace(host, recovery());
+        InPlaceRecoveryResponse answer = RestHostClient.over(RestClient.builder()).recoverInPlace(host, recovery());
 
-        assertThat(answer.tasks()).containsExactly("rh/count#0");
+        assertThat(answer.tasks()).containsExactly(TaskId.parse("rh/count#0"));
         assertThat(received).hasSize(2);
         assertThat(received.get(0).has("plan")).isFalse();
         assertThat(received.get(1).get("plan").get("topology").asString()).isEqualTo("rh");
@@ -192,7 +196,7 @@ class RestHostClientRecoveryTest {
                 "catch-up-targets");
 
         assertThat(received).as("the warm-up called no host").isEmpty();
-        assertThat(client.recoverInPlace(host, recovery()).tasks()).containsExactly("rh/count#0");
+        assertThat(client.recoverInPlace(host, recovery()).tasks()).containsExactly(TaskId.parse("rh/count#0"));
         assertThat(received).hasSize(1);
     }
 
@@ -200,18 +204,19 @@ class RestHostClientRecoveryTest {
     void warmsUpWithTheBodiesTheCallsSendAndTheAnswersTheyRead() {
         JsonBodies bodies = new JsonBodies(new org.springframework.http.converter.json.JacksonJsonHttpMessageConverter());
 
-        JsonNode written = JSON.readTree(bodies.write(new RestHostClient.InPlaceRecoveryBody(null, 4,
-                new RestHostClient.PlacementBody(Map.of("rh/count#0", "rh-host"), Map.of("rh-host", "tcp://h:1"),
-                        Map.of()),
-                List.of("rh/count#0"), new RestHostClient.CheckpointsBody(3, 3), List.of(),
-                new RestHostClient.RoundBody(List.of(), Instant.EPOCH, "recovery-1"))));
-        InPlaceRecovery.Answer read = bodies.read(InPlaceRecovery.Answer.class,
+        JsonNode written = JSON.readTree(bodies.write(new InPlaceRecoveryRequest(null, 4,
+                new Placement(Map.of(TaskId.parse("rh/count#0"), new HostId("rh-host")),
+                        Map.of(new HostId("rh-host"), "tcp://h:1"), Map.of()),
+                List.of(TaskId.parse("rh/count#0")), new InPlaceRecoveryRequest.Checkpoints(new CheckpointId(3),
+                        new CheckpointId(3)), List.of(),
+                new InPlaceRecoveryRequest.Round(List.of(), Instant.EPOCH, "recovery-1"))));
+        InPlaceRecoveryResponse read = bodies.read(InPlaceRecoveryResponse.class,
                 CREATED.getBytes(StandardCharsets.UTF_8));
 
         assertThat(written.has("plan")).as("left out when null, as in a call").isFalse();
         assertThat(written.get("placement").has("incarnations")).as("left out while no task was recovered").isFalse();
         assertThat(written.get("epoch").asInt()).isEqualTo(4);
         assertThat(written.get("placement").get("hosts").get("rh/count#0").asString()).isEqualTo("rh-host");
-        assertThat(read).isEqualTo(new InPlaceRecovery.Answer(List.of("rh/count#0"), 0, 1, 0, 1));
+        assertThat(read).isEqualTo(new InPlaceRecoveryResponse(List.of(TaskId.parse("rh/count#0")), 0, 1, 0, 1));
     }
 }

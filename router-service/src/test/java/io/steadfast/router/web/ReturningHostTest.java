@@ -106,7 +106,7 @@ class ReturningHostTest {
         // B comes back still running its epoch-0 tasks: its session is over, so it must stop them all
         beat(B, "b1", runningOnB).andExpect(status().isGone())
                 .andExpect(jsonPath("$.reason").value("HOST_FENCED"))
-                .andExpect(jsonPath("$.hostId").value("host-b"));
+                .andExpect(jsonPath("$.host").value("host-b"));
         register(B, "b1").andExpect(status().isGone());
         heartbeat(A, "a1", "[]").andExpect(jsonPath("$.deployments[0].epoch").value(1))
                 .andExpect(jsonPath("$.deployments[0].tasks", not(empty())));

@@ -347,6 +347,24 @@ class RouterApiTest {
     }
 
     @Test
+    void answersProblemsOfTheShapeEveryServiceSharesWithTheirReasonAndIds() throws Exception {
+        mvc.perform(put("/api/v1/hosts/ghost/heartbeat").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"tasks\": []}"))
+                .andExpect(status().isNotFound())
+                .andExpect(jsonPath("$.type").value("urn:steadfast:problem:host-not-registered"))
+                .andExpect(jsonPath("$.reason").value("HOST_NOT_REGISTERED"))
+                .andExpect(jsonPath("$.host").value("ghost"));
+        mvc.perform(get("/api/v1/topologies/unknown")).andExpect(status().isNotFound())
+                .andExpect(jsonPath("$.type").value("urn:steadfast:problem:not-found"))
+                .andExpect(jsonPath("$.reason").value("NOT_FOUND"));
+        mvc.perform(post("/api/v1/hosts/a/suspicions").contentType(MediaType.APPLICATION_JSON).content("{}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.type").value("urn:steadfast:problem:invalid-request-body"))
+                .andExpect(jsonPath("$.errors[0].field").value("reporter"))
+                .andExpect(jsonPath("$.errors[0].message").isString());
+    }
+
+    @Test
     void answers404ToTheHeartbeatOfAnUnknownHost() throws Exception {
         mvc.perform(put("/api/v1/hosts/ghost/heartbeat").contentType(MediaType.APPLICATION_JSON)
                         .content("{\"tasks\": []}"))

@@ -1,4 +1,4 @@
-package io.steadfast.checkpoint;
+package io.steadfast.runtime.plan;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;

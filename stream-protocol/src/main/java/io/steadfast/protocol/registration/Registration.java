@@ -1,0 +1,19 @@
+package io.steadfast.protocol.registration;
+
+import io.steadfast.runtime.plan.HostId;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import java.net.URI;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Body of the router's {@code POST /api/v1/hosts}: a host registers.
+ *
+ * @param hostId       the host's id
+ * @param controlUrl   base URL of the host's REST API
+ * @param dataEndpoint the host's data-plane endpoint
+ * @param session      the host process's current session (optional): a new one each time it rejoins empty
+ */
+public record Registration(@NotNull HostId hostId, @NotNull URI controlUrl, @NotBlank String dataEndpoint,
+                           @Nullable String session) {
+}

@@ -1,0 +1,33 @@
+package io.steadfast.protocol.router;
+
+import io.steadfast.runtime.host.TaskReport;
+import io.steadfast.runtime.plan.HostId;
+import java.net.URI;
+import java.time.Instant;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A host as the router lists it in {@code GET /api/v1/hosts}.
+ *
+ * @param hostId        the host's id
+ * @param controlUrl    base URL of its REST API
+ * @param dataEndpoint  its data-plane endpoint
+ * @param status        {@value #LIVE} or DEAD
+ * @param lastHeartbeat when the router last heard from it
+ * @param tasks         its task reports from that heartbeat
+ */
+public record HostView(HostId hostId, URI controlUrl, String dataEndpoint, String status,
+                       @Nullable Instant lastHeartbeat, List<TaskReport> tasks) {
+
+    /** The status of a host the router hears from. */
+    public static final String LIVE = "LIVE";
+
+    public HostView {
+        tasks = tasks == null ? List.of() : List.copyOf(tasks);
+    }
+
+    public boolean isLive() {
+        return LIVE.equals(status);
+    }
+}
