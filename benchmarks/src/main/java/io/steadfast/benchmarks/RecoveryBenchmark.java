@@ -3,7 +3,7 @@ package io.steadfast.benchmarks;
 import io.steadfast.cluster.ClusterStartup;
 import io.steadfast.cluster.RepoLayout;
 import io.steadfast.cluster.client.CheckpointView;
-import io.steadfast.cluster.client.HostView;
+import io.steadfast.protocol.router.HostView;
 import io.steadfast.cluster.client.RecoveryView;
 import io.steadfast.cluster.client.RouterClient;
 import io.steadfast.cluster.client.TaskView;
@@ -23,7 +23,6 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Recovery time after one host process is killed with SIGKILL or frozen with SIGSTOP, LOCAL against GLOBAL mode, at
@@ -349,7 +348,7 @@ public final class RecoveryBenchmark {
 
     private Optional<Instant> lastHeartbeatOf(HostId host) {
         return router.hosts().stream().filter(view -> view.hostId().equals(host)).findFirst()
-                .map(HostView::lastHeartbeat).filter(JsonNode::isString).map(node -> Instant.parse(node.asString()));
+                .map(HostView::lastHeartbeat);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.steadfast.benchmarks;
 
-import io.steadfast.cluster.client.HostView;
+import io.steadfast.protocol.router.HostView;
+import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.cluster.client.RecoveryView;
 import io.steadfast.cluster.client.RouterClient;
 import io.steadfast.cluster.client.RouterRequestException;
@@ -19,7 +20,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Watches a frozen host after it runs again: when the router lists it LIVE again, having declared it DEAD (so under a
@@ -94,15 +94,13 @@ final class RejoinWatch implements AutoCloseable {
         try {
             Optional<HostView> view = router.hosts().stream().filter(h -> h.hostId().equals(host)).findFirst()
                     .filter(HostView::isLive);
-            Optional<Instant> heartbeat = view.map(HostView::lastHeartbeat).filter(JsonNode::isString)
-                    .map(node -> Instant.parse(node.asString()));
+            Optional<Instant> heartbeat = view.map(HostView::lastHeartbeat);
             if (heartbeat.isEmpty() || (rejoinedAt == null && !rejoinedAt(heartbeat.get()))) {
                 return;
             }
-            for (JsonNode report : view.get().tasks()) {
-                String task = report.path("task").asString();
-                if (formerTasks.contains(task)) {
-                    stale.add(task + " " + report.path("status").asString());
+            for (TaskReport report : view.get().tasks()) {
+                if (formerTasks.contains(report.task())) {
+                    stale.add(report.task() + " " + report.status());
                 }
             }
             if (!heartbeat.get().isBefore(rejoinedAt.plus(STALE_WINDOW))) {

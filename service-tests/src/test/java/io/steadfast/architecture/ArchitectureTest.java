@@ -62,6 +62,14 @@ class ArchitectureTest {
     }
 
     @Test
+    void theProtocolModuleUsesSpringOnlyInTheServicesProblemAdapter() {
+        noClasses().that().resideInAPackage("io.steadfast.protocol..")
+                .and().resideOutsideOfPackage("io.steadfast.protocol.problem.web..")
+                .should().dependOnClassesThat().resideInAPackage("org.springframework..")
+                .check(classes);
+    }
+
+    @Test
     void onlyTheRecoveryPackageAndTheWireCodecReadLoggedDecisions() {
         noClasses().that().resideOutsideOfPackages("io.steadfast.runtime.recovery..", "io.steadfast.runtime.codec..")
                 .should().accessClassesThat().haveFullyQualifiedName("io.steadfast.runtime.codec.DecisionRecord")

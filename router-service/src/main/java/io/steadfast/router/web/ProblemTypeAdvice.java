@@ -1,41 +1,9 @@
 package io.steadfast.router.web;
 
-import io.steadfast.protocol.problem.ProblemType;
-import org.springframework.core.MethodParameter;
-import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
-import org.springframework.http.ProblemDetail;
-import org.springframework.http.converter.HttpMessageConverter;
-import org.springframework.http.server.ServerHttpRequest;
-import org.springframework.http.server.ServerHttpResponse;
+import io.steadfast.protocol.problem.web.ProblemShapeAdvice;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
-import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyAdvice;
 
-/**
- * Gives every problem detail this service answers the shape all services share ({@link ProblemType}): a
- * {@code reason} (the HTTP status's name where the handler gave none) and the {@code type} derived from it.
- */
+/** The problem shape every service shares, applied to this service's answers. */
 @RestControllerAdvice
-class ProblemTypeAdvice implements ResponseBodyAdvice<Object> {
-
-    @Override
-    public boolean supports(MethodParameter returnType, Class<? extends HttpMessageConverter<?>> converterType) {
-        return true;
-    }
-
-    @Override
-    public Object beforeBodyWrite(Object body, MethodParameter returnType, MediaType contentType,
-                                  Class<? extends HttpMessageConverter<?>> converterType, ServerHttpRequest request,
-                                  ServerHttpResponse response) {
-        if (body instanceof ProblemDetail problem) {
-            HttpStatus status = HttpStatus.resolve(problem.getStatus());
-            String reason = ProblemType.reasonOf(problem.getProperties(), status == null ? "HTTP_" + problem.getStatus()
-                    : status.name());
-            problem.setProperty(ProblemType.REASON, reason);
-            if (ProblemType.isReason(reason)) {
-                problem.setType(ProblemType.of(reason));
-            }
-        }
-        return body;
-    }
+class ProblemTypeAdvice extends ProblemShapeAdvice {
 }
