@@ -74,16 +74,16 @@ public final class RecoveryBenchmark {
     private static final long CHECKPOINT_INTERVAL_MS = 1_000;
     /**
      * The job runs until this many checkpoints completed (about as many seconds) before a host is killed: in its
-     * first seconds a freshly deployed job is still being started and compiled on every host (with 32 tasks the two
-     * cores were fully busy for about 3 s), and a recovery measured then measures that start-up as well.
+     * first seconds a freshly deployed job is still being started and compiled on every host, and a recovery
+     * measured then measures that start-up as well.
      */
     static final int CHECKPOINTS_BEFORE_THE_KILL = 5;
     private static final Duration TIMEOUT = Duration.ofSeconds(180);
     /**
      * How often the benchmark asks the router how a job or a recovery stands. The figures are the router's own
      * timestamps, so a slower poll loses no precision; but every poll costs the router (and, for checkpoints, the
-     * checkpoint-service and its store) and this JVM CPU, and during a 32-task recovery the two cores are saturated:
-     * polled every 50 ms, this JVM alone takes 5-12 % of a core in the recovery's window.
+     * checkpoint-service and its store) and this JVM CPU, which a recovery on saturated cores would share (the cost
+     * of a faster poll is in docs/performance.md, "Constants and the figures behind them").
      */
     static final Duration POLL = Duration.ofMillis(250);
     /** How often it asks for the next checkpoint trigger, which times the kill (the first run's, 100 ms after it). */

@@ -76,18 +76,17 @@ class RecoveryPathWarmUp implements ApplicationListener<ApplicationReadyEvent>, 
     static final String TOPOLOGY = "steadfast-warm-up";
     private static final int ROUNDS = 5;
     /**
-     * Recovery requests with a plan the size of a real job's: reading a plan of 32 tasks and 256 channels took a
-     * freshly started standby 300-480 ms (interpreted JSON binding and validation), a warm host 50-130 ms. After 30
-     * rounds a standby still answered its next two such requests in 132 and 72 ms, then in 17-47 ms like a live
-     * host (compilations still queued); 60 rounds take 1.5-4 s (three hosts warming up at once on two cores). Each
-     * round also sends the request without the plan, as the router does first (the plan is fetched ahead, or the
-     * router resends the request with it).
+     * Recovery requests with a plan the size of a real job's (32 tasks, 256 channels), until a freshly started
+     * standby reads one as fast as a live host does: fewer rounds leave its JSON binding and validation still
+     * interpreted or compiling, more only delay its readiness (figures in docs/performance.md, "Constants and the
+     * figures behind them"). Each round also sends the request without the plan, as the router does first (the plan
+     * is fetched ahead, or the router resends the request with it).
      */
     private static final int LARGE_PLAN_ROUNDS = 60;
     /**
      * More requests without the plan, as the router sends them (cheap: refused once read): a standby receives no
-     * request while it waits, and its first real recovery request took 25-31 ms to be read at 32 tasks where a live
-     * host, serving checkpoint calls every second, took 4-15 ms.
+     * request while it waits, so without them its first real recovery request is read several times slower than on
+     * a live host, which serves checkpoint calls every second.
      */
     private static final int PLANLESS_ROUNDS = 300;
     private static final String LARGE_JOB = """
