@@ -1,5 +1,6 @@
 package io.steadfast.router;
 
+import io.steadfast.router.failure.OwnPauses;
 import io.steadfast.testkit.ManualClock;
 import java.time.Instant;
 import org.springframework.boot.test.context.TestConfiguration;
@@ -14,6 +15,13 @@ public class TestClockAndHosts {
     @Primary
     ManualClock testClock() {
         return new ManualClock(Instant.parse("2026-01-01T00:00:00Z"));
+    }
+
+    /** The manual clock stands still while the test runs: a stall of the test's JVM is no pause of the router. */
+    @Bean
+    @Primary
+    OwnPauses noOwnPauses() {
+        return OwnPauses.NONE;
     }
 
     @Bean

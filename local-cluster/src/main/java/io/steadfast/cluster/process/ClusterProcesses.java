@@ -174,10 +174,20 @@ public final class ClusterProcesses implements AutoCloseable {
      * {@link #startRouter} on the same port finds its records in the store and resumes managing them.
      */
     public synchronized void killRouter() {
-        if (router == null) {
-            throw new IllegalStateException("The router has not been started");
-        }
-        router.kill();
+        routerProcess().kill();
+    }
+
+    /**
+     * Freezes the router (SIGSTOP) until {@link #resumeRouter}, as a long garbage-collection pause or a paused machine
+     * would.
+     */
+    public synchronized void pauseRouter() {
+        routerProcess().pause();
+    }
+
+    /** Lets a paused router run again (SIGCONT). */
+    public synchronized void resumeRouter() {
+        routerProcess().resume();
     }
 
     /** Kills a host at once (SIGKILL), as a crash would; it can be started again with {@link #startHost}. */
@@ -300,6 +310,13 @@ public final class ClusterProcesses implements AutoCloseable {
                 process.kill();
             }
         }
+    }
+
+    private ServiceProcess routerProcess() {
+        if (router == null) {
+            throw new IllegalStateException("The router has not been started");
+        }
+        return router;
     }
 
     private Path logFile(String name) {

@@ -8,6 +8,8 @@ import io.steadfast.router.checkpoint.HttpCheckpointRecords;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
 import io.steadfast.router.failure.HostAdmission;
 import io.steadfast.router.failure.HostLivenessMonitor;
+import io.steadfast.router.failure.OwnPauseWatch;
+import io.steadfast.router.failure.OwnPauses;
 import io.steadfast.router.failure.HttpHostProbe;
 import io.steadfast.router.failure.SuspicionChecker;
 import io.steadfast.router.host.HostAssignments;
@@ -83,9 +85,20 @@ class RouterConfiguration {
         return new HostAssignments(topologies);
     }
 
+    /**
+     * A pause of the router of half the heartbeat timeout or more is noticed: one just shorter, added to the hosts'
+     * heartbeat interval (a quarter of the timeout), still leaves a host that keeps heartbeating inside its timeout.
+     */
+    @Bean(destroyMethod = "close")
+    OwnPauseWatch ownPauseWatch(Clock clock, RouterProperties properties) {
+        return OwnPauseWatch.started(clock, properties.heartbeatTimeout().dividedBy(2));
+    }
+
     @Bean
-    HeartbeatFailureDetector heartbeatFailureDetector(HostRegistry hosts, Clock clock, RouterProperties properties) {
-        return new HeartbeatFailureDetector(hosts, clock, properties.heartbeatTimeout(), properties.hostStartupGrace());
+    HeartbeatFailureDetector heartbeatFailureDetector(HostRegistry hosts, Clock clock, RouterProperties properties,
+                                                      OwnPauses ownPauses) {
+        return new HeartbeatFailureDetector(hosts, clock, properties.heartbeatTimeout(), properties.hostStartupGrace(),
+                ownPauses);
     }
 
     @Bean(destroyMethod = "close")

@@ -38,17 +38,29 @@ public final class HeartbeatFailureDetector {
     private final Map<HostId, Declared> declared = new ConcurrentHashMap<>();
 
     private final Duration startupGrace;
+    private final OwnPauses ownPauses;
 
     /** Without a startup grace: new hosts are judged by the timeout alone. */
     public HeartbeatFailureDetector(HostRegistry hosts, Clock clock, Duration timeout) {
         this(hosts, clock, timeout, Duration.ZERO);
     }
 
+    /** Blind to the router's own pauses: silence is measured by the clock alone. */
     public HeartbeatFailureDetector(HostRegistry hosts, Clock clock, Duration timeout, Duration startupGrace) {
+        this(hosts, clock, timeout, startupGrace, OwnPauses.NONE);
+    }
+
+    /**
+     * @param ownPauses when this router last resumed from a pause of its own: no host's silence counts from before
+     *                  then, since the router could not read heartbeats while it did not run
+     */
+    public HeartbeatFailureDetector(HostRegistry hosts, Clock clock, Duration timeout, Duration startupGrace,
+                                    OwnPauses ownPauses) {
         this.startupGrace = startupGrace;
         this.hosts = hosts;
         this.clock = clock;
         this.timeout = timeout;
+        this.ownPauses = ownPauses;
     }
 
     public Duration timeout() {
@@ -59,7 +71,9 @@ public final class HeartbeatFailureDetector {
      * DEAD once a host has been silent for longer than the timeout. A host in its first startup grace after
      * registering may be silent for the whole grace instead: a JVM that has just
      * started is busy compiling and loading classes, and on a loaded machine its first heartbeats come late;
-     * declaring it dead then would send every topology into a needless global recovery.
+     * declaring it dead then would send every topology into a needless global recovery. Silence is counted from
+     * the last heartbeat, or from the router's own resumption if it did not run for a while since (see
+     * {@link OwnPauseWatch}).
      */
     public HostStatus statusOf(RegisteredHost host) {
         Declared declaration = declared.get(host.id());
@@ -68,7 +82,8 @@ public final class HeartbeatFailureDetector {
         }
         Instant now = clock.instant();
         boolean starting = now.isBefore(host.registeredAt().plus(startupGrace));
-        Instant deadline = host.lastHeartbeat().plus(starting && startupGrace.compareTo(timeout) > 0
+        Instant silentSince = latest(host.lastHeartbeat(), ownPauses.resumedAt());
+        Instant deadline = silentSince.plus(starting && startupGrace.compareTo(timeout) > 0
                 ? startupGrace : timeout);
         return now.isAfter(deadline) ? HostStatus.DEAD : HostStatus.LIVE;
     }
@@ -150,6 +165,10 @@ public final class HeartbeatFailureDetector {
                         host.lastHeartbeat());
             }
         }
+    }
+
+    private static Instant latest(Instant a, Instant b) {
+        return a.isAfter(b) ? a : b;
     }
 
     private record Declared(Instant lastHeartbeat, DetectionCause cause, String evidence) {
