@@ -1,17 +1,13 @@
 package io.steadfast.router;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
-import io.steadfast.host.PeHostApplication;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.client.RestClient;
@@ -25,36 +21,19 @@ import tools.jackson.databind.JsonNode;
 @Timeout(180)
 class DeploymentRefusedByAHostIT {
 
-    private static ConfigurableApplicationContext router;
-    private static ConfigurableApplicationContext roomy;
-    private static ConfigurableApplicationContext small;
+    private static InProcessCluster cluster;
     private static RestClient api;
 
     @BeforeAll
     static void startCluster() {
-        router = new SpringApplicationBuilder(RouterApplication.class)
-                .run("--server.port=0", "--spring.application.name=router-service");
-        String routerUrl = "http://127.0.0.1:" + router.getEnvironment().getProperty("local.server.port");
-        roomy = startHost("cap-a", routerUrl);
-        small = startHost("cap-b", routerUrl, "--steadfast.host.limits.max-tasks=4");
-        api = RestClient.builder().baseUrl(routerUrl).defaultStatusHandler(HttpStatusCode::isError, (req, res) -> { })
-                .build();
-    }
-
-    private static ConfigurableApplicationContext startHost(String id, String routerUrl, String... more) {
-        String[] args = {"--server.port=0", "--spring.application.name=pe-host-service", "--steadfast.host.id=" + id,
-                "--steadfast.host.router-url=" + routerUrl, "--steadfast.host.heartbeat-interval=100ms"};
-        String[] all = java.util.Arrays.copyOf(args, args.length + more.length);
-        System.arraycopy(more, 0, all, args.length, more.length);
-        return new SpringApplicationBuilder(PeHostApplication.class).run(all);
+        cluster = InProcessCluster.builder().host("cap-a").host("cap-b", "--steadfast.host.limits.max-tasks=4").start();
+        api = cluster.api();
     }
 
     @AfterAll
     static void stopCluster() {
-        for (ConfigurableApplicationContext context : new ConfigurableApplicationContext[] {roomy, small, router}) {
-            if (context != null) {
-                context.close();
-            }
+        if (cluster != null) {
+            cluster.close();
         }
     }
 
@@ -68,16 +47,13 @@ class DeploymentRefusedByAHostIT {
     }
 
     private static JsonNode tasksOn(ConfigurableApplicationContext host) {
-        String url = "http://127.0.0.1:" + host.getEnvironment().getProperty("local.server.port") + "/api/v1/tasks";
+        String url = InProcessCluster.urlOf(host) + "/api/v1/tasks";
         return RestClient.create().get().uri(url).retrieve().body(JsonNode.class);
     }
 
     @Test
     void aHostsRefusalIsAnsweredWith409AndLeavesNothingOfTheTopologyRunning() {
-        await().atMost(Duration.ofSeconds(60)).until(() -> {
-            JsonNode hosts = api.get().uri("/api/v1/hosts").retrieve().body(JsonNode.class);
-            return hosts.size() == 2 && hosts.valueStream().allMatch(h -> h.get("status").asString().equals("LIVE"));
-        });
+        cluster.awaitHostsLive(Duration.ofSeconds(60));
 
         ResponseEntity<JsonNode> refused = submit("too-big", 4);
 
@@ -95,9 +71,9 @@ class DeploymentRefusedByAHostIT {
                 .contains("It was cancelled on [cap-a], which had accepted it.");
         assertThat(api.get().uri("/api/v1/topologies/too-big").retrieve().toBodilessEntity().getStatusCode().value())
                 .isEqualTo(404);
-        assertThat(tasksOn(roomy).valueStream().map(task -> task.get("task").asString()))
+        assertThat(tasksOn(cluster.host("cap-a")).valueStream().map(task -> task.get("task").asString()))
                 .noneMatch(task -> task.startsWith("too-big/"));
-        assertThat(tasksOn(small).valueStream().map(task -> task.get("task").asString()))
+        assertThat(tasksOn(cluster.host("cap-b")).valueStream().map(task -> task.get("task").asString()))
                 .noneMatch(task -> task.startsWith("too-big/"));
 
         ResponseEntity<JsonNode> fits = submit("fits", 1);

@@ -3,7 +3,6 @@ package io.steadfast.router;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.steadfast.host.PeHostApplication;
 import io.steadfast.host.snapshot.InMemorySnapshotStore;
 import io.steadfast.router.checkpoint.CheckpointRecords;
 import io.steadfast.router.checkpoint.InMemoryCheckpointRecords;
@@ -15,9 +14,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.web.client.RestClient;
 import tools.jackson.databind.JsonNode;
@@ -38,37 +34,25 @@ class GlobalRecoveryAcrossHostsIT {
     private static final InMemoryCheckpointRecords RECORDS = new InMemoryCheckpointRecords(Clock.systemUTC());
     private static final InMemorySnapshotStore SNAPSHOTS = new InMemorySnapshotStore();
 
-    private static ConfigurableApplicationContext router;
-    private static ConfigurableApplicationContext hostA;
-    private static ConfigurableApplicationContext hostB;
+    private static InProcessCluster cluster;
     private static RestClient api;
 
     @BeforeAll
     static void startCluster() {
-        router = new SpringApplicationBuilder(RouterApplication.class)
-                .initializers(context -> context.getBeanFactory().registerSingleton("sharedCheckpointRecords", RECORDS))
-                .run("--server.port=0", "--spring.application.name=router-service",
-                        "--steadfast.router.checkpoint.interval=500ms");
-        String routerUrl = "http://127.0.0.1:" + router.getEnvironment().getProperty("local.server.port");
-        hostA = startHost("rec-host-a", routerUrl);
-        hostB = startHost("rec-host-b", routerUrl);
-        api = RestClient.builder().baseUrl(routerUrl).defaultStatusHandler(HttpStatusCode::isError, (req, res) -> { })
-                .build();
-    }
-
-    private static ConfigurableApplicationContext startHost(String id, String routerUrl) {
-        return new SpringApplicationBuilder(PeHostApplication.class)
-                .initializers(context -> context.getBeanFactory().registerSingleton("snapshotStore", SNAPSHOTS))
-                .run("--server.port=0", "--spring.application.name=pe-host-service", "--steadfast.host.id=" + id,
-                        "--steadfast.host.router-url=" + routerUrl, "--steadfast.host.heartbeat-interval=200ms");
+        cluster = InProcessCluster.builder()
+                .routerBean("sharedCheckpointRecords", RECORDS)
+                .routerSetting("--steadfast.router.checkpoint.interval=500ms")
+                .hostBean("snapshotStore", SNAPSHOTS)
+                .heartbeatInterval(Duration.ofMillis(200))
+                .host("rec-host-a").host("rec-host-b")
+                .start();
+        api = cluster.api();
     }
 
     @AfterAll
     static void stopCluster() {
-        for (ConfigurableApplicationContext context : new ConfigurableApplicationContext[] {hostA, hostB, router}) {
-            if (context != null && context.isActive()) {
-                context.close();
-            }
+        if (cluster != null) {
+            cluster.close();
         }
     }
 
@@ -83,12 +67,9 @@ class GlobalRecoveryAcrossHostsIT {
 
     @Test
     void recoversOntoTheSurvivingHostFromTheLatestCheckpointAndEveryKeyIsExact() {
-        assertThat(hostA.getBean("snapshotStore")).isSameAs(SNAPSHOTS);
-        assertThat(router.getBean(CheckpointRecords.class)).isSameAs(RECORDS);
-        await().atMost(Duration.ofSeconds(30)).until(() -> {
-            JsonNode hosts = get("/api/v1/hosts");
-            return hosts.size() == 2 && hosts.valueStream().allMatch(h -> h.get("status").asString().equals("LIVE"));
-        });
+        assertThat(cluster.host("rec-host-a").getBean("snapshotStore")).isSameAs(SNAPSHOTS);
+        assertThat(cluster.router().getBean(CheckpointRecords.class)).isSameAs(RECORDS);
+        cluster.awaitHostsLive(Duration.ofSeconds(30));
         var submitted = api.post().uri("/api/v1/topologies").contentType(MediaType.APPLICATION_JSON).body("""
                 {"id": "rec-it", "recovery": {"mode": "GLOBAL"}, "operators": [
                   {"id": "source", "type": "generator", "parallelism": 2,
@@ -102,7 +83,7 @@ class GlobalRecoveryAcrossHostsIT {
                 .until(() -> completedCheckpoints() >= 2);
         assertThat(get("/api/v1/topologies/rec-it").get("status").asString()).as("mid-stream").isEqualTo("RUNNING");
 
-        hostB.close();
+        cluster.host("rec-host-b").close();
 
         await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100)).until(() -> {
             JsonNode recoveries = get("/api/v1/recoveries");

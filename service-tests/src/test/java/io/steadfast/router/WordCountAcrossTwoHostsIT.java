@@ -3,7 +3,6 @@ package io.steadfast.router;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.steadfast.host.PeHostApplication;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
@@ -12,9 +11,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.client.RestClient;
@@ -30,44 +26,25 @@ class WordCountAcrossTwoHostsIT {
     private static final long COUNT = 200_000;
     private static final int KEYS = 500;
 
-    private static ConfigurableApplicationContext router;
-    private static ConfigurableApplicationContext hostA;
-    private static ConfigurableApplicationContext hostB;
+    private static InProcessCluster cluster;
     private static RestClient api;
 
     @BeforeAll
     static void startCluster() {
-        // command-line arguments: they win over application.yml, unlike builder default properties
-        router = new SpringApplicationBuilder(RouterApplication.class)
-                .run("--server.port=0", "--spring.application.name=router-service");
-        String routerUrl = "http://127.0.0.1:" + router.getEnvironment().getProperty("local.server.port");
-        hostA = startHost("it-host-a", routerUrl);
-        hostB = startHost("it-host-b", routerUrl);
-        api = RestClient.builder().baseUrl(routerUrl).defaultStatusHandler(HttpStatusCode::isError, (req, res) -> { })
-                .build();
-    }
-
-    private static ConfigurableApplicationContext startHost(String id, String routerUrl) {
-        return new SpringApplicationBuilder(PeHostApplication.class).run("--server.port=0",
-                "--spring.application.name=pe-host-service", "--steadfast.host.id=" + id,
-                "--steadfast.host.router-url=" + routerUrl, "--steadfast.host.heartbeat-interval=100ms");
+        cluster = InProcessCluster.builder().host("it-host-a").host("it-host-b").start();
+        api = cluster.api();
     }
 
     @AfterAll
     static void stopCluster() {
-        for (ConfigurableApplicationContext context : new ConfigurableApplicationContext[] {hostA, hostB, router}) {
-            if (context != null) {
-                context.close();
-            }
+        if (cluster != null) {
+            cluster.close();
         }
     }
 
     @Test
     void wordCountOverTwoHostsGivesEveryKeyItsExactCount() {
-        await().atMost(Duration.ofSeconds(30)).until(() -> {
-            JsonNode hosts = api.get().uri("/api/v1/hosts").retrieve().body(JsonNode.class);
-            return hosts.size() == 2 && hosts.valueStream().allMatch(h -> h.get("status").asString().equals("LIVE"));
-        });
+        cluster.awaitHostsLive(Duration.ofSeconds(30));
 
         ResponseEntity<JsonNode> submitted = api.post().uri("/api/v1/topologies").contentType(MediaType.APPLICATION_JSON)
                 .body("""
@@ -103,7 +80,7 @@ class WordCountAcrossTwoHostsIT {
         assertThat(one.get("value").asLong()).isEqualTo(expected.get("key-7"));
 
         // the path form of a host's state query, task id URL-encoded, through the real Tomcat
-        String hostUrl = "http://127.0.0.1:" + hostA.getEnvironment().getProperty("local.server.port");
+        String hostUrl = InProcessCluster.urlOf(cluster.host("it-host-a"));
         String sinkOnA = tasks.valueStream().filter(t -> t.get("host").asString().equals("it-host-a"))
                 .map(t -> t.get("task").asString()).filter(t -> t.contains("/sink#")).findFirst().orElseThrow();
         ResponseEntity<JsonNode> byPath = api.get().uri(URI.create(hostUrl + "/api/v1/tasks/"
