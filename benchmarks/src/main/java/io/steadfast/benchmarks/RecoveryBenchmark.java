@@ -2,13 +2,13 @@ package io.steadfast.benchmarks;
 
 import io.steadfast.cluster.ClusterStartup;
 import io.steadfast.cluster.RepoLayout;
-import io.steadfast.cluster.client.CheckpointView;
-import io.steadfast.protocol.router.HostView;
-import io.steadfast.cluster.client.RecoveryView;
 import io.steadfast.cluster.client.RouterClient;
-import io.steadfast.cluster.client.TaskView;
-import io.steadfast.cluster.client.TopologyView;
 import io.steadfast.cluster.process.ClusterProcesses;
+import io.steadfast.protocol.router.CheckpointSummary;
+import io.steadfast.protocol.router.HostView;
+import io.steadfast.protocol.router.RecoveryView;
+import io.steadfast.protocol.router.TopologyDetail;
+import io.steadfast.protocol.router.TopologyDetail.TaskState;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.nio.file.Files;
@@ -246,12 +246,12 @@ public final class RecoveryBenchmark {
             throws InterruptedException {
         // by id: the router lists only the latest few checkpoints
         await(POLL, () -> router.checkpoints(topology).latestCompletedCheckpoint()
-                        .filter(latest -> latest.checkpointId() >= CHECKPOINTS_BEFORE_THE_KILL).isPresent(),
+                        .filter(latest -> latest.checkpointId().value() >= CHECKPOINTS_BEFORE_THE_KILL).isPresent(),
                 CHECKPOINTS_BEFORE_THE_KILL + " completed checkpoints of " + id);
         HostId victim = hostRunningCount(router.topology(topology));
         long cpuBusy = Math.round(MachineCpu.busyOver(Duration.ofSeconds(1)).orElse(-0.01) * 100);
         long checkpointMillis = router.checkpoints(topology).latestCompletedCheckpoint()
-                .map(CheckpointView::durationMillis).orElse(-1L);
+                .map(CheckpointSummary::durationMillis).orElse(-1L);
         Instant trigger = awaitNextTrigger(topology, id);
         Instant at = faultTime(victim, trigger.plus(phase), heartbeatPhase);
         try (HostFault.Injected injected = ScheduledChecks.runAt(at, fault + " " + victim,
@@ -296,7 +296,7 @@ public final class RecoveryBenchmark {
             return r.isRecovered() && r.caughtUpAt() != null;
         }).orElse(false), "recovery of " + id);
         RecoveryView recovery = recoveryOf(topology, victim).orElseThrow();
-        if (!mode.equals(recovery.mode())) {
+        if (!mode.equals(recovery.mode().name())) {
             throw new IllegalStateException(id + " was recovered " + recovery.mode() + ", not " + mode + ": "
                     + (recovery.local() == null ? recovery.message() : recovery.local().fallbackReason()));
         }
@@ -356,15 +356,16 @@ public final class RecoveryBenchmark {
      * the latest listed now (the router triggers them one interval apart, give or take its tick).
      */
     private Instant awaitNextTrigger(TopologyId topology, String id) throws InterruptedException {
-        long before = latestTrigger(topology).map(CheckpointView::checkpointId).orElse(0L);
-        await(TRIGGER_POLL, () -> latestTrigger(topology).filter(latest -> latest.checkpointId() > before).isPresent(),
+        long before = latestTrigger(topology).map(latest -> latest.checkpointId().value()).orElse(0L);
+        await(TRIGGER_POLL, () -> latestTrigger(topology).filter(latest -> latest.checkpointId().value() > before)
+                        .isPresent(),
                 "the next checkpoint trigger of " + id);
         return Objects.requireNonNull(latestTrigger(topology).orElseThrow().triggeredAt());
     }
 
-    private Optional<CheckpointView> latestTrigger(TopologyId topology) {
+    private Optional<CheckpointSummary> latestTrigger(TopologyId topology) {
         return router.checkpoints(topology).checkpoints().stream().filter(c -> c.triggeredAt() != null)
-                .max(Comparator.comparingLong(CheckpointView::checkpointId));
+                .max(Comparator.comparing(CheckpointSummary::checkpointId));
     }
 
     private void deleteQuietly(TopologyId topology) {
@@ -380,9 +381,9 @@ public final class RecoveryBenchmark {
                 .filter(r -> r.topology().equals(topology) && r.failedHost().equals(failed)).findFirst();
     }
 
-    private HostId hostRunningCount(TopologyView view) {
-        return view.tasks().stream().filter(task -> task.task().contains("/count#")).map(TaskView::host)
-                .filter(host -> host != null && processes.liveHostIds().contains(host)).findFirst()
+    private HostId hostRunningCount(TopologyDetail view) {
+        return view.tasks().stream().filter(task -> task.task().operator().value().equals("count"))
+                .map(TaskState::host).filter(host -> processes.liveHostIds().contains(host)).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no live host runs a count task: " + view.tasks()));
     }
 

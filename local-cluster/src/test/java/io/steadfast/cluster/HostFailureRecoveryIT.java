@@ -3,11 +3,10 @@ package io.steadfast.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.steadfast.cluster.client.CheckpointView;
-import io.steadfast.cluster.client.RecoveryView;
 import io.steadfast.cluster.client.RouterClient;
 import io.steadfast.cluster.process.ClusterProcesses;
 import io.steadfast.cluster.process.ServiceProcess;
+import io.steadfast.protocol.router.RecoveryView;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
@@ -79,9 +78,9 @@ class HostFailureRecoveryIT {
 
         HostId first = CLUSTER.killHostRunningTasks(id);
         RecoveryView firstRecovery = CLUSTER.awaitRecovered(id, first, RECOVERY_TIMEOUT);
-        long restoredFrom = firstRecovery.restoredFrom() == null ? 0 : firstRecovery.restoredFrom();
+        long restoredFrom = firstRecovery.restoredFrom() == null ? 0 : firstRecovery.restoredFrom().value();
         long afterRecovery = router.checkpoints(id).latestCompletedCheckpoint()
-                .map(CheckpointView::checkpointId).orElse(restoredFrom);
+                .map(checkpoint -> checkpoint.checkpointId().value()).orElse(restoredFrom);
         CLUSTER.awaitCheckpointCompletedAfter(id, Math.max(restoredFrom, afterRecovery));
 
         HostId second = CLUSTER.killHostRunningTasks(id);

@@ -1,6 +1,6 @@
 package io.steadfast.cluster.progress;
 
-import io.steadfast.cluster.client.RecoveryView;
+import io.steadfast.protocol.router.RecoveryView;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;

@@ -1,7 +1,10 @@
 package io.steadfast.cluster.progress;
 
-import io.steadfast.cluster.client.RecoveryView;
+import io.steadfast.protocol.router.RecoveryView;
+import io.steadfast.runtime.plan.TaskId;
+import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /** Describes one recovery in a line: failed host, its tasks, and the detection, restore and catch-up times. */
 public final class RecoveryLine {
@@ -12,17 +15,18 @@ public final class RecoveryLine {
     }
 
     /**
-     * e.g. {@code recovery 1 of word-count RECOVERED: host-2 failed (3 tasks: count#1, ...); detected after
-     * 812 ms, restored from checkpoint 7 in 640 ms, caught up after 2,310 ms}, with the mode, the records replayed and
-     * whether the other tasks kept running when the router says.
+     * e.g. {@code GLOBAL recovery 1 of word-count RECOVERED: host-2 failed (3 tasks: count#1, ...); detected after
+     * 812 ms, restored from checkpoint 7 in 640 ms, caught up after 2,310 ms}, with the records replayed and whether
+     * the other tasks kept running when the router says.
      */
     public static String format(RecoveryView recovery) {
         StringBuilder line = new StringBuilder();
-        line.append(recovery.mode() == null ? "" : recovery.mode() + " ").append("recovery ").append(recovery.id()).append(" of ").append(recovery.topology()).append(' ')
+        line.append(recovery.mode()).append(" recovery ").append(recovery.id()).append(" of ").append(recovery.topology()).append(' ')
                 .append(recovery.status()).append(": ").append(recovery.failedHost()).append(" failed (")
                 .append(recovery.tasks().size()).append(recovery.tasks().size() == 1 ? " task" : " tasks");
         if (!recovery.tasks().isEmpty()) {
-            line.append(": ").append(String.join(", ", recovery.tasks().subList(0, Math.min(SHOWN_TASKS, recovery.tasks().size()))));
+            List<TaskId> shown = recovery.tasks().subList(0, Math.min(SHOWN_TASKS, recovery.tasks().size()));
+            line.append(": ").append(shown.stream().map(TaskId::toString).collect(Collectors.joining(", ")));
             if (recovery.tasks().size() > SHOWN_TASKS) {
                 line.append(", ...");
             }

@@ -2,6 +2,9 @@ package io.steadfast.cluster.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.steadfast.protocol.router.LocalRecoveryView;
+import io.steadfast.protocol.router.RecoveryView;
+import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.runtime.plan.HostId;
 import java.net.URI;
 import java.time.Instant;
@@ -29,7 +32,7 @@ class RecoveryViewTest {
         assertThat(view.failedHost()).isEqualTo(new HostId("host-2"));
         assertThat(view.detectionMillis()).isEqualTo(300);
         assertThat(view.detectionCause()).isEqualTo("DATA_PLANE_DISCONNECT");
-        assertThat(view.restoredFrom()).isEqualTo(3L);
+        assertThat(view.restoredFrom()).isEqualTo(CheckpointId.of(3));
         assertThat(view.isLocal()).isTrue();
         assertThat(view.otherTasksPaused()).isFalse();
         assertThat(view.restoreMillis()).isEqualTo(90L);
@@ -37,7 +40,7 @@ class RecoveryViewTest {
         assertThat(view.caughtUpAt()).isEqualTo(Instant.parse("2026-01-01T00:00:02Z"));
         assertThat(view.isRecovered()).isTrue();
         assertThat(view.message()).isEqualTo("ok");
-        assertThat(view.local().targetHosts()).isEqualTo(new RecoveryView.TargetHosts(20, 10, 5, 300));
+        assertThat(view.local().targetHosts()).isEqualTo(new LocalRecoveryView.TargetHosts(20, 10, 5, 300));
         assertThat(view.local().replayedRecords()).isEqualTo(12_345L);
         assertThat(view.placedAnyTaskOn(new HostId("host-4"))).isTrue();
     }
