@@ -262,20 +262,21 @@ public final class RecoveryBenchmark {
             try {
                 RecoveryView recovery = awaitRecovery(topology, id, mode, victim);
                 RecoverySample.Rejoin rejoin = rejoinWatch.isEmpty() ? null : rejoinOf(rejoinWatch.get(), injected);
-                Instant restoredAt = recovery.detectedAt().plusMillis(recovery.restoreMillis());
+                Instant detectedAt = recovery.detection().detectedAt();
+                Instant caughtUpAt = recovery.timings().caughtUpAt();
+                Instant restoredAt = detectedAt.plusMillis(recovery.timings().restoreMillis());
                 RecoverySample.Phases phases = new RecoverySample.Phases(
-                        Duration.between(faultAt, recovery.detectedAt()).toMillis(),
-                        Duration.between(recovery.detectedAt(), restoredAt).toMillis(),
-                        Math.max(0, Duration.between(restoredAt, recovery.caughtUpAt()).toMillis()), // 0: caught up
+                        Duration.between(faultAt, detectedAt).toMillis(),
+                        Duration.between(detectedAt, restoredAt).toMillis(),
+                        Math.max(0, Duration.between(restoredAt, caughtUpAt).toMillis()), // 0: caught up
                         // before the router had recorded the restore (its record waits for the hosts' answers)
-                        Duration.between(faultAt, recovery.caughtUpAt()).toMillis());
+                        Duration.between(faultAt, caughtUpAt).toMillis());
                 RecoverySample.Conditions before = new RecoverySample.Conditions(cpuBusy,
-                        Duration.between(trigger, faultAt).toMillis(), checkpointMillis,
-                        recovery.detectedAt() == null ? -1 : Duration.between(
-                                recovery.detectedAt().minusMillis(recovery.detectionMillis()), faultAt).toMillis());
+                        Duration.between(trigger, faultAt).toMillis(), checkpointMillis, Duration.between(
+                                detectedAt.minusMillis(recovery.detection().detectionMillis()), faultAt).toMillis());
                 return new RecoverySample(phases, recovery.local() == null
                         || recovery.local().replayedRecords() == null ? -1 : recovery.local().replayedRecords(),
-                        !Boolean.FALSE.equals(recovery.otherTasksPaused()), before, rejoin);
+                        !Boolean.FALSE.equals(recovery.restoration().otherTasksPaused()), before, rejoin);
             } finally {
                 rejoinWatch.ifPresent(RejoinWatch::close);
             }
@@ -291,14 +292,15 @@ public final class RecoveryBenchmark {
             throws InterruptedException {
         await(POLL, () -> recoveryOf(topology, victim).map(r -> {
             if (r.isAbandoned()) { // e.g. a live host declared dead meanwhile on a saturated machine: a new recovery
-                throw new IllegalStateException("the recovery of " + id + " was abandoned: " + r.message());
+                throw new IllegalStateException("the recovery of " + id + " was abandoned: " + r.outcome().message());
             }
-            return r.isRecovered() && r.caughtUpAt() != null;
+            return r.isRecovered() && r.timings().caughtUpAt() != null;
         }).orElse(false), "recovery of " + id);
         RecoveryView recovery = recoveryOf(topology, victim).orElseThrow();
-        if (!mode.equals(recovery.mode().name())) {
-            throw new IllegalStateException(id + " was recovered " + recovery.mode() + ", not " + mode + ": "
-                    + (recovery.local() == null ? recovery.message() : recovery.local().fallbackReason()));
+        if (!mode.equals(recovery.restoration().mode().name())) {
+            throw new IllegalStateException(id + " was recovered " + recovery.restoration().mode() + ", not " + mode
+                    + ": "
+                    + (recovery.local() == null ? recovery.outcome().message() : recovery.local().fallbackReason()));
         }
         return recovery;
     }
@@ -378,7 +380,7 @@ public final class RecoveryBenchmark {
 
     private Optional<RecoveryView> recoveryOf(TopologyId topology, HostId failed) {
         return router.recoveries(topology).stream()
-                .filter(r -> r.topology().equals(topology) && r.failedHost().equals(failed)).findFirst();
+                .filter(r -> r.topology().equals(topology) && r.detection().failedHost().equals(failed)).findFirst();
     }
 
     private HostId hostRunningCount(TopologyDetail view) {

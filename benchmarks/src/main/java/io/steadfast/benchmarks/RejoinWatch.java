@@ -124,8 +124,8 @@ final class RejoinWatch implements AutoCloseable {
             return false;
         }
         Optional<RecoveryView> recovery = router.recoveries(topology).stream()
-                .filter(r -> r.failedHost().equals(host) && r.detectedAt() != null).findFirst();
-        if (recovery.isEmpty() || !heartbeat.isAfter(recovery.get().detectedAt())) {
+                .filter(r -> r.detection().failedHost().equals(host)).findFirst();
+        if (recovery.isEmpty() || !heartbeat.isAfter(recovery.get().detection().detectedAt())) {
             return false;
         }
         rejoinedAt = heartbeat;

@@ -177,7 +177,8 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
                 .failFast(() -> outcomes.assertNoFailedRecovery(id))
                 .until(() -> {
                     last.set(router.recoveries().stream()
-                            .filter(r -> r.topology().equals(id) && r.failedHost().equals(failed)).findFirst());
+                            .filter(r -> r.topology().equals(id) && r.detection().failedHost().equals(failed))
+                            .findFirst());
                     return last.get().map(RecoveryView::isRecovered).orElse(false);
                 });
         return outcomes.describe(last.get().orElseThrow());

@@ -372,7 +372,8 @@ class GrayFailureIT {
             List<RecoveryView> recoveries = router.recoveries(id).stream()
                     .sorted(Comparator.comparingLong(RecoveryView::id)).toList();
             log(id + ": " + recoveries.size() + " recoveries: " + recoveries.stream()
-                    .collect(Collectors.groupingBy(r -> r.status() + (r.failureReason() == null ? "" : "/" + r.failureReason()),
+                    .collect(Collectors.groupingBy(r -> r.outcome().status()
+                                    + (r.outcome().failureReason() == null ? "" : "/" + r.outcome().failureReason()),
                             TreeMap::new, Collectors.counting())));
             recoveries.forEach(r -> log("  " + RecoveryLine.format(r) + (r.local() == null ? ""
                     : "; placed on " + new TreeSet<>(r.local().placedOn().values()))));

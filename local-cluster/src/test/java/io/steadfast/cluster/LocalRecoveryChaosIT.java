@@ -89,8 +89,8 @@ class LocalRecoveryChaosIT {
         assertThat(recoveries).as("one recovery per kill, each of the lost tasks alone, the others never stopping")
                 .hasSize(killed.size()).allSatisfy(r -> {
                     assertThat(r.isRecovered()).isTrue();
-                    assertThat(r.mode()).isEqualTo(RecoveryMode.LOCAL);
-                    assertThat(r.otherTasksPaused()).isFalse();
+                    assertThat(r.restoration().mode()).isEqualTo(RecoveryMode.LOCAL);
+                    assertThat(r.restoration().otherTasksPaused()).isFalse();
                 });
         assertThat(killed).as("a host that had taken over tasks from an earlier failure was killed too")
                 .anySatisfy(host -> assertThat(wasTargetOfARecovery(host, recoveries)).isTrue());

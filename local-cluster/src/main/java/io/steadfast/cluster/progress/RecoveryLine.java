@@ -20,9 +20,13 @@ public final class RecoveryLine {
      * the other tasks kept running when the router says.
      */
     public static String format(RecoveryView recovery) {
+        RecoveryView.Restoration restoration = recovery.restoration();
+        RecoveryView.Timings timings = recovery.timings();
+        RecoveryView.Outcome outcome = recovery.outcome();
         StringBuilder line = new StringBuilder();
-        line.append(recovery.mode()).append(" recovery ").append(recovery.id()).append(" of ").append(recovery.topology()).append(' ')
-                .append(recovery.status()).append(": ").append(recovery.failedHost()).append(" failed (")
+        line.append(restoration.mode()).append(" recovery ").append(recovery.id()).append(" of ")
+                .append(recovery.topology()).append(' ').append(outcome.status()).append(": ")
+                .append(recovery.detection().failedHost()).append(" failed (")
                 .append(recovery.tasks().size()).append(recovery.tasks().size() == 1 ? " task" : " tasks");
         if (!recovery.tasks().isEmpty()) {
             List<TaskId> shown = recovery.tasks().subList(0, Math.min(SHOWN_TASKS, recovery.tasks().size()));
@@ -31,28 +35,28 @@ public final class RecoveryLine {
                 line.append(", ...");
             }
         }
-        line.append("); detected after ").append(millis(recovery.detectionMillis()));
-        if (recovery.restoreMillis() != null) {
+        line.append("); detected after ").append(millis(recovery.detection().detectionMillis()));
+        if (timings.restoreMillis() != null) {
             line.append(", restored from ")
-                    .append(recovery.restoredFrom() == null ? "scratch (no completed checkpoint)"
-                            : "checkpoint " + recovery.restoredFrom())
-                    .append(" in ").append(millis(recovery.restoreMillis()));
+                    .append(restoration.restoredFrom() == null ? "scratch (no completed checkpoint)"
+                            : "checkpoint " + restoration.restoredFrom())
+                    .append(" in ").append(millis(timings.restoreMillis()));
         }
-        if (recovery.catchUpMillis() != null) {
-            line.append(", caught up after ").append(millis(recovery.catchUpMillis()));
+        if (timings.catchUpMillis() != null) {
+            line.append(", caught up after ").append(millis(timings.catchUpMillis()));
         }
         if (recovery.local() != null && recovery.local().replayedRecords() != null) {
             line.append(String.format(Locale.ROOT, ", %,d records replayed", recovery.local().replayedRecords()));
         }
-        if (Boolean.FALSE.equals(recovery.otherTasksPaused())) {
+        if (Boolean.FALSE.equals(restoration.otherTasksPaused())) {
             line.append("; every other task kept running");
         }
         if (recovery.local() != null && recovery.local().fallbackReason() != null) {
             line.append("; recovered globally: ").append(recovery.local().fallbackReason());
         }
         if (recovery.isFailed() || recovery.isAbandoned()) {
-            line.append(recovery.isFailed() ? "; failed: " : "; abandoned: ").append(recovery.failureReason())
-                    .append(recovery.message() == null ? "" : " - " + recovery.message());
+            line.append(recovery.isFailed() ? "; failed: " : "; abandoned: ").append(outcome.failureReason())
+                    .append(" - ").append(outcome.message());
         }
         return line.toString();
     }

@@ -31,7 +31,7 @@ class RecoveryChangesTest {
 
         assertThat(first).extracting(RecoveryView::id).containsExactly(1L, 2L);
         assertThat(unchanged).isEmpty();
-        assertThat(changed).extracting(RecoveryView::id, RecoveryView::status).containsExactly(
+        assertThat(changed).extracting(RecoveryView::id, recovery -> recovery.outcome().status()).containsExactly(
                 org.assertj.core.groups.Tuple.tuple(2L, "ABANDONED"), org.assertj.core.groups.Tuple.tuple(3L, "RECOVERING"));
     }
 }

@@ -13,8 +13,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One recovery of a topology after a host failure, as the router lists it in {@code GET /api/v1/recoveries}. The
- * members of its groups are flat in the JSON form; the accessors named after them ({@link #status()},
- * {@link #failedHost()}, ...) read the groups.
+ * members of its groups are flat in the JSON form.
  *
  * @param id          a sequence number, unique in the router
  * @param topology    the recovered topology
@@ -93,77 +92,25 @@ public record RecoveryView(long id, TopologyId topology, List<TaskId> tasks, @Js
     public record Outcome(String status, @Nullable String failureReason, String message) {
     }
 
-    public HostId failedHost() {
-        return detection.failedHost();
-    }
-
-    public Instant detectedAt() {
-        return detection.detectedAt();
-    }
-
-    public long detectionMillis() {
-        return detection.detectionMillis();
-    }
-
-    public @Nullable String detectionCause() {
-        return detection.detectionCause();
-    }
-
-    public @Nullable CheckpointId restoredFrom() {
-        return restoration.restoredFrom();
-    }
-
-    public RecoveryMode mode() {
-        return restoration.mode();
-    }
-
-    public @Nullable Boolean otherTasksPaused() {
-        return restoration.otherTasksPaused();
-    }
-
-    public @Nullable Instant caughtUpAt() {
-        return timings.caughtUpAt();
-    }
-
-    public @Nullable Long restoreMillis() {
-        return timings.restoreMillis();
-    }
-
-    public @Nullable Long catchUpMillis() {
-        return timings.catchUpMillis();
-    }
-
-    public String status() {
-        return outcome.status();
-    }
-
-    public @Nullable String failureReason() {
-        return outcome.failureReason();
-    }
-
-    public String message() {
-        return outcome.message();
-    }
-
     public boolean isLocal() {
         return restoration.mode() == RecoveryMode.LOCAL;
     }
 
     public boolean isRecovered() {
-        return RECOVERED.equals(status());
+        return RECOVERED.equals(outcome.status());
     }
 
     public boolean isFailed() {
-        return FAILED.equals(status());
+        return FAILED.equals(outcome.status());
     }
 
     public boolean isAbandoned() {
-        return ABANDONED.equals(status());
+        return ABANDONED.equals(outcome.status());
     }
 
     /** ABANDONED because a later recovery of the same topology took over. */
     public boolean isSuperseded() {
-        return isAbandoned() && SUPERSEDED.equals(failureReason());
+        return isAbandoned() && SUPERSEDED.equals(outcome.failureReason());
     }
 
     /** Whether this recovery (a local one that got as far as placing the lost tasks) moved a task to {@code host}. */
