@@ -2,13 +2,13 @@ package io.steadfast.benchmarks;
 
 import io.steadfast.cluster.ClusterStartup;
 import io.steadfast.cluster.RepoLayout;
-import io.steadfast.cluster.client.CheckpointView;
-import io.steadfast.protocol.router.HostView;
-import io.steadfast.cluster.client.RecoveryView;
 import io.steadfast.cluster.client.RouterClient;
-import io.steadfast.cluster.client.TaskView;
-import io.steadfast.cluster.client.TopologyView;
 import io.steadfast.cluster.process.ClusterProcesses;
+import io.steadfast.protocol.router.CheckpointSummary;
+import io.steadfast.protocol.router.HostView;
+import io.steadfast.protocol.router.RecoveryView;
+import io.steadfast.protocol.router.TopologyDetail;
+import io.steadfast.protocol.router.TopologyDetail.TaskState;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.nio.file.Files;
@@ -246,12 +246,12 @@ public final class RecoveryBenchmark {
             throws InterruptedException {
         // by id: the router lists only the latest few checkpoints
         await(POLL, () -> router.checkpoints(topology).latestCompletedCheckpoint()
-                        .filter(latest -> latest.checkpointId() >= CHECKPOINTS_BEFORE_THE_KILL).isPresent(),
+                        .filter(latest -> latest.checkpointId().value() >= CHECKPOINTS_BEFORE_THE_KILL).isPresent(),
                 CHECKPOINTS_BEFORE_THE_KILL + " completed checkpoints of " + id);
         HostId victim = hostRunningCount(router.topology(topology));
         long cpuBusy = Math.round(MachineCpu.busyOver(Duration.ofSeconds(1)).orElse(-0.01) * 100);
         long checkpointMillis = router.checkpoints(topology).latestCompletedCheckpoint()
-                .map(CheckpointView::durationMillis).orElse(-1L);
+                .map(CheckpointSummary::durationMillis).orElse(-1L);
         Instant trigger = awaitNextTrigger(topology, id);
         Instant at = faultTime(victim, trigger.plus(phase), heartbeatPhase);
         try (HostFault.Injected injected = ScheduledChecks.runAt(at, fault + " " + victim,
@@ -262,20 +262,21 @@ public final class RecoveryBenchmark {
             try {
                 RecoveryView recovery = awaitRecovery(topology, id, mode, victim);
                 RecoverySample.Rejoin rejoin = rejoinWatch.isEmpty() ? null : rejoinOf(rejoinWatch.get(), injected);
-                Instant restoredAt = recovery.detectedAt().plusMillis(recovery.restoreMillis());
+                Instant detectedAt = recovery.detection().detectedAt();
+                Instant caughtUpAt = recovery.timings().caughtUpAt();
+                Instant restoredAt = detectedAt.plusMillis(recovery.timings().restoreMillis());
                 RecoverySample.Phases phases = new RecoverySample.Phases(
-                        Duration.between(faultAt, recovery.detectedAt()).toMillis(),
-                        Duration.between(recovery.detectedAt(), restoredAt).toMillis(),
-                        Math.max(0, Duration.between(restoredAt, recovery.caughtUpAt()).toMillis()), // 0: caught up
+                        Duration.between(faultAt, detectedAt).toMillis(),
+                        Duration.between(detectedAt, restoredAt).toMillis(),
+                        Math.max(0, Duration.between(restoredAt, caughtUpAt).toMillis()), // 0: caught up
                         // before the router had recorded the restore (its record waits for the hosts' answers)
-                        Duration.between(faultAt, recovery.caughtUpAt()).toMillis());
+                        Duration.between(faultAt, caughtUpAt).toMillis());
                 RecoverySample.Conditions before = new RecoverySample.Conditions(cpuBusy,
-                        Duration.between(trigger, faultAt).toMillis(), checkpointMillis,
-                        recovery.detectedAt() == null ? -1 : Duration.between(
-                                recovery.detectedAt().minusMillis(recovery.detectionMillis()), faultAt).toMillis());
+                        Duration.between(trigger, faultAt).toMillis(), checkpointMillis, Duration.between(
+                                detectedAt.minusMillis(recovery.detection().detectionMillis()), faultAt).toMillis());
                 return new RecoverySample(phases, recovery.local() == null
                         || recovery.local().replayedRecords() == null ? -1 : recovery.local().replayedRecords(),
-                        !Boolean.FALSE.equals(recovery.otherTasksPaused()), before, rejoin);
+                        !Boolean.FALSE.equals(recovery.restoration().otherTasksPaused()), before, rejoin);
             } finally {
                 rejoinWatch.ifPresent(RejoinWatch::close);
             }
@@ -291,14 +292,15 @@ public final class RecoveryBenchmark {
             throws InterruptedException {
         await(POLL, () -> recoveryOf(topology, victim).map(r -> {
             if (r.isAbandoned()) { // e.g. a live host declared dead meanwhile on a saturated machine: a new recovery
-                throw new IllegalStateException("the recovery of " + id + " was abandoned: " + r.message());
+                throw new IllegalStateException("the recovery of " + id + " was abandoned: " + r.outcome().message());
             }
-            return r.isRecovered() && r.caughtUpAt() != null;
+            return r.isRecovered() && r.timings().caughtUpAt() != null;
         }).orElse(false), "recovery of " + id);
         RecoveryView recovery = recoveryOf(topology, victim).orElseThrow();
-        if (!mode.equals(recovery.mode())) {
-            throw new IllegalStateException(id + " was recovered " + recovery.mode() + ", not " + mode + ": "
-                    + (recovery.local() == null ? recovery.message() : recovery.local().fallbackReason()));
+        if (!mode.equals(recovery.restoration().mode().name())) {
+            throw new IllegalStateException(id + " was recovered " + recovery.restoration().mode() + ", not " + mode
+                    + ": "
+                    + (recovery.local() == null ? recovery.outcome().message() : recovery.local().fallbackReason()));
         }
         return recovery;
     }
@@ -356,15 +358,16 @@ public final class RecoveryBenchmark {
      * the latest listed now (the router triggers them one interval apart, give or take its tick).
      */
     private Instant awaitNextTrigger(TopologyId topology, String id) throws InterruptedException {
-        long before = latestTrigger(topology).map(CheckpointView::checkpointId).orElse(0L);
-        await(TRIGGER_POLL, () -> latestTrigger(topology).filter(latest -> latest.checkpointId() > before).isPresent(),
+        long before = latestTrigger(topology).map(latest -> latest.checkpointId().value()).orElse(0L);
+        await(TRIGGER_POLL, () -> latestTrigger(topology).filter(latest -> latest.checkpointId().value() > before)
+                        .isPresent(),
                 "the next checkpoint trigger of " + id);
         return Objects.requireNonNull(latestTrigger(topology).orElseThrow().triggeredAt());
     }
 
-    private Optional<CheckpointView> latestTrigger(TopologyId topology) {
+    private Optional<CheckpointSummary> latestTrigger(TopologyId topology) {
         return router.checkpoints(topology).checkpoints().stream().filter(c -> c.triggeredAt() != null)
-                .max(Comparator.comparingLong(CheckpointView::checkpointId));
+                .max(Comparator.comparing(CheckpointSummary::checkpointId));
     }
 
     private void deleteQuietly(TopologyId topology) {
@@ -377,12 +380,12 @@ public final class RecoveryBenchmark {
 
     private Optional<RecoveryView> recoveryOf(TopologyId topology, HostId failed) {
         return router.recoveries(topology).stream()
-                .filter(r -> r.topology().equals(topology) && r.failedHost().equals(failed)).findFirst();
+                .filter(r -> r.topology().equals(topology) && r.detection().failedHost().equals(failed)).findFirst();
     }
 
-    private HostId hostRunningCount(TopologyView view) {
-        return view.tasks().stream().filter(task -> task.task().contains("/count#")).map(TaskView::host)
-                .filter(host -> host != null && processes.liveHostIds().contains(host)).findFirst()
+    private HostId hostRunningCount(TopologyDetail view) {
+        return view.tasks().stream().filter(task -> task.task().operator().value().equals("count"))
+                .map(TaskState::host).filter(host -> processes.liveHostIds().contains(host)).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no live host runs a count task: " + view.tasks()));
     }
 

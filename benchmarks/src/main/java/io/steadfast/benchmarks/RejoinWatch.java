@@ -1,12 +1,13 @@
 package io.steadfast.benchmarks;
 
-import io.steadfast.protocol.router.HostView;
-import io.steadfast.runtime.host.TaskReport;
-import io.steadfast.cluster.client.RecoveryView;
 import io.steadfast.cluster.client.RouterClient;
 import io.steadfast.cluster.client.RouterRequestException;
+import io.steadfast.protocol.router.HostView;
+import io.steadfast.protocol.router.RecoveryView;
+import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.concurrent.DaemonThreads;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,6 +21,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
 
 /**
  * Watches a frozen host after it runs again: when the router lists it LIVE again, having declared it DEAD (so under a
@@ -122,12 +124,12 @@ final class RejoinWatch implements AutoCloseable {
             return false;
         }
         Optional<RecoveryView> recovery = router.recoveries(topology).stream()
-                .filter(r -> r.failedHost().equals(host) && r.detectedAt() != null).findFirst();
-        if (recovery.isEmpty() || !heartbeat.isAfter(recovery.get().detectedAt())) {
+                .filter(r -> r.detection().failedHost().equals(host)).findFirst();
+        if (recovery.isEmpty() || !heartbeat.isAfter(recovery.get().detection().detectedAt())) {
             return false;
         }
         rejoinedAt = heartbeat;
-        formerTasks = Set.copyOf(recovery.get().tasks());
+        formerTasks = recovery.get().tasks().stream().map(TaskId::toString).collect(Collectors.toUnmodifiableSet());
         return true;
     }
 

@@ -1,13 +1,14 @@
 package io.steadfast.cluster;
 
-import io.steadfast.cluster.client.DeploymentView;
 import io.steadfast.cluster.client.RouterClient;
 import io.steadfast.cluster.client.RouterRequestException;
-import io.steadfast.cluster.client.TopologyView;
 import io.steadfast.cluster.process.ClusterProcesses;
 import io.steadfast.cluster.process.ServiceProcess;
 import io.steadfast.cluster.progress.ProgressTable;
 import io.steadfast.cluster.progress.ResultsSummary;
+import io.steadfast.protocol.router.RecoveryView;
+import io.steadfast.protocol.router.TopologyDetail;
+import io.steadfast.protocol.router.TopologySubmitted;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.io.PrintStream;
@@ -17,7 +18,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import io.steadfast.cluster.client.RecoveryView;
 import io.steadfast.cluster.progress.CheckpointLine;
 import io.steadfast.cluster.progress.RecoveryChanges;
 import io.steadfast.cluster.progress.RecoveryLine;
@@ -100,7 +100,7 @@ public final class LocalCluster {
 
     private int deployAndWatch(TopologyFile topology) {
         out.println("Deploying " + topology.path() + " ...");
-        DeploymentView deployment = router.deploy(topology.json());
+        TopologySubmitted deployment = router.deploy(topology.json());
         deployed = deployment.id();
         out.println("Deployed topology " + deployment.id() + " (" + deployment.status() + ", "
                 + deployment.tasks().size() + " tasks)");
@@ -109,7 +109,7 @@ public final class LocalCluster {
             sleep(PROGRESS_INTERVAL);
             reportExitedProcesses();
             reportRecoveries();
-            TopologyView view;
+            TopologyDetail view;
             try {
                 view = router.topology(deployment.id());
             } catch (RouterRequestException e) {

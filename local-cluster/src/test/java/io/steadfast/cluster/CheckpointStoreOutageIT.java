@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.steadfast.cluster.client.CheckpointView;
-import io.steadfast.cluster.client.CheckpointsView;
 import io.steadfast.cluster.client.RouterClient;
 import io.steadfast.cluster.client.RouterRequestException;
-import io.steadfast.cluster.client.TopologyView;
 import io.steadfast.cluster.process.ClusterProcesses;
 import io.steadfast.cluster.process.ServiceProcess;
+import io.steadfast.protocol.router.CheckpointSummary;
+import io.steadfast.protocol.router.TopologyCheckpoints;
+import io.steadfast.protocol.router.TopologyDetail;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.io.IOException;
@@ -106,12 +106,12 @@ class CheckpointStoreOutageIT {
 
         failuresDuringOutageAreRecordedOnceTheStoreIsBack(processes.checkpointUrl(), id);
 
-        CheckpointView resumed = awaitCheckpointCompletedAfter(id, beforeOutage);
+        CheckpointSummary resumed = awaitCheckpointCompletedAfter(id, beforeOutage);
         CLUSTER.log("checkpoint " + resumed.checkpointId() + " COMPLETED after the outage");
         await("the router reaches its own records in the restarted store (its health UP again)")
                 .atMost(Duration.ofSeconds(60)).pollInterval(POLL)
                 .until(() -> router.healthStatus().filter("UP"::equals).isPresent());
-        CheckpointsView afterOutage = router.checkpoints(id);
+        TopologyCheckpoints afterOutage = router.checkpoints(id);
         CLUSTER.log("checkpoints after the outage: " + afterOutage.checkpoints().stream()
                 .map(c -> c.checkpointId() + ":" + c.status() + (c.failureReason() == null ? "" : "(" + c.failureReason() + ")"))
                 .toList());
@@ -134,7 +134,7 @@ class CheckpointStoreOutageIT {
                 .atMost(OUTAGE.plusSeconds(20)).pollInterval(POLL)
                 .failFast(() -> {
                     assertRouterAndHostsAlive();
-                    TopologyView view = router.topology(id);
+                    TopologyDetail view = router.topology(id);
                     if (view.anyTaskFailed()) {
                         throw new AssertionError("a task FAILED while the store was down: " + view.tasks());
                     }
@@ -250,8 +250,8 @@ class CheckpointStoreOutageIT {
      * Waits for a COMPLETED checkpoint with an id above {@code checkpointId}. The router's listing reads the store,
      * which may still refuse a request right after its restart: such an answer counts as "not yet".
      */
-    private static CheckpointView awaitCheckpointCompletedAfter(TopologyId id, long checkpointId) {
-        AtomicReference<Optional<CheckpointView>> last = new AtomicReference<>(Optional.empty());
+    private static CheckpointSummary awaitCheckpointCompletedAfter(TopologyId id, long checkpointId) {
+        AtomicReference<Optional<CheckpointSummary>> last = new AtomicReference<>(Optional.empty());
         AtomicReference<String> lastListing = new AtomicReference<>("none yet");
         await("a checkpoint of %s completed after %d, once the store is back".formatted(id, checkpointId))
                 .atMost(Duration.ofSeconds(60)).pollInterval(POLL)
@@ -262,12 +262,13 @@ class CheckpointStoreOutageIT {
                 })
                 .until(() -> {
                     try {
-                        CheckpointsView view = router.checkpoints(id);
+                        TopologyCheckpoints view = router.checkpoints(id);
                         lastListing.set(view.checkpoints().stream()
                                 .map(c -> c.checkpointId() + ":" + c.status()
                                         + (c.failureReason() == null ? "" : "(" + c.failureReason() + ")"))
                                 .toList().toString());
-                        last.set(view.latestCompletedCheckpoint().filter(c -> c.checkpointId() > checkpointId));
+                        last.set(view.latestCompletedCheckpoint()
+                                .filter(c -> c.checkpointId().value() > checkpointId));
                     } catch (RouterRequestException e) {
                         lastListing.set("refused: " + e.getMessage());
                         return false;

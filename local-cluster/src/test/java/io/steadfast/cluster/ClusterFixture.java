@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.awaitility.Awaitility.await;
 
-import io.steadfast.cluster.client.CheckpointView;
-import io.steadfast.cluster.client.CheckpointsView;
-import io.steadfast.cluster.client.RecoveryView;
 import io.steadfast.cluster.client.RouterClient;
-import io.steadfast.cluster.client.TaskView;
-import io.steadfast.cluster.client.TopologyView;
 import io.steadfast.cluster.process.ClusterProcesses;
+import io.steadfast.protocol.router.CheckpointSummary;
+import io.steadfast.protocol.router.RecoveryView;
+import io.steadfast.protocol.router.TopologyCheckpoints;
+import io.steadfast.protocol.router.TopologyDetail;
+import io.steadfast.protocol.router.TopologyDetail.TaskState;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
@@ -141,7 +141,7 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
      * first or one of its recoveries FAILED; the id of the latest completed one.
      */
     long awaitCompletedCheckpoints(TopologyId id, int completed) {
-        AtomicReference<CheckpointsView> last = new AtomicReference<>();
+        AtomicReference<TopologyCheckpoints> last = new AtomicReference<>();
         await("%d completed checkpoints of %s".formatted(completed, id)).atMost(CHECKPOINT_TIMEOUT).pollInterval(POLL)
                 .failFast(() -> assertStillRunningWithoutFailedRecovery(id, "the topology finished before " + completed
                         + " checkpoints completed; raise its count"))
@@ -149,19 +149,19 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
                     last.set(router.checkpoints(id));
                     return last.get().completedCount() >= completed;
                 });
-        return last.get().latestCompletedCheckpoint().orElseThrow().checkpointId();
+        return last.get().latestCompletedCheckpoint().orElseThrow().checkpointId().value();
     }
 
     /** Waits for a COMPLETED checkpoint with an id above {@code checkpointId}, failing at once as above. */
-    CheckpointView awaitCheckpointCompletedAfter(TopologyId id, long checkpointId) {
-        AtomicReference<Optional<CheckpointView>> last = new AtomicReference<>(Optional.empty());
+    CheckpointSummary awaitCheckpointCompletedAfter(TopologyId id, long checkpointId) {
+        AtomicReference<Optional<CheckpointSummary>> last = new AtomicReference<>(Optional.empty());
         await("a checkpoint of %s completed after %d".formatted(id, checkpointId)).atMost(CHECKPOINT_TIMEOUT)
                 .pollInterval(POLL)
                 .failFast(() -> assertStillRunningWithoutFailedRecovery(id, "the topology finished before a checkpoint"
                         + " completed after " + checkpointId + "; raise its count"))
                 .until(() -> {
                     last.set(router.checkpoints(id).latestCompletedCheckpoint()
-                            .filter(c -> c.checkpointId() > checkpointId));
+                            .filter(c -> c.checkpointId().value() > checkpointId));
                     return last.get().isPresent();
                 });
         return last.get().orElseThrow();
@@ -177,7 +177,8 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
                 .failFast(() -> outcomes.assertNoFailedRecovery(id))
                 .until(() -> {
                     last.set(router.recoveries().stream()
-                            .filter(r -> r.topology().equals(id) && r.failedHost().equals(failed)).findFirst());
+                            .filter(r -> r.topology().equals(id) && r.detection().failedHost().equals(failed))
+                            .findFirst());
                     return last.get().map(RecoveryView::isRecovered).orElse(false);
                 });
         return outcomes.describe(last.get().orElseThrow());
@@ -197,30 +198,30 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
 
     /** A live host that runs an unfinished task of the topology, preferring one with a stateful count task. */
     HostId hostRunningTasks(TopologyId id) {
-        TopologyView view = router.topology(id);
+        TopologyDetail view = router.topology(id);
         assertThat(view.allTasksFinished()).as("the topology is still running when a host is hit").isFalse();
         List<HostId> live = processes.liveHostIds();
-        List<TaskView> running = view.tasks().stream()
-                .filter(task -> !task.isFinished() && task.host() != null && live.contains(task.host())).toList();
-        return running.stream().filter(task -> task.task().contains("/count#")).map(TaskView::host).findFirst()
-                .or(() -> running.stream().map(TaskView::host).findFirst())
+        List<TaskState> running = view.tasks().stream()
+                .filter(task -> !task.isFinished() && live.contains(task.host())).toList();
+        return running.stream().filter(task -> task.task().operator().value().equals("count")).map(TaskState::host)
+                .findFirst().or(() -> running.stream().map(TaskState::host).findFirst())
                 .orElseThrow(() -> new AssertionError("no live host runs a task of " + id + ": " + view.tasks()));
     }
 
     /** SIGKILLs {@link #hostRunningTasks the host running tasks of the topology}; its id. */
     HostId killHostRunningTasks(TopologyId id) {
         HostId victim = hostRunningTasks(id);
-        log("killing " + victim + " (SIGKILL); tasks there: " + router.topology(id).tasksOn(victim)
+        log("killing " + victim + " (SIGKILL); tasks there: " + TaskHosts.tasksOn(router.topology(id), victim)
                 + "; latest completed checkpoint " + router.checkpoints(id).latestCompletedCheckpoint()
-                .map(CheckpointView::checkpointId).orElse(null));
+                .map(CheckpointSummary::checkpointId).orElse(null));
         processes.killHost(victim);
         return victim;
     }
 
     /** The records the tasks of a sink operator have taken in so far, summed. */
     long sinkRecordsIn(TopologyId id, OperatorId sink) {
-        return router.topology(id).tasks().stream().filter(task -> task.task().contains("/" + sink + "#"))
-                .mapToLong(TaskView::recordsIn).sum();
+        return router.topology(id).tasks().stream().filter(task -> task.task().operator().equals(sink))
+                .mapToLong(TaskState::recordsIn).sum();
     }
 
     private void assertStillRunningWithoutFailedRecovery(TopologyId id, String finishedMessage) {

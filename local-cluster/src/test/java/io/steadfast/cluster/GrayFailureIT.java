@@ -3,18 +3,18 @@ package io.steadfast.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.steadfast.cluster.client.DeploymentView;
-import io.steadfast.cluster.client.RecoveryView;
 import io.steadfast.cluster.client.RouterClient;
 import io.steadfast.cluster.client.RouterRequestException;
-import io.steadfast.cluster.client.TaskPlacementView;
-import io.steadfast.cluster.client.TaskView;
-import io.steadfast.cluster.client.TopologyView;
 import io.steadfast.cluster.HostFaults.Fault;
 import io.steadfast.cluster.HostFaults.Kind;
 import io.steadfast.cluster.process.ClusterProcesses;
 import io.steadfast.cluster.progress.RecoveryLine;
+import io.steadfast.protocol.router.RecoveryView;
+import io.steadfast.protocol.router.TopologyDetail;
+import io.steadfast.protocol.router.TopologyDetail.TaskState;
+import io.steadfast.protocol.router.TopologySubmitted;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Duration;
@@ -242,8 +242,9 @@ class GrayFailureIT {
         }
         // the host with the most tasks: the router spreads lost tasks round robin over its standbys, so that each
         // standby is likely to be given one
-        TopologyView view = router.topology(run.id());
-        HostId victim = hosts.get().stream().max(Comparator.comparingInt(host -> view.tasksOn(host).size())).orElseThrow();
+        TopologyDetail view = router.topology(run.id());
+        HostId victim = hosts.get().stream().max(Comparator.comparingInt(host -> TaskHosts.tasksOn(view, host).size()))
+                .orElseThrow();
         HostId standby = standbys.get(random.nextInt(standbys.size()));
         log("round 1: freezing standby " + standby + " (SIGSTOP) for " + seconds(frozenFor) + " (standbys: " + standbys
                 + "), then killing a host running tasks");
@@ -253,7 +254,7 @@ class GrayFailureIT {
         try {
             faults.kill("round 1", victim);
             while (Instant.now().isBefore(frozenAt.plus(frozenFor))) {
-                List<String> placed = router.topology(run.id()).tasksOn(standby);
+                List<TaskId> placed = TaskHosts.tasksOn(router.topology(run.id()), standby);
                 if (!picked && !placed.isEmpty()) {
                     picked = true;
                     log("round 1: the router placed " + placed + " on the frozen " + standby + " "
@@ -297,15 +298,15 @@ class GrayFailureIT {
             return Optional.empty();
         }
         HostId victim = hosts.get().get(random.nextInt(hosts.get().size()));
-        List<String> lost = router.topology(run.id()).tasksOn(victim);
+        List<TaskId> lost = TaskHosts.tasksOn(router.topology(run.id()), victim);
         Instant killedAt = Instant.now();
         faults.kill("round 2 (then freezing the first host the router moves one of its tasks to)", victim);
         Optional<HostId> target = Optional.empty();
         while (target.isEmpty() && Duration.between(killedAt, Instant.now()).compareTo(Duration.ofSeconds(20)) < 0) {
             target = router.topology(run.id()).tasks().stream()
-                    .filter(task -> lost.contains(task.task()) && task.host() != null && !task.host().equals(victim)
+                    .filter(task -> lost.contains(task.task()) && !task.host().equals(victim)
                             && processes.unpausedHostIds().contains(task.host()))
-                    .map(TaskView::host).findFirst();
+                    .map(TaskState::host).findFirst();
             if (target.isEmpty()) {
                 faults.pauseReporting(Duration.ofMillis(20));
             }
@@ -314,7 +315,8 @@ class GrayFailureIT {
             faults.problem("round 2: the router moved none of " + lost + " off the killed " + victim + " within 20 s");
             return Optional.of(false);
         }
-        log("round 2: " + target.get() + " took over " + router.topology(run.id()).tasksOn(target.get()) + " "
+        log("round 2: " + target.get() + " took over " + TaskHosts.tasksOn(router.topology(run.id()), target.get())
+                + " "
                 + Duration.between(killedAt, Instant.now()).toMillis() + " ms after the kill");
         faults.freeze("round 2", target.get(), frozenFor);
         return Optional.of(true);
@@ -328,9 +330,10 @@ class GrayFailureIT {
 
     /** Deploys the paced job and waits for its first completed checkpoint, so that recoveries have one to restore. */
     private static Run deploy(String name) {
-        DeploymentView deployment = router.deploy(job(name, RATE_PER_SOURCE));
+        TopologySubmitted deployment = router.deploy(job(name, RATE_PER_SOURCE));
         Instant deployedAt = Instant.now();
-        Set<HostId> initial = deployment.tasks().stream().map(TaskPlacementView::host).collect(Collectors.toSet());
+        Set<HostId> initial = deployment.tasks().stream().map(TopologySubmitted.PlacedTask::host)
+                .collect(Collectors.toSet());
         HostFaults faults = new HostFaults(processes, router, outcomes, CLUSTER::log, deployment.id(),
                 Set.copyOf(SINKS), initial);
         log("deployed " + deployment.id() + ": " + deployment.tasks().size() + " tasks on " + new TreeSet<>(initial)
@@ -363,13 +366,14 @@ class GrayFailureIT {
             finished = false;
         }
         try {
-            TopologyView view = router.topology(id);
+            TopologyDetail view = router.topology(id);
             List<String> unfinished = view.tasks().stream().filter(task -> !task.isFinished())
                     .map(task -> task.task() + " " + task.status() + " on " + task.host()).toList();
             List<RecoveryView> recoveries = router.recoveries(id).stream()
                     .sorted(Comparator.comparingLong(RecoveryView::id)).toList();
             log(id + ": " + recoveries.size() + " recoveries: " + recoveries.stream()
-                    .collect(Collectors.groupingBy(r -> r.status() + (r.failureReason() == null ? "" : "/" + r.failureReason()),
+                    .collect(Collectors.groupingBy(r -> r.outcome().status()
+                                    + (r.outcome().failureReason() == null ? "" : "/" + r.outcome().failureReason()),
                             TreeMap::new, Collectors.counting())));
             recoveries.forEach(r -> log("  " + RecoveryLine.format(r) + (r.local() == null ? ""
                     : "; placed on " + new TreeSet<>(r.local().placedOn().values()))));

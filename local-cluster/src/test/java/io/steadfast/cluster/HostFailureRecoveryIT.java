@@ -3,11 +3,11 @@ package io.steadfast.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.steadfast.cluster.client.CheckpointView;
-import io.steadfast.cluster.client.RecoveryView;
 import io.steadfast.cluster.client.RouterClient;
 import io.steadfast.cluster.process.ClusterProcesses;
 import io.steadfast.cluster.process.ServiceProcess;
+import io.steadfast.protocol.router.RecoveryView;
+import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
@@ -62,9 +62,9 @@ class HostFailureRecoveryIT {
 
         HostId victim = CLUSTER.killHostRunningTasks(id);
         RecoveryView recovery = CLUSTER.awaitRecovered(id, victim, RECOVERY_TIMEOUT);
-        assertThat(recovery.restoredFrom()).as("restored from a completed checkpoint").isNotNull();
-        assertThat(recovery.detectionCause()).as("a peer's dropped connection, confirmed by a failed probe, beat"
-                + " the heartbeat timeout").isEqualTo("DATA_PLANE_DISCONNECT");
+        assertThat(recovery.restoration().restoredFrom()).as("restored from a completed checkpoint").isNotNull();
+        assertThat(recovery.detection().detectionCause()).as("a peer's dropped connection, confirmed by a failed"
+                + " probe, beat the heartbeat timeout").isEqualTo("DATA_PLANE_DISCONNECT");
 
         assertThat(finalCounts(id)).containsExactlyInAnyOrderEntriesOf(TestTopologies.expectedCounts(count, KEYS))
                 .containsExactlyInAnyOrderEntriesOf(referenceCounts("e2e-one-kill-reference", count));
@@ -79,9 +79,10 @@ class HostFailureRecoveryIT {
 
         HostId first = CLUSTER.killHostRunningTasks(id);
         RecoveryView firstRecovery = CLUSTER.awaitRecovered(id, first, RECOVERY_TIMEOUT);
-        long restoredFrom = firstRecovery.restoredFrom() == null ? 0 : firstRecovery.restoredFrom();
+        CheckpointId firstRestoredFrom = firstRecovery.restoration().restoredFrom();
+        long restoredFrom = firstRestoredFrom == null ? 0 : firstRestoredFrom.value();
         long afterRecovery = router.checkpoints(id).latestCompletedCheckpoint()
-                .map(CheckpointView::checkpointId).orElse(restoredFrom);
+                .map(checkpoint -> checkpoint.checkpointId().value()).orElse(restoredFrom);
         CLUSTER.awaitCheckpointCompletedAfter(id, Math.max(restoredFrom, afterRecovery));
 
         HostId second = CLUSTER.killHostRunningTasks(id);
@@ -146,7 +147,7 @@ class HostFailureRecoveryIT {
         assertThat(answer.statusCode()).as("fault injection answer: %s", answer.body()).isEqualTo(202);
 
         RecoveryView recovery = CLUSTER.awaitRecovered(id, victim, RECOVERY_TIMEOUT);
-        assertThat(recovery.detectionCause()).as("its heartbeats stopped; nothing else showed the hang")
+        assertThat(recovery.detection().detectionCause()).as("its heartbeats stopped; nothing else showed the hang")
                 .isEqualTo("HEARTBEAT_TIMEOUT");
         CLUSTER.awaitLiveWithoutTasksOf(victim, id);
         ServiceProcess host = processes.host(victim).orElseThrow();

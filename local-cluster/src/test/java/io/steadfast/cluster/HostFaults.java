@@ -4,8 +4,8 @@ import static org.awaitility.Awaitility.await;
 
 import io.steadfast.cluster.client.RouterClient;
 import io.steadfast.cluster.client.RouterRequestException;
-import io.steadfast.cluster.client.TopologyView;
 import io.steadfast.cluster.process.ClusterProcesses;
+import io.steadfast.protocol.router.TopologyDetail;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
@@ -138,17 +138,17 @@ final class HostFaults {
                     .pollInterval(POLL).ignoreExceptionsInstanceOf(RouterRequestException.class)
                     .until(() -> {
                         outcomes.reportRecoveryChanges(job);
-                        TopologyView view = router.topology(job);
+                        TopologyDetail view = router.topology(job);
                         if (view.allTasksFinished()) {
                             finished.add("finished");
                             return true;
                         }
                         List<HostId> up = upHosts();
-                        List<HostId> feeding = view.hostsRunningUnfinishedTasksOf(operator -> !sinks.contains(operator))
-                                .stream().filter(up::contains).toList();
+                        List<HostId> feeding = TaskHosts.runningUnfinishedTasksOf(view,
+                                operator -> !sinks.contains(operator)).stream().filter(up::contains).toList();
                         hosts.clear();
                         hosts.addAll(!feeding.isEmpty() ? feeding
-                                : view.hostsRunningUnfinishedTasks().stream().filter(up::contains).toList());
+                                : TaskHosts.runningUnfinishedTasks(view).stream().filter(up::contains).toList());
                         return !hosts.isEmpty() && up.size() >= 2 && also.getAsBoolean();
                     });
         } catch (ConditionTimeoutException e) {
@@ -207,13 +207,13 @@ final class HostFaults {
 
     /** The hosts up that run no task of the job: the router's standbys. */
     List<HostId> standbys() {
-        List<HostId> busy = router.topology(job).hostsOfTasks();
+        List<HostId> busy = TaskHosts.ofTasks(router.topology(job));
         return upHosts().stream().filter(host -> !busy.contains(host)).toList();
     }
 
     /** Whether a host runs tasks it was not given at deployment, or a recovery of the job placed tasks on it. */
     boolean tookOverTasks(HostId host) {
-        return !initialHosts.contains(host) && router.topology(job).hostsOfTasks().contains(host)
+        return !initialHosts.contains(host) && TaskHosts.ofTasks(router.topology(job)).contains(host)
                 || router.recoveries(job).stream().anyMatch(recovery -> recovery.placedAnyTaskOn(host));
     }
 
@@ -240,7 +240,8 @@ final class HostFaults {
     }
 
     private String running(HostId host, boolean tookOver) {
-        return (tookOver ? ", which took over tasks earlier, running " : ", running ") + router.topology(job).tasksOn(host);
+        return (tookOver ? ", which took over tasks earlier, running " : ", running ")
+                + TaskHosts.tasksOn(router.topology(job), host);
     }
 
     static String seconds(Duration duration) {

@@ -3,9 +3,9 @@ package io.steadfast.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.steadfast.cluster.client.Problem;
 import io.steadfast.cluster.client.RouterClient;
 import io.steadfast.cluster.client.TopologyRejectedException;
+import io.steadfast.protocol.problem.Problem;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.net.http.HttpClient;

@@ -3,11 +3,12 @@ package io.steadfast.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.steadfast.cluster.client.RecoveryView;
 import io.steadfast.cluster.client.RouterClient;
-import io.steadfast.cluster.client.TopologyView;
 import io.steadfast.cluster.process.ClusterProcesses;
+import io.steadfast.protocol.router.RecoveryView;
+import io.steadfast.protocol.router.TopologyDetail;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.RecoveryMode;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Duration;
@@ -72,7 +73,7 @@ class LocalRecoveryChaosIT {
             awaitAnotherLiveHost(id);
             HostId victim = randomHostRunning(id, random);
             CLUSTER.log("kill " + (killed.size() + 1) + ": " + victim + " (SIGKILL), running "
-                    + router.topology(id).tasksOn(victim));
+                    + TaskHosts.tasksOn(router.topology(id), victim));
             processes.killHost(victim);
             firstKill = firstKill == null ? Instant.now() : firstKill;
             killed.add(victim);
@@ -88,8 +89,8 @@ class LocalRecoveryChaosIT {
         assertThat(recoveries).as("one recovery per kill, each of the lost tasks alone, the others never stopping")
                 .hasSize(killed.size()).allSatisfy(r -> {
                     assertThat(r.isRecovered()).isTrue();
-                    assertThat(r.mode()).isEqualTo("LOCAL");
-                    assertThat(r.otherTasksPaused()).isFalse();
+                    assertThat(r.restoration().mode()).isEqualTo(RecoveryMode.LOCAL);
+                    assertThat(r.restoration().otherTasksPaused()).isFalse();
                 });
         assertThat(killed).as("a host that had taken over tasks from an earlier failure was killed too")
                 .anySatisfy(host -> assertThat(wasTargetOfARecovery(host, recoveries)).isTrue());
@@ -114,10 +115,10 @@ class LocalRecoveryChaosIT {
 
     /** A live host running an unfinished task of the topology, chosen at random. */
     private HostId randomHostRunning(TopologyId id, Random random) {
-        TopologyView view = router.topology(id);
+        TopologyDetail view = router.topology(id);
         assertThat(view.allTasksFinished()).as("the job still runs at each kill").isFalse();
         List<HostId> live = processes.liveHostIds();
-        List<HostId> running = view.hostsRunningUnfinishedTasks().stream().filter(live::contains).toList();
+        List<HostId> running = TaskHosts.runningUnfinishedTasks(view).stream().filter(live::contains).toList();
         assertThat(running).as("hosts running tasks of %s", id).isNotEmpty();
         return running.get(random.nextInt(running.size()));
     }

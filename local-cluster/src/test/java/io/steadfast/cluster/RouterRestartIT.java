@@ -49,7 +49,8 @@ class RouterRestartIT {
         CLUSTER.awaitCompletedCheckpoints(id, 2);
         int epochBefore = detail(id).path("epoch").asInt();
         long sinkBefore = CLUSTER.sinkRecordsIn(id, SINK);
-        long lastCheckpointBefore = router.checkpoints(id).latestCompletedCheckpoint().orElseThrow().checkpointId();
+        long lastCheckpointBefore = router.checkpoints(id).latestCompletedCheckpoint().orElseThrow().checkpointId()
+                .value();
 
         CLUSTER.log("killing the router (SIGKILL); sink records in " + sinkBefore + ", epoch "
                 + epochBefore + ", latest completed checkpoint " + lastCheckpointBefore);

@@ -2,11 +2,11 @@ package io.steadfast.cluster;
 
 import static org.awaitility.Awaitility.await;
 
-import io.steadfast.cluster.client.RecoveryView;
 import io.steadfast.cluster.client.RouterClient;
-import io.steadfast.cluster.client.TopologyView;
 import io.steadfast.cluster.progress.RecoveryChanges;
 import io.steadfast.cluster.progress.RecoveryLine;
+import io.steadfast.protocol.router.RecoveryView;
+import io.steadfast.protocol.router.TopologyDetail;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Duration;
@@ -41,7 +41,7 @@ final class TopologyOutcomes {
     }
 
     private void awaitFinished(TopologyId id, Duration timeout) {
-        AtomicReference<TopologyView> last = new AtomicReference<>();
+        AtomicReference<TopologyDetail> last = new AtomicReference<>();
         await("every task of %s FINISHED".formatted(id)).atMost(timeout).pollInterval(POLL)
                 .failFast(() -> {
                     assertNoFailedRecovery(id);

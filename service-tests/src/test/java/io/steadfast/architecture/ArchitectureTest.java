@@ -33,10 +33,17 @@ class ArchitectureTest {
     private static final Set<String> RECOVERY_API = Set.of("InPlaceRestore", "HeldDecisions", "DecisionSpan",
             "RecoveryCatchUp");
 
-    /** The endings of the names of bodies services exchange, as {@code io.steadfast.protocol..} names them. */
-    private static final List<String> BODY_NAME_ENDINGS = List.of("Request", "Response", "Body", "Answer", "Ack",
-            "AckBatch", "Nack", "Registration", "Registered", "Suspicion", "Targets", "KeyValue",
-            "StateValues");
+    /**
+     * The packages that answer or send the bodies services exchange: controllers and clients. Not
+     * {@code io.steadfast.router.host}: its records ({@code CatchUp}, {@code Redirected}, {@code InPlaceRecovery},
+     * {@code RegisteredHost}) are the values the router's host client takes and returns, which its REST
+     * implementation maps to and from the protocol's bodies.
+     */
+    private static final List<String> BODY_PACKAGES = List.of("io.steadfast.router.web..", "io.steadfast.host.web..",
+            "io.steadfast.host.registration..", "io.steadfast.cluster.client..", "io.steadfast.dashboard.router..");
+
+    /** The checkpoint-service's controllers, which answer the router's checkpoint records and the hosts' replay logs. */
+    private static final String CHECKPOINT_BODY_PACKAGE = "io.steadfast.checkpoint.web..";
 
     private static JavaClasses classes;
 
@@ -97,17 +104,28 @@ class ArchitectureTest {
     }
 
     /**
-     * A body the router and the hosts exchange is a record of {@code io.steadfast.protocol..}, which both sides use,
-     * never a copy of it written in one of them.
+     * A body services exchange is a record of {@code io.steadfast.protocol..}, which both sides use, never a copy of
+     * it written in one of them: the controllers and clients that send and read bodies define no record at all (a
+     * test may, for a body it fakes).
      */
     @Test
-    void bodiesTheRouterAndTheHostsExchangeAreDefinedOnlyInTheProtocolModule() {
-        DescribedPredicate<JavaClass> body = DescribedPredicate.describe("records named like a body ("
-                + String.join(", ", BODY_NAME_ENDINGS) + ")", type -> type.isAssignableTo(Record.class)
-                && BODY_NAME_ENDINGS.stream().anyMatch(type.getSimpleName()::endsWith));
-        noClasses().that(body).should().resideInAnyPackage("io.steadfast.host.web..", "io.steadfast.host.registration..",
-                        "io.steadfast.router.web..", "io.steadfast.router.host..")
+    void bodiesTheServicesExchangeAreDefinedOnlyInTheProtocolModule() {
+        noClasses().that(are(recordsOfMainCode())).should().resideInAnyPackage(BODY_PACKAGES.toArray(String[]::new))
                 .check(classes);
+    }
+
+    /** As {@link #bodiesTheServicesExchangeAreDefinedOnlyInTheProtocolModule}, for the checkpoint-service's bodies. */
+    @Test
+    void checkpointServiceBodiesAreDefinedOnlyInTheProtocolModule() {
+        noClasses().that(are(recordsOfMainCode())).should().resideInAPackage(CHECKPOINT_BODY_PACKAGE)
+                .check(classes);
+    }
+
+    /** Records compiled from a module's src/main (its target/classes), not from its tests. */
+    private static DescribedPredicate<JavaClass> recordsOfMainCode() {
+        return DescribedPredicate.describe("records of main code", type -> type.isAssignableTo(Record.class)
+                && type.getSource().map(source -> source.getUri().toString().contains("/target/classes/"))
+                        .orElse(false));
     }
 
     private static String topLevelName(JavaClass type) {

@@ -1,6 +1,13 @@
 package io.steadfast.cluster.client;
 
+import io.steadfast.protocol.host.KeyValue;
+import io.steadfast.protocol.problem.Problem;
 import io.steadfast.protocol.router.HostView;
+import io.steadfast.protocol.router.OperatorResults;
+import io.steadfast.protocol.router.RecoveryView;
+import io.steadfast.protocol.router.TopologyCheckpoints;
+import io.steadfast.protocol.router.TopologyDetail;
+import io.steadfast.protocol.router.TopologySubmitted;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
@@ -83,14 +90,14 @@ public final class RouterClient {
      *
      * @throws TopologyRejectedException if the router answers with a 4xx problem detail
      */
-    public DeploymentView deploy(String specJson) {
+    public TopologySubmitted deploy(String specJson) {
         HttpRequest request = request("/api/v1/topologies")
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(specJson, StandardCharsets.UTF_8))
                 .build();
         HttpResponse<String> response = send(request);
         if (response.statusCode() == 201 || response.statusCode() == 200) {
-            return read(response, json.constructType(DeploymentView.class));
+            return read(response, json.constructType(TopologySubmitted.class));
         }
         if (response.statusCode() >= 400 && response.statusCode() < 500) {
             throw new TopologyRejectedException(readProblem(response));
@@ -99,8 +106,8 @@ public final class RouterClient {
     }
 
     /** {@code GET /api/v1/topologies/{id}}. */
-    public TopologyView topology(TopologyId id) {
-        return read(expect(get("/api/v1/topologies/" + id), 200), json.constructType(TopologyView.class));
+    public TopologyDetail topology(TopologyId id) {
+        return read(expect(get("/api/v1/topologies/" + id), 200), json.constructType(TopologyDetail.class));
     }
 
     /** {@code DELETE /api/v1/topologies/{id}}; false if the router did not know the topology. */
@@ -117,8 +124,9 @@ public final class RouterClient {
     }
 
     /** {@code GET /api/v1/topologies/{id}/checkpoints}: the checkpoints the store keeps, newest first. */
-    public CheckpointsView checkpoints(TopologyId id) {
-        return read(expect(get("/api/v1/topologies/" + id + "/checkpoints"), 200), json.constructType(CheckpointsView.class));
+    public TopologyCheckpoints checkpoints(TopologyId id) {
+        return read(expect(get("/api/v1/topologies/" + id + "/checkpoints"), 200),
+                json.constructType(TopologyCheckpoints.class));
     }
 
     /** {@code GET /api/v1/recoveries}: every recovery this router ran, newest first. */
@@ -134,17 +142,17 @@ public final class RouterClient {
     }
 
     /** {@code GET /api/v1/topologies/{id}/results/{operator}}, all keys or at most {@code limit}. */
-    public ResultsView results(TopologyId id, OperatorId operator, OptionalInt limit) {
+    public OperatorResults results(TopologyId id, OperatorId operator, OptionalInt limit) {
         String query = limit.isPresent() ? "?limit=" + limit.getAsInt() : "";
         return read(expect(get("/api/v1/topologies/" + id + "/results/" + operator + query), 200),
-                json.constructType(ResultsView.class));
+                json.constructType(OperatorResults.class));
     }
 
-    /** {@code GET /api/v1/topologies/{id}/results/{operator}?key=K}. */
-    public ResultsView result(TopologyId id, OperatorId operator, String key) {
+    /** {@code GET /api/v1/topologies/{id}/results/{operator}?key=K}: the key's value, as the router answers it. */
+    public KeyValue result(TopologyId id, OperatorId operator, String key) {
         String query = "?key=" + URLEncoder.encode(key, StandardCharsets.UTF_8);
         return read(expect(get("/api/v1/topologies/" + id + "/results/" + operator + query), 200),
-                json.constructType(ResultsView.class));
+                json.constructType(KeyValue.class));
     }
 
     private HttpRequest.Builder request(String path) {

@@ -1,5 +1,6 @@
 package io.steadfast.cluster.client;
 
+import io.steadfast.protocol.problem.Problem;
 import java.util.stream.Collectors;
 
 /** The router refused a topology, typically because it is invalid; the problem detail says why. */

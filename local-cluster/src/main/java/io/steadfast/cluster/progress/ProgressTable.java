@@ -1,8 +1,8 @@
 package io.steadfast.cluster.progress;
 
-import io.steadfast.cluster.client.OperatorView;
-import io.steadfast.cluster.client.TaskView;
-import io.steadfast.cluster.client.TopologyView;
+import io.steadfast.protocol.router.TopologyDetail;
+import io.steadfast.protocol.router.TopologyDetail.OperatorRate;
+import io.steadfast.protocol.router.TopologyDetail.TaskState;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
@@ -17,18 +17,18 @@ public final class ProgressTable {
     private ProgressTable() {
     }
 
-    public static String format(TopologyView view, Duration elapsed) {
+    public static String format(TopologyDetail view, Duration elapsed) {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "[%4ds] topology %s  %s%n", elapsed.toSeconds(), view.id(), view.status()));
         out.append(String.format(Locale.ROOT, ROW, "operator", "events/s", "records in", "records out"));
-        for (OperatorView operator : view.operators()) {
+        for (OperatorRate operator : view.operators()) {
             out.append(String.format(Locale.ROOT, ROW, operator.operator(),
                     String.format(Locale.ROOT, "%,.0f", operator.eventsPerSecond()),
                     String.format(Locale.ROOT, "%,d", operator.recordsIn()),
                     String.format(Locale.ROOT, "%,d", operator.recordsOut())));
         }
         out.append("  tasks ").append(view.tasks().size()).append(": ").append(statusCounts(view)).append(System.lineSeparator());
-        for (TaskView task : view.tasks()) {
+        for (TaskState task : view.tasks()) {
             if (task.isFailed()) {
                 out.append("  FAILED ").append(task.task()).append(" on ").append(task.host()).append(System.lineSeparator());
             }
@@ -37,12 +37,12 @@ public final class ProgressTable {
     }
 
     /** e.g. {@code FINISHED 2, RUNNING 4}, statuses in alphabetical order. */
-    static String statusCounts(TopologyView view) {
+    static String statusCounts(TopologyDetail view) {
         if (view.tasks().isEmpty()) {
             return "none yet";
         }
         Map<String, Long> counts = view.tasks().stream()
-                .collect(Collectors.groupingBy(TaskView::status, TreeMap::new, Collectors.counting()));
+                .collect(Collectors.groupingBy(TaskState::status, TreeMap::new, Collectors.counting()));
         return counts.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "));
     }
 }

@@ -1,6 +1,6 @@
 package io.steadfast.cluster.progress;
 
-import io.steadfast.cluster.client.RecoveryView;
+import io.steadfast.protocol.router.RecoveryView;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -17,7 +17,8 @@ public final class RecoveryChanges {
     /** The recoveries among {@code recoveries} that are new or whose status changed since the last call, oldest first. */
     public List<RecoveryView> since(List<RecoveryView> recoveries) {
         return recoveries.stream().sorted(Comparator.comparingLong(RecoveryView::id))
-                .filter(recovery -> !recovery.status().equals(reported.put(recovery.id(), recovery.status())))
+                .filter(recovery -> !recovery.outcome().status().equals(
+                        reported.put(recovery.id(), recovery.outcome().status())))
                 .toList();
     }
 }

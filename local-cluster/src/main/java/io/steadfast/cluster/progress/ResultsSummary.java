@@ -1,6 +1,6 @@
 package io.steadfast.cluster.progress;
 
-import io.steadfast.cluster.client.ResultsView;
+import io.steadfast.protocol.router.OperatorResults;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -21,7 +21,7 @@ public final class ResultsSummary {
     private ResultsSummary() {
     }
 
-    public static String format(ResultsView results, int samples) {
+    public static String format(OperatorResults results, int samples) {
         Map<String, JsonNode> values = results.values();
         List<String> keys = values.keySet().stream().sorted(NATURAL_KEY_ORDER).toList();
         boolean numeric = !values.isEmpty() && values.values().stream().allMatch(JsonNode::isNumber);

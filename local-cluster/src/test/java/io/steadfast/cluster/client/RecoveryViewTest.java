@@ -2,6 +2,9 @@ package io.steadfast.cluster.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.steadfast.protocol.router.LocalRecoveryView;
+import io.steadfast.protocol.router.RecoveryView;
+import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.runtime.plan.HostId;
 import java.net.URI;
 import java.time.Instant;
@@ -26,18 +29,18 @@ class RecoveryViewTest {
         RecoveryView view = new RouterClient(URI.create("http://127.0.0.1:1")).json()
                 .readValue(LISTED, RecoveryView.class);
 
-        assertThat(view.failedHost()).isEqualTo(new HostId("host-2"));
-        assertThat(view.detectionMillis()).isEqualTo(300);
-        assertThat(view.detectionCause()).isEqualTo("DATA_PLANE_DISCONNECT");
-        assertThat(view.restoredFrom()).isEqualTo(3L);
+        assertThat(view.detection().failedHost()).isEqualTo(new HostId("host-2"));
+        assertThat(view.detection().detectionMillis()).isEqualTo(300);
+        assertThat(view.detection().detectionCause()).isEqualTo("DATA_PLANE_DISCONNECT");
+        assertThat(view.restoration().restoredFrom()).isEqualTo(CheckpointId.of(3));
         assertThat(view.isLocal()).isTrue();
-        assertThat(view.otherTasksPaused()).isFalse();
-        assertThat(view.restoreMillis()).isEqualTo(90L);
-        assertThat(view.catchUpMillis()).isEqualTo(240L);
-        assertThat(view.caughtUpAt()).isEqualTo(Instant.parse("2026-01-01T00:00:02Z"));
+        assertThat(view.restoration().otherTasksPaused()).isFalse();
+        assertThat(view.timings().restoreMillis()).isEqualTo(90L);
+        assertThat(view.timings().catchUpMillis()).isEqualTo(240L);
+        assertThat(view.timings().caughtUpAt()).isEqualTo(Instant.parse("2026-01-01T00:00:02Z"));
         assertThat(view.isRecovered()).isTrue();
-        assertThat(view.message()).isEqualTo("ok");
-        assertThat(view.local().targetHosts()).isEqualTo(new RecoveryView.TargetHosts(20, 10, 5, 300));
+        assertThat(view.outcome().message()).isEqualTo("ok");
+        assertThat(view.local().targetHosts()).isEqualTo(new LocalRecoveryView.TargetHosts(20, 10, 5, 300));
         assertThat(view.local().replayedRecords()).isEqualTo(12_345L);
         assertThat(view.placedAnyTaskOn(new HostId("host-4"))).isTrue();
     }

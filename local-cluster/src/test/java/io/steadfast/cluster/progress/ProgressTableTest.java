@@ -2,13 +2,15 @@ package io.steadfast.cluster.progress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.steadfast.cluster.client.OperatorView;
-import io.steadfast.cluster.client.TaskView;
-import io.steadfast.cluster.client.TopologyView;
+import io.steadfast.protocol.router.TopologyDetail;
+import io.steadfast.protocol.router.TopologyDetail.OperatorRate;
+import io.steadfast.protocol.router.TopologyDetail.TaskState;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -16,10 +18,11 @@ class ProgressTableTest {
 
     @Test
     void printsOneRowPerOperatorAndCountsTaskStatuses() {
-        TopologyView view = new TopologyView(new TopologyId("word-count"), "RUNNING", null,
-                List.of(task("source#0", "RUNNING"), task("source#1", "FINISHED"), task("count#0", "RUNNING")),
-                List.of(new OperatorView(new OperatorId("source"), 0, 1_234_567, 199_842.6),
-                        new OperatorView(new OperatorId("count"), 1_234_000, 1_234_000, 200_001)));
+        TopologyDetail view = detail("word-count", "RUNNING",
+                List.of(task("word-count/source#0", "RUNNING"), task("word-count/source#1", "FINISHED"),
+                        task("word-count/count#0", "RUNNING")),
+                List.of(new OperatorRate(new OperatorId("source"), 0, 1_234_567, 199_842.6),
+                        new OperatorRate(new OperatorId("count"), 1_234_000, 1_234_000, 200_001)));
 
         String table = ProgressTable.format(view, Duration.ofSeconds(12));
 
@@ -34,21 +37,26 @@ class ProgressTableTest {
 
     @Test
     void namesFailedTasksAndTheirHosts() {
-        TopologyView view = new TopologyView(new TopologyId("t"), "FAILED", null,
-                List.of(task("t/count#1", "FAILED")), List.of());
+        TopologyDetail view = detail("t", "FAILED", List.of(task("t/count#1", "FAILED")), List.of());
 
         assertThat(ProgressTable.format(view, Duration.ZERO)).contains("tasks 1: FAILED 1", "FAILED t/count#1 on host-1");
     }
 
     @Test
     void saysSoWhenThereAreNoTasksYet() {
-        TopologyView view = new TopologyView(new TopologyId("t"), "DEPLOYING", null, List.of(), List.of());
+        TopologyDetail view = detail("t", "DEPLOYING", List.of(), List.of());
 
         assertThat(ProgressTable.format(view, Duration.ZERO)).contains("tasks 0: none yet");
         assertThat(view.allTasksFinished()).isFalse();
     }
 
-    private static TaskView task(String id, String status) {
-        return new TaskView(id, new HostId("host-1"), status, 0, 0);
+    private static TopologyDetail detail(String id, String status, List<TaskState> tasks,
+                                         List<OperatorRate> operators) {
+        return new TopologyDetail(new TopologyId(id), status, new TopologyDetail.Milestones(Instant.EPOCH, 0, null, 0),
+                null, tasks, operators);
+    }
+
+    private static TaskState task(String id, String status) {
+        return new TaskState(TaskId.parse(id), new HostId("host-1"), "LIVE", status, TopologyDetail.Traffic.NONE, null);
     }
 }

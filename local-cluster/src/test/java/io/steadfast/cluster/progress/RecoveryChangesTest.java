@@ -2,19 +2,22 @@ package io.steadfast.cluster.progress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.steadfast.cluster.client.RecoveryView;
+import io.steadfast.protocol.router.RecoveryView;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.RecoveryMode;
+import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RecoveryChangesTest {
 
     private static RecoveryView recovery(long id, String status) {
-        return new RecoveryView(id, new TopologyId("t"), List.of("t/count#0"),
-                new RecoveryView.Detection(new HostId("host-" + id), null, 300, null),
-                new RecoveryView.Restoration(0, null, null, null), new RecoveryView.Timings(null, null, null),
-                new RecoveryView.Outcome(status, null, null), null);
+        return new RecoveryView(id, new TopologyId("t"), List.of(TaskId.parse("t/count#0")),
+                new RecoveryView.Detection(new HostId("host-" + id), Instant.EPOCH, Instant.EPOCH, 300, null),
+                new RecoveryView.Restoration(0, null, RecoveryMode.GLOBAL, null),
+                new RecoveryView.Timings(null, null, null, null), new RecoveryView.Outcome(status, null, status), null);
     }
 
     @Test
@@ -28,7 +31,7 @@ class RecoveryChangesTest {
 
         assertThat(first).extracting(RecoveryView::id).containsExactly(1L, 2L);
         assertThat(unchanged).isEmpty();
-        assertThat(changed).extracting(RecoveryView::id, RecoveryView::status).containsExactly(
+        assertThat(changed).extracting(RecoveryView::id, recovery -> recovery.outcome().status()).containsExactly(
                 org.assertj.core.groups.Tuple.tuple(2L, "ABANDONED"), org.assertj.core.groups.Tuple.tuple(3L, "RECOVERING"));
     }
 }

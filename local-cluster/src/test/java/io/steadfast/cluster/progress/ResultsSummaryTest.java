@@ -2,7 +2,7 @@ package io.steadfast.cluster.progress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.steadfast.cluster.client.ResultsView;
+import io.steadfast.protocol.router.OperatorResults;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.util.LinkedHashMap;
@@ -20,7 +20,8 @@ class ResultsSummaryTest {
             values.put("key-" + k, JsonNodeFactory.instance.numberNode(k < 2 ? 101L : 100L));
         }
 
-        String summary = ResultsSummary.format(new ResultsView(new TopologyId("word-count"), new OperatorId("sink"), values), 3);
+        String summary = ResultsSummary.format(
+                new OperatorResults(new TopologyId("word-count"), new OperatorId("sink"), values), 3);
 
         assertThat(summary).isEqualToNormalizingNewlines("""
                 results of word-count/sink: 12 keys, total 1,202
@@ -35,7 +36,7 @@ class ResultsSummaryTest {
     void omitsTotalForNonNumericValues() {
         Map<String, JsonNode> values = Map.of("a", JsonNodeFactory.instance.stringNode("x"));
 
-        assertThat(ResultsSummary.format(new ResultsView(new TopologyId("t"), new OperatorId("sink"), values), 5))
+        assertThat(ResultsSummary.format(new OperatorResults(new TopologyId("t"), new OperatorId("sink"), values), 5))
                 .startsWith("results of t/sink: 1 keys\n")
                 .doesNotContain("total");
     }

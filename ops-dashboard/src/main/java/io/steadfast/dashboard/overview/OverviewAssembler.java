@@ -1,10 +1,10 @@
 package io.steadfast.dashboard.overview;
 
+import io.steadfast.dashboard.overview.Overview.HostOverview;
 import io.steadfast.dashboard.overview.Overview.TopologyOverview;
 import io.steadfast.dashboard.router.RouterClient;
-import io.steadfast.dashboard.router.RouterHost;
 import io.steadfast.dashboard.router.RouterRequestException;
-import io.steadfast.dashboard.router.RouterTopologySummary;
+import io.steadfast.protocol.router.TopologySummary;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -31,10 +31,10 @@ public class OverviewAssembler {
     public Overview assemble() {
         Instant now = clock.instant();
         try {
-            List<RouterHost> hosts = router.hosts();
-            List<RouterTopologySummary> summaries = router.topologies();
+            List<HostOverview> hosts = router.hosts().stream().map(HostOverview::of).toList();
+            List<TopologySummary> summaries = router.topologies();
             List<TopologyOverview> topologies = new ArrayList<>(summaries.size());
-            for (RouterTopologySummary summary : summaries) {
+            for (TopologySummary summary : summaries) {
                 topologyOf(summary).ifPresent(topologies::add);
             }
             noteReachable(true, null);
@@ -50,16 +50,14 @@ public class OverviewAssembler {
      * status keeps its list entry and the error; an unreachable router fails the whole overview, rather than
      * waiting out one timeout per topology.
      */
-    private Optional<TopologyOverview> topologyOf(RouterTopologySummary summary) {
+    private Optional<TopologyOverview> topologyOf(TopologySummary summary) {
         try {
-            return router.topology(summary.id()).map(detail -> new TopologyOverview(detail.id(), detail.status(),
-                    detail.deployedAt(), detail.operators(), detail.tasks(), null));
+            return router.topology(summary.id()).map(TopologyOverview::of);
         } catch (RouterRequestException e) {
             if (e.reason() == RouterRequestException.Reason.UNREACHABLE) {
                 throw e;
             }
-            return Optional.of(new TopologyOverview(summary.id(), summary.status(), summary.deployedAt(), List.of(),
-                    List.of(), e.getMessage()));
+            return Optional.of(TopologyOverview.unreadable(summary, e.getMessage()));
         }
     }
 

@@ -1,5 +1,9 @@
 package io.steadfast.dashboard.router;
 
+import io.steadfast.protocol.router.HostView;
+import io.steadfast.protocol.router.TopologyDetail;
+import io.steadfast.protocol.router.TopologySummary;
+import io.steadfast.runtime.topology.TopologyId;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -17,6 +21,7 @@ import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
 import org.springframework.web.client.RestClientResponseException;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -34,11 +39,11 @@ public class RouterClient {
      * @param baseUrl the router's base URL
      * @param connectTimeout how long to wait for a TCP connection
      * @param readTimeout how long to wait for an answer
-     * @param jsonMapper reads the router's JSON
+     * @param jsonMapper reads the router's JSON; this client reads it leniently (see {@link #lenient})
      */
     public RouterClient(URI baseUrl, Duration connectTimeout, Duration readTimeout, JsonMapper jsonMapper) {
         this.baseUrl = baseUrl;
-        this.jsonMapper = jsonMapper;
+        this.jsonMapper = lenient(jsonMapper);
         // HttpURLConnection underneath: blocking, no client-owned threads, and both timeouts enforced per request.
         SimpleClientHttpRequestFactory requestFactory = new SimpleClientHttpRequestFactory();
         requestFactory.setConnectTimeout(connectTimeout);
@@ -47,8 +52,17 @@ public class RouterClient {
                 .baseUrl(withoutTrailingSlash(baseUrl))
                 .requestFactory(requestFactory)
                 .configureMessageConverters(converters -> converters
-                        .withJsonConverter(new JacksonJsonHttpMessageConverter(jsonMapper)))
+                        .withJsonConverter(new JacksonJsonHttpMessageConverter(this.jsonMapper)))
                 .build();
+    }
+
+    /**
+     * A router of another version may add members or leave out ones the page does not show (a task's rates, say):
+     * unknown members are skipped and absent numbers read as 0, so that the page still shows what it can.
+     */
+    private static JsonMapper lenient(JsonMapper jsonMapper) {
+        return jsonMapper.rebuild().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES).build();
     }
 
     public URI baseUrl() {
@@ -56,22 +70,22 @@ public class RouterClient {
     }
 
     /** {@code GET /api/v1/hosts}. */
-    public List<RouterHost> hosts() {
+    public List<HostView> hosts() {
         return call("/api/v1/hosts", () -> rest.get().uri("/api/v1/hosts").retrieve()
-                .body(new ParameterizedTypeReference<List<RouterHost>>() { }));
+                .body(new ParameterizedTypeReference<List<HostView>>() { }));
     }
 
     /** {@code GET /api/v1/topologies}. */
-    public List<RouterTopologySummary> topologies() {
+    public List<TopologySummary> topologies() {
         return call("/api/v1/topologies", () -> rest.get().uri("/api/v1/topologies").retrieve()
-                .body(new ParameterizedTypeReference<List<RouterTopologySummary>>() { }));
+                .body(new ParameterizedTypeReference<List<TopologySummary>>() { }));
     }
 
     /** {@code GET /api/v1/topologies/{id}}; empty if the router answers 404 (cancelled since it was listed). */
-    public Optional<RouterTopologyDetail> topology(String id) {
+    public Optional<TopologyDetail> topology(TopologyId id) {
         try {
             return Optional.of(call("/api/v1/topologies/" + id, () -> rest.get().uri("/api/v1/topologies/{id}", id)
-                    .retrieve().body(RouterTopologyDetail.class)));
+                    .retrieve().body(TopologyDetail.class)));
         } catch (RouterRequestException e) {
             if (e.reason() == RouterRequestException.Reason.ERROR_STATUS
                     && e.httpStatus() == HttpStatus.NOT_FOUND.value()) {

@@ -163,7 +163,7 @@ public final class CheckpointCoordinators implements AutoCloseable {
         // The first coordinator of this topology in this router (a new deployment, or a topology resumed after a
         // router restart) continues after every id the checkpoint-service knows, so ids keep increasing.
         long firstId = known != null ? known : records.list(topology.id()).stream()
-                .mapToLong(CheckpointStats::checkpointId).max().orElse(0L) + 1;
+                .mapToLong(stats -> stats.checkpointId().value()).max().orElse(0L) + 1;
         CheckpointSettings settings = settingsOf(topology);
         CheckpointCoordinator coordinator = new CheckpointCoordinator(topology, firstId,
                 () -> progress.sinkRecordsIn(topology), settings, lastCompleted.get(topology.id()),

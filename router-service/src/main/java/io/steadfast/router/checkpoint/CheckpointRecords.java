@@ -1,5 +1,6 @@
 package io.steadfast.router.checkpoint;
 
+import io.steadfast.protocol.router.CheckpointSummary;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Instant;
@@ -37,7 +38,7 @@ public interface CheckpointRecords {
     void fail(TopologyId topology, long checkpointId, CheckpointFailureReason reason, String message);
 
     /** The topology's checkpoints, newest first. */
-    List<CheckpointStats> list(TopologyId topology);
+    List<CheckpointSummary> list(TopologyId topology);
 
     /** The id of the topology's latest COMPLETED checkpoint, if any. */
     OptionalLong latestCompleted(TopologyId topology);

@@ -1,5 +1,7 @@
 package io.steadfast.router.checkpoint;
 
+import io.steadfast.protocol.router.CheckpointSummary;
+import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.net.URI;
@@ -88,20 +90,20 @@ public final class HttpCheckpointRecords implements CheckpointRecords {
     }
 
     @Override
-    public List<CheckpointStats> list(TopologyId topology) {
+    public List<CheckpointSummary> list(TopologyId topology) {
         JsonNode body = call("list the checkpoints of '" + topology + "'", () -> http.get()
                 .uri("/api/v1/checkpoints/{topology}", topology.value()).retrieve().body(JsonNode.class));
-        List<CheckpointStats> stats = new ArrayList<>();
+        List<CheckpointSummary> stats = new ArrayList<>();
         if (body != null && body.has("checkpoints")) {
             body.get("checkpoints").forEach(node -> stats.add(statsOf(node)));
         }
         return stats;
     }
 
-    private static CheckpointStats statsOf(JsonNode node) {
+    private static CheckpointSummary statsOf(JsonNode node) {
         JsonNode failure = node.path("failure");
-        return new CheckpointStats(node.path("checkpointId").asLong(), node.path("status").asString(),
-                instant(node.path("triggeredAt")), instant(node.path("completedAt")),
+        return new CheckpointSummary(CheckpointId.of(node.path("checkpointId").asLong()),
+                node.path("status").asString(), instant(node.path("triggeredAt")), instant(node.path("completedAt")),
                 node.path("durationMillis").isNumber() ? node.path("durationMillis").asLong() : null,
                 node.path("sizeBytes").asLong(),
                 failure.isObject() ? failure.path("reason").asString() : null,

@@ -1,6 +1,8 @@
 package io.steadfast.router.checkpoint;
 
+import io.steadfast.protocol.router.CheckpointSummary;
 import io.steadfast.router.checkpoint.CheckpointRecordsException.Reason;
+import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Clock;
@@ -23,7 +25,7 @@ public final class InMemoryCheckpointRecords implements CheckpointRecords {
     private record Key(TopologyId topology, long checkpointId) {
     }
 
-    private record Entry(CheckpointStats stats, List<TaskId> expected, Map<TaskId, Integer> incarnations,
+    private record Entry(CheckpointSummary stats, List<TaskId> expected, Map<TaskId, Integer> incarnations,
                          Map<TaskId, TaskAck> acks) {
     }
 
@@ -43,8 +45,8 @@ public final class InMemoryCheckpointRecords implements CheckpointRecords {
     public void create(TopologyId topology, long checkpointId, List<TaskId> tasks, Map<TaskId, Integer> incarnations,
                        Instant triggeredAt) {
         requireAvailable();
-        Entry created = new Entry(new CheckpointStats(checkpointId, "PENDING", triggeredAt, null, null, 0, null,
-                null), List.copyOf(tasks), Map.copyOf(incarnations), new ConcurrentHashMap<>());
+        Entry created = new Entry(new CheckpointSummary(CheckpointId.of(checkpointId), CheckpointSummary.PENDING,
+                triggeredAt, null, null, 0, null, null), List.copyOf(tasks), Map.copyOf(incarnations), new ConcurrentHashMap<>());
         if (records.putIfAbsent(new Key(topology, checkpointId), created) != null) {
             throw new CheckpointRecordsException(Reason.CONFLICT, "checkpoint " + checkpointId + " of '" + topology
                     + "' exists already", null);
@@ -59,17 +61,17 @@ public final class InMemoryCheckpointRecords implements CheckpointRecords {
     @Override
     public synchronized void complete(TopologyId topology, long checkpointId) {
         Entry entry = entry(topology, checkpointId);
-        requireNotStatus(entry, "FAILED", topology, "complete");
+        requireNotStatus(entry, CheckpointSummary.FAILED, topology, "complete");
         if (!entry.acks().keySet().containsAll(entry.expected())) {
             throw new CheckpointRecordsException(Reason.CONFLICT, "checkpoint " + checkpointId + " of '" + topology
                     + "' lacks acks of " + entry.expected().stream().filter(t -> !entry.acks().containsKey(t)).toList(),
                     null);
         }
         Instant now = clock.instant();
-        CheckpointStats s = entry.stats();
+        CheckpointSummary s = entry.stats();
         long size = entry.acks().values().stream().mapToLong(TaskAck::sizeBytes).sum();
-        records.put(new Key(topology, checkpointId), new Entry(new CheckpointStats(checkpointId, "COMPLETED",
-                s.triggeredAt(), now, Duration.between(s.triggeredAt(), now).toMillis(), size, null, null),
+        records.put(new Key(topology, checkpointId), new Entry(new CheckpointSummary(s.checkpointId(),
+                CheckpointSummary.COMPLETED, s.triggeredAt(), now, Duration.between(s.triggeredAt(), now).toMillis(), size, null, null),
                 entry.expected(), entry.incarnations(), entry.acks()));
     }
 
@@ -77,10 +79,10 @@ public final class InMemoryCheckpointRecords implements CheckpointRecords {
     public synchronized void fail(TopologyId topology, long checkpointId, CheckpointFailureReason reason,
                                   String message) {
         Entry entry = entry(topology, checkpointId);
-        requireNotStatus(entry, "COMPLETED", topology, "fail");
-        CheckpointStats s = entry.stats();
-        records.put(new Key(topology, checkpointId), new Entry(new CheckpointStats(checkpointId, "FAILED",
-                s.triggeredAt(), null, null, 0, reason.name(), message), entry.expected(), entry.incarnations(),
+        requireNotStatus(entry, CheckpointSummary.COMPLETED, topology, "fail");
+        CheckpointSummary s = entry.stats();
+        records.put(new Key(topology, checkpointId), new Entry(new CheckpointSummary(s.checkpointId(),
+                CheckpointSummary.FAILED, s.triggeredAt(), null, null, 0, reason.name(), message), entry.expected(), entry.incarnations(),
                 entry.acks()));
     }
 
@@ -90,17 +92,17 @@ public final class InMemoryCheckpointRecords implements CheckpointRecords {
     }
 
     @Override
-    public List<CheckpointStats> list(TopologyId topology) {
+    public List<CheckpointSummary> list(TopologyId topology) {
         requireAvailable();
         return records.entrySet().stream().filter(e -> e.getKey().topology().equals(topology))
                 .map(e -> e.getValue().stats())
-                .sorted(Comparator.comparingLong(CheckpointStats::checkpointId).reversed()).toList();
+                .sorted(Comparator.comparing(CheckpointSummary::checkpointId).reversed()).toList();
     }
 
     @Override
     public OptionalLong latestCompleted(TopologyId topology) {
-        return list(topology).stream().filter(s -> s.status().equals("COMPLETED"))
-                .mapToLong(CheckpointStats::checkpointId).findFirst();
+        return list(topology).stream().filter(CheckpointSummary::isCompleted)
+                .mapToLong(s -> s.checkpointId().value()).findFirst();
     }
 
     @Override

@@ -16,12 +16,17 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Reads an operator's keyed state (by default the {@code latest} state of a {@code latest-value-sink}) from
  * every subtask on its host and merges it. Thread-safe, read only.
  */
 public final class ResultReader {
+
+    /** Turns the values the hosts answered (read as plain Java maps, lists and scalars) back into JSON. */
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final TopologyRepository topologies;
     private final HeartbeatFailureDetector failureDetector;
@@ -38,13 +43,15 @@ public final class ResultReader {
      *
      * @throws TopologyException if the topology or operator is unknown, or a host fails
      */
-    public Map<String, Object> readAll(TopologyId topology, OperatorId operator, String state, int limit) {
+    public Map<String, JsonNode> readAll(TopologyId topology, OperatorId operator, String state, int limit) {
         Map<String, Object> merged = new TreeMap<>();
         for (TaskSpec task : tasksOf(topology, operator)) {
             merged.putAll(call(task.id(), host -> hostClient.queryAll(host, task.id(), state, limit), topology));
         }
-        return merged.entrySet().stream().limit(limit).collect(Collectors.toMap(Map.Entry::getKey,
-                Map.Entry::getValue, (a, b) -> a, TreeMap::new));
+        Map<String, JsonNode> values = new TreeMap<>();
+        merged.entrySet().stream().limit(limit).forEach(entry -> values.put(entry.getKey(),
+                JSON.valueToTree(entry.getValue())));
+        return values;
     }
 
     /**

@@ -1,13 +1,16 @@
 package io.steadfast.router.topology;
 
+import io.steadfast.protocol.router.TopologyDetail;
+import io.steadfast.protocol.router.TopologyDetail.OperatorRate;
+import io.steadfast.protocol.router.TopologyDetail.TaskState;
+import io.steadfast.protocol.router.TopologySummary;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
 import io.steadfast.router.checkpoint.CompletedCheckpoint;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
 import io.steadfast.router.recovery.RecoveryLog;
 import io.steadfast.router.host.RegisteredHost;
-import io.steadfast.router.topology.TopologyDetail.OperatorRate;
-import io.steadfast.router.topology.TopologyDetail.TaskState;
 import io.steadfast.runtime.host.TaskReport;
+import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskSpec;
@@ -40,8 +43,8 @@ public final class TopologyMonitor {
 
     public List<TopologySummary> list() {
         return topologies.all().stream().map(topology -> {
-            List<String> operators = operatorsOf(topology).keySet().stream().map(OperatorId::value).toList();
-            return new TopologySummary(topology.id().value(), statusOf(tasksOf(topology)), operators,
+            List<OperatorId> operators = List.copyOf(operatorsOf(topology).keySet());
+            return new TopologySummary(topology.id(), statusOf(tasksOf(topology)), operators,
                     topology.plan().tasks().size(), topology.deployedAt());
         }).toList();
     }
@@ -62,8 +65,9 @@ public final class TopologyMonitor {
         List<TaskState> tasks = tasksOf(topology);
         List<OperatorRate> operators = new ArrayList<>();
         operatorsOf(topology).forEach((operator, subtasks) -> operators.add(rateOf(topology, operator, subtasks)));
-        Long lastCheckpoint = coordinators.lastCompleted(id).map(CompletedCheckpoint::checkpointId).orElse(null);
-        return new TopologyDetail(id.value(), statusOf(tasks), new TopologyDetail.Milestones(topology.deployedAt(),
+        CheckpointId lastCheckpoint = coordinators.lastCompleted(id).map(CompletedCheckpoint::checkpointId)
+                .map(CheckpointId::of).orElse(null);
+        return new TopologyDetail(id, statusOf(tasks), new TopologyDetail.Milestones(topology.deployedAt(),
                 topology.plan().epoch(), lastCheckpoint, recoveries.countOf(id)), topology.spec(), tasks, operators);
     }
 
@@ -81,7 +85,7 @@ public final class TopologyMonitor {
             Optional<RegisteredHost> host = failureDetector.host(hostId);
             String hostStatus = host.map(h -> failureDetector.statusOf(h).name()).orElse("UNREGISTERED");
             Optional<TaskReport> report = host.flatMap(h -> h.report(task.id().toString()));
-            states.add(new TaskState(task.id().toString(), hostId.value(), hostStatus,
+            states.add(new TaskState(task.id(), hostId, hostStatus,
                     report.map(r -> r.status().name()).orElse(PENDING), report.map(r -> new TopologyDetail.Traffic(
                             r.recordsIn(), r.recordsOut(), r.recordsInPerSecond(), r.recordsOutPerSecond(),
                             r.queuedFrames())).orElse(TopologyDetail.Traffic.NONE),
@@ -114,15 +118,15 @@ public final class TopologyMonitor {
                 }
             }
         }
-        return new OperatorRate(operator.value(), in, out, perSecond);
+        return new OperatorRate(operator, in, out, perSecond);
     }
 
     private static String statusOf(List<TaskState> tasks) {
-        if (tasks.stream().anyMatch(task -> task.status().equals("FAILED"))) {
-            return "FAILED";
+        if (tasks.stream().anyMatch(TaskState::isFailed)) {
+            return TopologyDetail.FAILED;
         }
-        if (!tasks.isEmpty() && tasks.stream().allMatch(task -> task.status().equals("FINISHED"))) {
-            return "FINISHED";
+        if (!tasks.isEmpty() && tasks.stream().allMatch(TaskState::isFinished)) {
+            return TopologyDetail.FINISHED;
         }
         return "RUNNING";
     }

@@ -3,20 +3,21 @@ package io.steadfast.router.web;
 import io.steadfast.protocol.checkpoint.CheckpointAck;
 import io.steadfast.protocol.checkpoint.CheckpointAckBatch;
 import io.steadfast.protocol.checkpoint.CheckpointNack;
+import io.steadfast.protocol.router.CheckpointTriggered;
+import io.steadfast.protocol.router.TopologyCheckpoints;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
 import io.steadfast.router.checkpoint.CheckpointRecords;
 import io.steadfast.router.checkpoint.CheckpointRecordsException;
-import io.steadfast.router.checkpoint.CheckpointStats;
 import io.steadfast.router.checkpoint.CheckpointingStatus;
 import io.steadfast.router.checkpoint.CompletedCheckpoint;
 import io.steadfast.router.checkpoint.TaskAck;
 import io.steadfast.router.checkpoint.TriggerResult;
 import io.steadfast.router.topology.TopologyException;
 import io.steadfast.router.topology.TopologyRepository;
+import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.topology.TopologyId;
 import jakarta.validation.Valid;
-import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -50,22 +51,25 @@ class CheckpointController {
      * @throws CheckpointRecordsException if the store cannot be read (503 when it is unreachable)
      */
     @GetMapping
-    Checkpoints list(@PathVariable String id) {
+    TopologyCheckpoints list(@PathVariable String id) {
         TopologyId topology = deployed(id);
-        Long latest = coordinators.lastCompleted(topology).map(CompletedCheckpoint::checkpointId).orElse(null);
-        CheckpointingView checkpointing = coordinators.status(topology).map(CheckpointingView::of).orElse(null);
-        return new Checkpoints(topology.value(), latest, checkpointing, records.list(topology));
+        CheckpointId latest = coordinators.lastCompleted(topology).map(CompletedCheckpoint::checkpointId)
+                .map(CheckpointId::of).orElse(null);
+        TopologyCheckpoints.Checkpointing checkpointing = coordinators.status(topology)
+                .map(CheckpointController::checkpointingOf).orElse(null);
+        return new TopologyCheckpoints(topology, latest, checkpointing, records.list(topology));
     }
 
     @PostMapping
-    ResponseEntity<Triggered> trigger(@PathVariable String id) {
+    ResponseEntity<CheckpointTriggered> trigger(@PathVariable String id) {
         TopologyId topology = deployed(id);
         TriggerResult result = coordinators.triggerNow(topology);
         if (result instanceof TriggerResult.Refused refused) {
             throw new ResponseStatusException(HttpStatus.CONFLICT, "No checkpoint of topology '" + id
                     + "' was triggered. " + refused.reason());
         }
-        return ResponseEntity.accepted().body(new Triggered(((TriggerResult.Triggered) result).checkpointId()));
+        return ResponseEntity.accepted().body(new CheckpointTriggered(
+                CheckpointId.of(((TriggerResult.Triggered) result).checkpointId())));
     }
 
     @PostMapping("/{checkpointId}/acks")
@@ -109,40 +113,10 @@ class CheckpointController {
         return TopologyId.of(id);
     }
 
-    /**
-     * A topology's checkpoints.
-     *
-     * @param topology the topology id
-     * @param latestCompleted the latest checkpoint completed by this router, or null
-     * @param checkpointing how the topology is checkpointed now
-     * @param checkpoints every checkpoint the store keeps, newest first
-     */
-    record Checkpoints(String topology, Long latestCompleted, CheckpointingView checkpointing,
-                       List<CheckpointStats> checkpoints) {
-    }
-
-    /**
-     * How a topology is checkpointed now (see {@link CheckpointingStatus}).
-     *
-     * @param state ACTIVE, SKIPPING, PAUSED or NOT_STARTED
-     * @param reason why it is not ACTIVE, or null
-     * @param intervalMs milliseconds between checkpoints, as in force
-     * @param timeoutMs milliseconds a checkpoint may take, as in force
-     * @param maxConcurrent the most checkpoints pending at once, as in force
-     * @param skipped due checkpoints skipped in this deployment
-     * @param unrecordedFailures failed checkpoints the router keeps until the checkpoint store answers again
-     */
-    record CheckpointingView(String state, String reason, long intervalMs, long timeoutMs, int maxConcurrent,
-                             long skipped, int unrecordedFailures) {
-
-        static CheckpointingView of(CheckpointingStatus status) {
-            return new CheckpointingView(status.state().name(), status.reason(),
-                    status.settings().interval().toMillis(), status.settings().timeout().toMillis(),
-                    status.settings().maxConcurrent(), status.skipped(), status.unrecordedFailures());
-        }
-    }
-
-    /** Answer to a trigger. */
-    record Triggered(long checkpointId) {
+    /** How the topology is checkpointed now, with the settings in force in milliseconds. */
+    private static TopologyCheckpoints.Checkpointing checkpointingOf(CheckpointingStatus status) {
+        return new TopologyCheckpoints.Checkpointing(status.state().name(), status.reason(),
+                status.settings().interval().toMillis(), status.settings().timeout().toMillis(),
+                status.settings().maxConcurrent(), status.skipped(), status.unrecordedFailures());
     }
 }

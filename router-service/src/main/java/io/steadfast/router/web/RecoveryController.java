@@ -1,14 +1,18 @@
 package io.steadfast.router.web;
 
-import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.steadfast.protocol.router.LocalRecoveryView;
+import io.steadfast.protocol.router.RecoveryView;
 import io.steadfast.router.recovery.LocalRecoveryMeasures;
 import io.steadfast.router.recovery.Recovery;
 import io.steadfast.router.recovery.RecoveryLog;
+import io.steadfast.runtime.plan.CheckpointId;
+import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.RecoveryMode;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
-import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -31,30 +35,33 @@ class RecoveryController {
                     + " topology was submitted with, or leave the parameter out for every recovery");
         }
         return log.all().stream().filter(r -> topology == null || r.topology().value().equals(topology))
-                .map(RecoveryView::of).toList();
+                .map(RecoveryController::viewOf).toList();
     }
 
-    /** A {@link Recovery} in JSON, ids as text, its groups' members flat; see its fields there. */
-    record RecoveryView(long id, String topology, List<String> tasks, @JsonUnwrapped DetectionView detection,
-                        @JsonUnwrapped RestorationView restoration, @JsonUnwrapped Recovery.Timings timings,
-                        @JsonUnwrapped Recovery.Outcome outcome, LocalRecoveryMeasures local) {
-
-        static RecoveryView of(Recovery r) {
-            return new RecoveryView(r.id(), r.topology().value(), r.tasks().stream().map(TaskId::toString).toList(),
-                    new DetectionView(r.failedHost().value(), r.lastHeartbeat(), r.detectedAt(), r.detectionMillis(),
-                            r.detectionCause() == null ? null : r.detectionCause().name()),
-                    new RestorationView(r.epoch(), r.restoredFrom(),
-                            (r.mode() == null ? RecoveryMode.GLOBAL : r.mode()).name(), r.otherTasksPaused()),
-                    r.timings(), r.outcome(), r.local());
-        }
+    /**
+     * A {@link Recovery} as clients see it: without what only the router needs ({@code sinkRecordsTarget}); a
+     * recovery of unknown mode (stored before the mode was kept) was GLOBAL.
+     */
+    private static RecoveryView viewOf(Recovery r) {
+        return new RecoveryView(r.id(), r.topology(), r.tasks(),
+                new RecoveryView.Detection(r.failedHost(), r.lastHeartbeat(), r.detectedAt(), r.detectionMillis(),
+                        r.detectionCause() == null ? null : r.detectionCause().name()),
+                new RecoveryView.Restoration(r.epoch(),
+                        r.restoredFrom() == null ? null : CheckpointId.of(r.restoredFrom()),
+                        r.mode() == null ? RecoveryMode.GLOBAL : r.mode(), r.otherTasksPaused()),
+                new RecoveryView.Timings(r.restoredAt(), r.caughtUpAt(), r.restoreMillis(), r.catchUpMillis()),
+                new RecoveryView.Outcome(r.status().name(), r.failureReason(), r.message()),
+                r.local() == null ? null : localViewOf(r.local()));
     }
 
-    /** {@link Recovery.Detection}, the host id as text. */
-    record DetectionView(String failedHost, Instant lastHeartbeat, Instant detectedAt, long detectionMillis,
-                         String detectionCause) {
-    }
-
-    /** {@link Recovery.Restoration} as clients see it: a recovery of unknown mode was GLOBAL. */
-    record RestorationView(int epoch, Long restoredFrom, String mode, Boolean otherTasksPaused) {
+    /** The task and host ids the router stores as text, typed again. */
+    private static LocalRecoveryView localViewOf(LocalRecoveryMeasures measures) {
+        Map<TaskId, HostId> placedOn = measures.placedOn().entrySet().stream().collect(Collectors.toMap(
+                entry -> TaskId.parse(entry.getKey()), entry -> HostId.of(entry.getValue())));
+        LocalRecoveryMeasures.TargetHosts targets = measures.targetHosts();
+        return new LocalRecoveryView(measures.requestedAt(), placedOn, measures.standbyHosts(),
+                new LocalRecoveryView.TargetHosts(targets.snapshotMillis(), targets.decisionMillis(),
+                        targets.startMillis(), targets.decisionBytes()),
+                measures.replayedRecords(), measures.replayedBytes(), measures.fallbackReason());
     }
 }

@@ -1,14 +1,17 @@
 package io.steadfast.router.web;
 
 import io.steadfast.protocol.host.KeyValue;
+import io.steadfast.protocol.router.OperatorResults;
+import io.steadfast.protocol.router.TopologyDetail;
+import io.steadfast.protocol.router.TopologySubmitted;
+import io.steadfast.protocol.router.TopologySubmitted.PlacedTask;
+import io.steadfast.protocol.router.TopologySummary;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.router.topology.ResultReader;
 import io.steadfast.router.topology.TopologyDeployer;
-import io.steadfast.runtime.plan.ExecutionPlan;
-import io.steadfast.router.topology.TopologyDetail;
 import io.steadfast.router.topology.TopologyException;
 import io.steadfast.router.topology.TopologyMonitor;
-import io.steadfast.router.topology.TopologySummary;
+import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
 import jakarta.servlet.http.HttpServletRequest;
@@ -17,7 +20,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.util.List;
-import java.util.Map;
 import org.springframework.http.ResponseEntity;
 import org.springframework.validation.annotation.Validated;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -46,7 +48,7 @@ class TopologyController {
 
     /** The body is read here, not bound, so that size is checked before parsing and JSON errors name the path. */
     @PostMapping
-    ResponseEntity<Deployed> submit(HttpServletRequest request) throws IOException {
+    ResponseEntity<TopologySubmitted> submit(HttpServletRequest request) throws IOException {
         int limit = deployer.maxSpecBytes();
         if (request.getContentLengthLong() > limit) {
             throw new TopologyException(TopologyException.Reason.TOO_LARGE, "The topology spec is "
@@ -58,10 +60,10 @@ class TopologyController {
             body = in.readNBytes(limit + 1);
         }
         DeployedTopology topology = deployer.submit(body);
-        List<Placed> tasks = topology.plan().tasks().stream()
-                .map(task -> new Placed(task.id().toString(), topology.placement().get(task.id()).value())).toList();
+        List<PlacedTask> tasks = topology.plan().tasks().stream()
+                .map(task -> new PlacedTask(task.id(), topology.placement().get(task.id()))).toList();
         return ResponseEntity.created(URI.create("/api/v1/topologies/" + topology.id()))
-                .body(new Deployed(topology.id().value(), "RUNNING", tasks));
+                .body(new TopologySubmitted(topology.id(), TopologySubmitted.RUNNING, tasks));
     }
 
     @GetMapping
@@ -100,7 +102,7 @@ class TopologyController {
         if (key != null) {
             return new KeyValue(key, results.readKey(topology, operator, state, key));
         }
-        return new Results(topology.value(), operator.value(), results.readAll(topology, operator, state, limit));
+        return new OperatorResults(topology, operator, results.readAll(topology, operator, state, limit));
     }
 
     /** An id that cannot be a topology id names no deployed topology: 404, not 400. */
@@ -110,34 +112,5 @@ class TopologyController {
                     + " (and is not a valid topology id); see GET /api/v1/topologies");
         }
         return TopologyId.of(id);
-    }
-
-    /**
-     * Answer to a submission.
-     *
-     * @param id the topology id
-     * @param status RUNNING
-     * @param tasks where each task runs
-     */
-    record Deployed(String id, String status, List<Placed> tasks) {
-    }
-
-    /**
-     * One task and its host.
-     *
-     * @param task the task id
-     * @param host the host id
-     */
-    record Placed(String task, String host) {
-    }
-
-    /**
-     * Merged results of an operator.
-     *
-     * @param topology the topology id
-     * @param operator the operator id
-     * @param values value by key, sorted by key
-     */
-    record Results(String topology, String operator, Map<String, Object> values) {
     }
 }

@@ -3,6 +3,7 @@ package io.steadfast.router.checkpoint;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import io.steadfast.protocol.router.CheckpointSummary;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
@@ -57,8 +58,9 @@ class CheckpointCoordinatorTest {
         return new TaskAck(task, host, 0, 10, 1, 2);
     }
 
-    private CheckpointStats stats(long id) {
-        return records.list(topology().id()).stream().filter(s -> s.checkpointId() == id).findFirst().orElseThrow();
+    private CheckpointSummary stats(long id) {
+        return records.list(topology().id()).stream().filter(s -> s.checkpointId().value() == id).findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -138,7 +140,7 @@ class CheckpointCoordinatorTest {
             }
 
             @Override
-            public List<CheckpointStats> list(TopologyId topology) {
+            public List<CheckpointSummary> list(TopologyId topology) {
                 return memory.list(topology);
             }
 
@@ -189,7 +191,7 @@ class CheckpointCoordinatorTest {
         clock.advance(Duration.ofMillis(1));
         coordinator.tick(false);
 
-        CheckpointStats failed = stats(1);
+        CheckpointSummary failed = stats(1);
         assertThat(failed.status()).isEqualTo("FAILED");
         assertThat(failed.failureReason()).isEqualTo("TIMEOUT");
         assertThat(failed.failureMessage()).contains("Checkpoint 1 of topology 't' expired after PT10S")

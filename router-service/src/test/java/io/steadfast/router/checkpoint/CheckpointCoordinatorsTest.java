@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import io.steadfast.protocol.router.CheckpointSummary;
 import io.steadfast.router.checkpoint.CheckpointingStatus.State;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
 import io.steadfast.router.host.InMemoryHostRegistry;
@@ -110,7 +111,7 @@ class CheckpointCoordinatorsTest {
         assertThat(triggersOf("fast")).isEqualTo(12);
         assertThat(triggersOf("slow")).isEqualTo(2);
         assertThat(triggersOf("plain")).isEqualTo(6);
-        assertThat(records.list(TopologyId.of("slow"))).extracting(CheckpointStats::status)
+        assertThat(records.list(TopologyId.of("slow"))).extracting(CheckpointSummary::status)
                 .containsOnly("COMPLETED").hasSize(2);
         CheckpointingStatus slow = coordinators.status(TopologyId.of("slow")).orElseThrow();
         assertThat(slow.state()).isEqualTo(State.ACTIVE);
@@ -229,7 +230,7 @@ class CheckpointCoordinatorsTest {
             hostAnswers.countDown();
 
             await().atMost(Duration.ofSeconds(5)).until(() -> records.list(topology.id())
-                    .stream().anyMatch(stats -> stats.checkpointId() == triggered && stats.status().equals("FAILED")));
+                    .stream().anyMatch(stats -> stats.checkpointId().value() == triggered && stats.status().equals("FAILED")));
         } finally {
             calls.shutdownNow();
         }

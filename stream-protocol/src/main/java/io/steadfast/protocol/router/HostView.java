@@ -1,5 +1,6 @@
 package io.steadfast.protocol.router;
 
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.plan.HostId;
 import java.net.URI;
@@ -17,6 +18,7 @@ import org.jspecify.annotations.Nullable;
  * @param lastHeartbeat when the router last heard from it
  * @param tasks         its task reports from that heartbeat
  */
+@JsonAutoDetect(isGetterVisibility = JsonAutoDetect.Visibility.NONE) // its isX() queries are no JSON members
 public record HostView(HostId hostId, URI controlUrl, String dataEndpoint, String status,
                        @Nullable Instant lastHeartbeat, List<TaskReport> tasks) {
 
