@@ -13,6 +13,7 @@ import io.steadfast.runtime.recovery.DecisionSpan;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.net.URI;
@@ -51,7 +52,7 @@ public final class FakeHostClient implements HostClient {
     /** {@code topology@host:heads} for each call setting catch-up targets. */
     public final List<String> catchUpTargetCalls = new CopyOnWriteArrayList<>();
     /** What every redirect answers: the heads of channels, by channel id. */
-    public final Map<String, Long> redirectHeads = new ConcurrentHashMap<>();
+    public final Map<ChannelId, Long> redirectHeads = new ConcurrentHashMap<>();
     /** What a host's redirect answers it holds of the moved tasks' decisions (nothing if not given). */
     public final Map<HostId, Map<TaskId, DecisionSpan>> heldDecisions = new ConcurrentHashMap<>();
     /** The peers named in each snapshot prefetch (asked for the lost tasks' decisions), by prefetch as listed. */

@@ -49,6 +49,17 @@ class ProtocolJsonTest {
     }
 
     @Test
+    void writesChannelKeysWithTheirEpochAsTheTextTheyAreReadFrom() {
+        CatchUpTargets targets = new CatchUpTargets(Map.of(ChannelId.parse("t~0@4"), 17L, ChannelId.parse("t~1"), 3L),
+                "r", Map.of());
+
+        JsonNode written = JSON.valueToTree(targets);
+
+        assertThat(written.get("heads").propertyNames()).containsExactlyInAnyOrder("t~0@4", "t~1");
+        assertThat(JSON.treeToValue(written, CatchUpTargets.class)).isEqualTo(targets);
+    }
+
+    @Test
     void readsPeerUrlKeysOfCatchUpTargets() {
         CatchUpTargets targets = JSON.readValue("""
                 {"heads": {"t~0": 3}, "recovery": "r", "heldDecisions": {"http://127.0.0.1:1": {}}}""",

@@ -1,11 +1,17 @@
 package io.steadfast.checkpoint.web;
 
-import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.checkpoint.checkpoint.CheckpointFailure;
 import io.steadfast.checkpoint.checkpoint.CheckpointFailureReason;
 import io.steadfast.checkpoint.checkpoint.CheckpointLifecycle;
 import io.steadfast.checkpoint.checkpoint.CheckpointRejectedException;
 import io.steadfast.checkpoint.checkpoint.CheckpointRecord;
+import io.steadfast.protocol.store.CheckpointCompletion;
+import io.steadfast.protocol.store.CheckpointCreation;
+import io.steadfast.protocol.store.CheckpointFailureReport;
+import io.steadfast.protocol.store.CheckpointRecordList;
+import io.steadfast.protocol.store.CheckpointRecordView;
+import io.steadfast.protocol.store.RecordedAck;
+import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.net.URI;
@@ -37,46 +43,40 @@ class CheckpointController {
     }
 
     @PostMapping("/{topology}")
-    ResponseEntity<CheckpointView> create(@PathVariable String topology,
-            @RequestBody CheckpointRequests.Create request) {
+    ResponseEntity<CheckpointRecordView> create(@PathVariable String topology,
+            @RequestBody CheckpointCreation request) {
         TopologyId topologyId = RequestIds.topology(topology);
-        if (request.checkpointId() == null) {
+        CheckpointId id = request.checkpointId();
+        if (id == null) {
             throw new InvalidRequestException("checkpointId", null, "checkpointId is missing: give the number of"
                     + " the checkpoint, e.g. {\"checkpointId\": 7, \"tasks\": [\"" + topology + "/source#0\"]}");
         }
-        CheckpointId id = RequestIds.checkpointId("checkpointId", request.checkpointId().toString());
         if (request.tasks() == null || request.tasks().isEmpty()) {
             throw new InvalidRequestException("tasks", null, "tasks is missing or empty: list every task that must"
                     + " acknowledge checkpoint " + id + ", e.g. [\"" + topology + "/source#0\"]");
         }
         List<TaskId> tasks = new ArrayList<>();
         for (int i = 0; i < request.tasks().size(); i++) {
-            tasks.add(RequestIds.task("tasks[" + i + "]", request.tasks().get(i), topologyId));
+            tasks.add(RequestIds.taskOf("tasks[" + i + "]", request.tasks().get(i), topologyId));
         }
         Map<TaskId, Integer> incarnations = new LinkedHashMap<>();
         if (request.incarnations() != null) {
             request.incarnations().forEach((task, incarnation) -> incarnations.put(
-                    RequestIds.task("incarnations", task, topologyId),
+                    RequestIds.taskOf("incarnations", task, topologyId),
                     RequestIds.incarnation("incarnations['" + task + "']", Objects.toString(incarnation, null))));
         }
         CheckpointRecord record = lifecycle.create(topologyId, id, tasks, incarnations, request.triggeredAt());
         return ResponseEntity.created(URI.create("/api/v1/checkpoints/" + topology + "/" + id))
-                .body(CheckpointView.of(record));
+                .body(CheckpointViews.of(record));
     }
 
     @PutMapping("/{topology}/{checkpointId}/acks")
-    CheckpointView ack(@PathVariable String topology, @PathVariable String checkpointId,
-            @RequestBody CheckpointRequests.Ack request) {
+    CheckpointRecordView ack(@PathVariable String topology, @PathVariable String checkpointId,
+            @RequestBody RecordedAck request) {
         TopologyId topologyId = RequestIds.topology(topology);
-        TaskId task = RequestIds.task("task", request.task(), topologyId);
-        long syncMillis = nonNegative("syncMillis", request.syncMillis());
-        long asyncMillis = nonNegative("asyncMillis", request.asyncMillis());
-        if (request.sizeBytes() != null && request.sizeBytes() < 0) {
-            throw new InvalidRequestException("sizeBytes", request.sizeBytes().toString(),
-                    "sizeBytes must be >= 0 (or left out), was " + request.sizeBytes());
-        }
-        return CheckpointView.of(lifecycle.ack(topologyId, RequestIds.checkpointId("checkpointId", checkpointId),
-                task, request.sizeBytes(), syncMillis, asyncMillis));
+        CheckpointLifecycle.AckRequest ack = ackRequest("", request, topologyId);
+        return CheckpointViews.of(lifecycle.ack(topologyId, RequestIds.checkpointId("checkpointId", checkpointId),
+                ack.task(), ack.sizeBytes(), ack.syncMillis(), ack.asyncMillis()));
     }
 
     /**
@@ -84,59 +84,53 @@ class CheckpointController {
      * the same write (one call instead of one per task).
      */
     @PostMapping("/{topology}/{checkpointId}/complete")
-    CheckpointView complete(@PathVariable String topology, @PathVariable String checkpointId,
-            @RequestBody(required = false) CheckpointRequests.Complete request) {
+    CheckpointRecordView complete(@PathVariable String topology, @PathVariable String checkpointId,
+            @RequestBody(required = false) CheckpointCompletion request) {
         TopologyId topologyId = RequestIds.topology(topology);
         CheckpointId id = RequestIds.checkpointId("checkpointId", checkpointId);
         if (request == null || request.acks() == null) {
-            return CheckpointView.of(lifecycle.complete(topologyId, id));
+            return CheckpointViews.of(lifecycle.complete(topologyId, id));
         }
         List<CheckpointLifecycle.AckRequest> acks = new ArrayList<>();
         for (int i = 0; i < request.acks().size(); i++) {
-            CheckpointRequests.Ack ack = request.acks().get(i);
+            RecordedAck ack = request.acks().get(i);
             String field = "acks[" + i + "]";
             if (ack == null) {
                 throw new InvalidRequestException(field, "null", field + " is null; give {task, sizeBytes, syncMillis,"
                         + " asyncMillis} for every task");
             }
-            if (ack.sizeBytes() != null && ack.sizeBytes() < 0) {
-                throw new InvalidRequestException(field + ".sizeBytes", ack.sizeBytes().toString(), field
-                        + ".sizeBytes must be >= 0 (or left out), was " + ack.sizeBytes());
-            }
-            acks.add(new CheckpointLifecycle.AckRequest(RequestIds.task(field + ".task", ack.task(), topologyId),
-                    ack.sizeBytes(), nonNegative(field + ".syncMillis", ack.syncMillis()),
-                    nonNegative(field + ".asyncMillis", ack.asyncMillis())));
+            acks.add(ackRequest(field + ".", ack, topologyId));
         }
-        return CheckpointView.of(lifecycle.completeWithAcks(topologyId, id, acks));
+        return CheckpointViews.of(lifecycle.completeWithAcks(topologyId, id, acks));
     }
 
     @PostMapping("/{topology}/{checkpointId}/fail")
-    CheckpointView fail(@PathVariable String topology, @PathVariable String checkpointId,
-            @RequestBody CheckpointRequests.Fail request) {
+    CheckpointRecordView fail(@PathVariable String topology, @PathVariable String checkpointId,
+            @RequestBody CheckpointFailureReport request) {
         TopologyId topologyId = RequestIds.topology(topology);
         CheckpointId id = RequestIds.checkpointId("checkpointId", checkpointId);
-        return CheckpointView.of(lifecycle.fail(topologyId, id,
+        return CheckpointViews.of(lifecycle.fail(topologyId, id,
                 new CheckpointFailure(reason(request.reason()), request.message())));
     }
 
     @GetMapping("/{topology}")
-    CheckpointList list(@PathVariable String topology) {
+    CheckpointRecordList list(@PathVariable String topology) {
         TopologyId topologyId = RequestIds.topology(topology);
-        return CheckpointList.of(topologyId, lifecycle.list(topologyId));
+        return CheckpointViews.listOf(topologyId, lifecycle.list(topologyId));
     }
 
     @GetMapping("/{topology}/latest-completed")
-    CheckpointView latestCompleted(@PathVariable String topology) {
+    CheckpointRecordView latestCompleted(@PathVariable String topology) {
         TopologyId topologyId = RequestIds.topology(topology);
-        return lifecycle.latestCompleted(topologyId).map(CheckpointView::of)
+        return lifecycle.latestCompleted(topologyId).map(CheckpointViews::of)
                 .orElseThrow(() -> new CheckpointRejectedException(CheckpointRejectedException.Reason.NOT_FOUND,
                         topologyId, null, List.of(), "Topology '" + topology + "' has no completed checkpoint"
                         + " (none yet, or the topology was deleted); restore from its initial state"));
     }
 
     @GetMapping("/{topology}/{checkpointId}")
-    CheckpointView get(@PathVariable String topology, @PathVariable String checkpointId) {
-        return CheckpointView.of(lifecycle.get(RequestIds.topology(topology),
+    CheckpointRecordView get(@PathVariable String topology, @PathVariable String checkpointId) {
+        return CheckpointViews.of(lifecycle.get(RequestIds.topology(topology),
                 RequestIds.checkpointId("checkpointId", checkpointId)));
     }
 
@@ -144,6 +138,22 @@ class CheckpointController {
     @DeleteMapping("/{topology}")
     CheckpointLifecycle.DeletedTopology delete(@PathVariable String topology) {
         return lifecycle.deleteTopology(RequestIds.topology(topology));
+    }
+
+    /**
+     * The ack of {@code request} checked, its fields named with {@code prefix}: its task of the topology, its
+     * times and size not negative.
+     */
+    private static CheckpointLifecycle.AckRequest ackRequest(String prefix, RecordedAck request,
+            TopologyId topology) {
+        TaskId task = RequestIds.taskOf(prefix + "task", request.task(), topology);
+        if (request.sizeBytes() != null && request.sizeBytes() < 0) {
+            throw new InvalidRequestException(prefix + "sizeBytes", request.sizeBytes().toString(), prefix
+                    + "sizeBytes must be >= 0 (or left out), was " + request.sizeBytes());
+        }
+        return new CheckpointLifecycle.AckRequest(task, request.sizeBytes(),
+                nonNegative(prefix + "syncMillis", request.syncMillis()),
+                nonNegative(prefix + "asyncMillis", request.asyncMillis()));
     }
 
     private static long nonNegative(String field, Long value) {

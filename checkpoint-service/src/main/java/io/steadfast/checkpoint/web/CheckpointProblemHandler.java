@@ -1,6 +1,7 @@
 package io.steadfast.checkpoint.web;
 
 import io.steadfast.protocol.problem.ProblemType;
+import io.steadfast.protocol.problem.web.UnreadableBody;
 import io.steadfast.checkpoint.checkpoint.CheckpointRejectedException;
 import io.steadfast.checkpoint.snapshot.SnapshotBatchFormatException;
 import io.steadfast.checkpoint.snapshot.SnapshotNotFoundException;
@@ -128,16 +129,19 @@ class CheckpointProblemHandler extends ResponseEntityExceptionHandler {
         return problem(HttpStatus.BAD_REQUEST, "INVALID_REQUEST", e.getMessage());
     }
 
-    /** Spring's default detail ("Failed to read request") does not say what was wrong. */
+    /**
+     * A field Jackson could not read, such as a malformed id, as any invalid field: the field and why, in the words
+     * of its type (Spring's default detail, "Failed to read request", says neither); a body that is no JSON, as such.
+     */
     @Override
     protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
             HttpHeaders headers, HttpStatusCode status, WebRequest request) {
-        String cause = ex.getMostSpecificCause().getMessage();
-        if (cause != null && cause.length() > 300) {
-            cause = cause.substring(0, 300) + "…";
-        }
-        ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, "UNREADABLE_BODY",
-                "The request body is not the JSON this endpoint expects: " + cause);
+        UnreadableBody unreadable = UnreadableBody.of(ex);
+        ProblemDetail problem = unreadable.namesField()
+                ? invalidRequest(new InvalidRequestException(unreadable.field(), null, unreadable.field()
+                        + " is unreadable: " + unreadable.reason()))
+                : problem(HttpStatus.BAD_REQUEST, "UNREADABLE_BODY", "The request body is not the JSON this"
+                        + " endpoint expects: " + unreadable.reason());
         return handleExceptionInternal(ex, problem, headers, status, request);
     }
 

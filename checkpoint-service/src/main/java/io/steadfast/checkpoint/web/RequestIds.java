@@ -31,8 +31,7 @@ final class RequestIds {
 
     static TaskId task(String field, @Nullable String value, TopologyId topology) {
         if (value == null || value.isBlank()) {
-            throw new InvalidRequestException(field, value, field + " is missing: give the task id, e.g. '"
-                    + topology + "/operator#0' (URL-encoded in a path: " + topology + "%2Foperator%230)");
+            throw taskMissing(field, value, topology);
         }
         TaskId task;
         try {
@@ -41,11 +40,24 @@ final class RequestIds {
             throw new InvalidRequestException(field, value, e.getMessage() + ", e.g. '" + topology
                     + "/operator#0'");
         }
+        return taskOf(field, task, topology);
+    }
+
+    /** A task id a body gave, read by Jackson: present, and of {@code topology}. */
+    static TaskId taskOf(String field, @Nullable TaskId task, TopologyId topology) {
+        if (task == null) {
+            throw taskMissing(field, null, topology);
+        }
         if (!task.topology().equals(topology)) {
-            throw new InvalidRequestException(field, value, "Task '" + task + "' belongs to topology '"
+            throw new InvalidRequestException(field, task.toString(), "Task '" + task + "' belongs to topology '"
                     + task.topology() + "', not '" + topology + "'");
         }
         return task;
+    }
+
+    private static InvalidRequestException taskMissing(String field, @Nullable String value, TopologyId topology) {
+        return new InvalidRequestException(field, value, field + " is missing: give the task id, e.g. '"
+                + topology + "/operator#0' (URL-encoded in a path: " + topology + "%2Foperator%230)");
     }
 
     static ChannelId channel(String field, String value, TopologyId topology) {

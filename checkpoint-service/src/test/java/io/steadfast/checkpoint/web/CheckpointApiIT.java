@@ -321,6 +321,29 @@ class CheckpointApiIT extends ServiceOverHttp {
     }
 
     @Test
+    void malformedIdsInABodyAreProblemsNamingTheFieldInTheWordsOfTheIdsType() {
+        HttpApi.Reply negativeId = api.postJson("/api/v1/checkpoints/bad", """
+                {"checkpointId": -1, "tasks": ["bad/a#0"]}""");
+        assertThat(negativeId.status()).isEqualTo(400);
+        assertThat(negativeId.json().get("reason").asString()).isEqualTo("INVALID_REQUEST");
+        assertThat(negativeId.json().get("field").asString()).isEqualTo("checkpointId");
+        assertThat(negativeId.json().get("detail").asString()).contains("checkpoint id must be >= 0");
+
+        HttpApi.Reply malformedTask = api.postJson("/api/v1/checkpoints/bad/1/complete", """
+                {"acks": [{"task": "bad/a#0"}, {"task": "nohash"}]}""");
+        assertThat(malformedTask.status()).isEqualTo(400);
+        assertThat(malformedTask.json().get("field").asString()).isEqualTo("acks[1].task");
+        assertThat(malformedTask.json().get("detail").asString())
+                .contains("'nohash' is not of the form topology/operator#subtask")
+                .doesNotContain("Source", "reference chain");
+
+        HttpApi.Reply badIncarnation = api.postJson("/api/v1/checkpoints/bad", """
+                {"checkpointId": 1, "tasks": ["bad/a#0"], "incarnations": {"bad/a#0": "x"}}""");
+        assertThat(badIncarnation.status()).isEqualTo(400);
+        assertThat(badIncarnation.json().get("field").asString()).isEqualTo("incarnations['bad/a#0']");
+    }
+
+    @Test
     void reportsTheEmbeddedStoreUpAndCountsSnapshotBytes() {
         upload("metered", 1, "metered/a#0", "1234567");
 

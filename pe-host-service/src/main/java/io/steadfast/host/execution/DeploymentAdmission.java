@@ -1,6 +1,7 @@
 package io.steadfast.host.execution;
 
 import io.steadfast.host.execution.DeploymentRejectedException.Reason;
+import io.steadfast.protocol.problem.FieldError;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.operator.OperatorRegistry;
 import io.steadfast.runtime.plan.ExecutionPlan;
@@ -9,8 +10,8 @@ import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.plan.TaskSpec;
 import io.steadfast.runtime.topology.ConfigProblem;
 import io.steadfast.runtime.topology.TopologyId;
-import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -68,33 +69,37 @@ final class DeploymentAdmission {
         return load;
     }
 
-    /** What keeps the tasks of the plan placed here from running here; empty if nothing does. */
-    List<TaskProblem> problemsOf(ExecutionPlan plan, TaskPlacement placement) {
-        List<TaskProblem> problems = new ArrayList<>();
+    /**
+     * What keeps the tasks of the plan placed here from running here, by operator (its tasks share type and config,
+     * so each problem is named once); empty if nothing does.
+     */
+    List<FieldError> problemsOf(ExecutionPlan plan, TaskPlacement placement) {
+        Set<FieldError> problems = new LinkedHashSet<>();
         for (TaskSpec task : plan.tasks()) {
+            String operator = task.id().operator().value();
             if (!placement.hosts().containsKey(task.id())) {
-                problems.add(new TaskProblem(task.id().toString(), "placement",
-                        "task is not placed on any host; give every task of the plan a host in placement.hosts"));
+                problems.add(new FieldError("placement", operator, "task " + task.id() + " is not placed on any"
+                        + " host; give every task of the plan a host in placement.hosts"));
                 continue;
             }
             if (!id.equals(placement.hostOf(task.id()))) {
                 continue;
             }
             if (registry.roleOf(task.type()).isEmpty()) {
-                problems.add(new TaskProblem(task.id().toString(), "type", "type '" + task.type()
+                problems.add(new FieldError("type", operator, "type '" + task.type()
                         + "' is unknown on host " + id + "; known types: " + String.join(", ", registry.typeNames())
                         + ". Put the operator's jar on this host's class path"));
                 continue;
             }
             for (ConfigProblem problem : registry.checkConfig(task.type(), task.config())) {
                 String field = problem.field().isEmpty() ? "config" : "config." + problem.field();
-                problems.add(new TaskProblem(task.id().toString(), field, problem.message()));
+                problems.add(new FieldError(field, operator, problem.message()));
             }
         }
-        return problems;
+        return List.copyOf(problems);
     }
 
-    DeploymentRejectedException invalid(TopologyId topology, List<TaskProblem> problems) {
+    DeploymentRejectedException invalid(TopologyId topology, List<FieldError> problems) {
         return new DeploymentRejectedException(topology, Reason.INVALID_TASKS, "Topology '" + topology
                 + "' cannot run on host " + id + ":", problems);
     }

@@ -1,10 +1,15 @@
 package io.steadfast.host.execution;
 
+import io.steadfast.protocol.problem.FieldError;
 import io.steadfast.runtime.topology.TopologyId;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** A deployment was refused by this host; the {@link Reason} says why, the problems say which tasks. */
+/**
+ * A deployment was refused by this host; the {@link Reason} says why, the problems say what is at fault: a field of an
+ * operator's tasks (its type, its config), the placement, or for the limits the count ({@code tasks},
+ * {@code channels}) passed.
+ */
 public class DeploymentRejectedException extends RuntimeException {
 
     /** Why a deployment was refused. */
@@ -19,11 +24,11 @@ public class DeploymentRejectedException extends RuntimeException {
 
     private final TopologyId topology;
     private final Reason reason;
-    private final List<TaskProblem> problems;
+    private final List<FieldError> problems;
 
-    public DeploymentRejectedException(TopologyId topology, Reason reason, String message, List<TaskProblem> problems) {
-        super(message + problems.stream().map(p -> "\n - " + p.task() + " " + p.field() + ": " + p.message())
-                .collect(Collectors.joining()));
+    public DeploymentRejectedException(TopologyId topology, Reason reason, String message, List<FieldError> problems) {
+        super(message + problems.stream().map(p -> "\n - " + (p.operator() == null ? "" : p.operator() + " ")
+                + p.field() + ": " + p.message()).collect(Collectors.joining()));
         this.topology = topology;
         this.reason = reason;
         this.problems = List.copyOf(problems);
@@ -37,7 +42,7 @@ public class DeploymentRejectedException extends RuntimeException {
         return reason;
     }
 
-    public List<TaskProblem> problems() {
+    public List<FieldError> problems() {
         return problems;
     }
 }

@@ -1,6 +1,7 @@
 package io.steadfast.host.execution;
 
 import io.steadfast.host.execution.DeploymentRejectedException.Reason;
+import io.steadfast.protocol.problem.FieldError;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.topology.ChannelFootprint;
 import io.steadfast.runtime.topology.TopologyId;
@@ -55,14 +56,14 @@ public record HostLimits(int maxTasks, int maxChannels) {
      */
     void requireRoom(HostId host, TopologyId topology, HostLoad running, HostLoad adding) {
         HostLoad total = running.plus(adding);
-        List<TaskProblem> problems = new ArrayList<>();
+        List<FieldError> problems = new ArrayList<>();
         if (total.tasks() > maxTasks) {
-            problems.add(new TaskProblem(topology.value(), "tasks", adding.tasks() + " tasks of topology '"
+            problems.add(FieldError.of("tasks", adding.tasks() + " tasks of topology '"
                     + topology + "' would make " + total.tasks() + " on this host with the " + running.tasks()
                     + " it runs, over its limit of " + maxTasks + " (steadfast.host.limits.max-tasks)"));
         }
         if (total.channels() > maxChannels) {
-            problems.add(new TaskProblem(topology.value(), "channels", adding.channels() + " channels of topology '"
+            problems.add(FieldError.of("channels", adding.channels() + " channels of topology '"
                     + topology + "' would make " + total.channels() + " on this host with the " + running.channels()
                     + " it runs, over its limit of " + maxChannels + " (steadfast.host.limits.max-channels); they"
                     + " would take " + ChannelFootprint.describe(total.channels()) + " of heap before any event flows"));

@@ -2,6 +2,7 @@ package io.steadfast.host.execution;
 
 import io.steadfast.api.operator.ConfigException;
 import io.steadfast.host.execution.DeploymentRejectedException.Reason;
+import io.steadfast.protocol.problem.FieldError;
 import io.steadfast.runtime.dataplane.DataPlane;
 import io.steadfast.runtime.dataplane.DataPlaneConfig;
 import io.steadfast.runtime.dataplane.DataPlaneMetrics;
@@ -129,7 +130,7 @@ public final class ProcessingNode implements AutoCloseable {
                     + " first", List.of());
         }
         HostLoad load = roomToDeploy(plan, placement);
-        List<TaskProblem> problems = admission.problemsOf(plan, placement);
+        List<FieldError> problems = admission.problemsOf(plan, placement);
         if (!problems.isEmpty()) {
             throw admission.invalid(topology, problems);
         }
@@ -139,7 +140,7 @@ public final class ProcessingNode implements AutoCloseable {
         } catch (IllegalStateException e) {
             throw new DeploymentRejectedException(topology, Reason.ALREADY_DEPLOYED, e.getMessage(), List.of());
         } catch (IllegalArgumentException | ConfigException e) {
-            throw admission.invalid(topology, List.of(new TaskProblem(topology.value(), "plan", e.getMessage())));
+            throw admission.invalid(topology, List.of(FieldError.of("plan", e.getMessage())));
         }
         meters.register(started);
         deployments.put(topology, new LocalDeployment(plan.epoch(), started, load, clock.instant()));
@@ -196,7 +197,7 @@ public final class ProcessingNode implements AutoCloseable {
         TopologyId topology = plan.topology();
         long start = System.nanoTime();
         HostLoad load = roomToRecover(plan, tasks);
-        List<TaskProblem> problems = admission.problemsOf(plan, placement);
+        List<FieldError> problems = admission.problemsOf(plan, placement);
         if (!problems.isEmpty()) {
             throw admission.invalid(topology, problems);
         }
@@ -205,7 +206,7 @@ public final class ProcessingNode implements AutoCloseable {
         try {
             started = runtime.recoverInPlace(plan, placement, tasks, restore);
         } catch (IllegalArgumentException | IllegalStateException | ConfigException e) {
-            throw admission.invalid(topology, List.of(new TaskProblem(topology.value(), "tasks", e.getMessage())));
+            throw admission.invalid(topology, List.of(FieldError.of("tasks", e.getMessage())));
         }
         long created = System.nanoTime();
         meters.register(started);

@@ -2,11 +2,18 @@ package io.steadfast.host.warmup;
 
 import io.steadfast.host.config.ServiceClients;
 import io.steadfast.host.execution.ProcessingNode;
+import io.steadfast.protocol.host.CatchUpTargets;
+import io.steadfast.protocol.host.InPlaceRecoveryRequest;
+import io.steadfast.protocol.host.InPlaceRecoveryResponse;
 import io.steadfast.protocol.host.Placement;
+import io.steadfast.protocol.host.RedirectRequest;
+import io.steadfast.protocol.host.RedirectResponse;
+import io.steadfast.protocol.host.SnapshotPrefetchRequest;
 import io.steadfast.protocol.registration.Heartbeat;
 import io.steadfast.runtime.host.HostRuntime;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.host.TaskReport;
+import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.PlanExpander;
@@ -19,7 +26,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,7 +37,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Rehearses local recoveries on this host a few times over, through its own HTTP API as the router drives them, so
@@ -82,7 +87,7 @@ final class InPlaceRecoveryWarmUp {
     private final ProcessingNode node;
     private final WarmUpSnapshots snapshots;
     private final TaskWaits waits;
-    private final String self;
+    private final URI self;
     private final URI api;
     /** Bytes of logged decisions the rounds' recoveries collected from this host as the live peer, for the tests. */
     private long decisionBytes;
@@ -96,8 +101,8 @@ final class InPlaceRecoveryWarmUp {
         this.node = node;
         this.snapshots = snapshots;
         this.waits = new TaskWaits(node);
-        this.self = self.toString();
-        this.api = URI.create(this.self + "/api/v1/deployments/" + TOPOLOGY + "/");
+        this.self = self;
+        this.api = URI.create(self + "/api/v1/deployments/" + TOPOLOGY + "/");
     }
 
     /**
@@ -168,41 +173,36 @@ final class InPlaceRecoveryWarmUp {
         peer.checkpointCompleted(TOPOLOGY, checkpointId);
         long atCheckpoint = recordsTakenIn();
         TaskWaits.holdsWithin(() -> recordsTakenIn() > atCheckpoint + RECORDS_AFTER_CHECKPOINT, STEP_LIMIT);
-        List<String> tasks = lost.stream().map(TaskId::toString).toList();
+        List<TaskId> tasks = List.copyOf(lost);
+        CheckpointId restored = new CheckpointId(checkpointId);
         String recovery = TOPOLOGY + "-" + checkpointId;
         try {
             peer.cancel(TOPOLOGY); // the peer's tasks are lost; its data plane stays up, as a dead host's port
-            expect(202, post("snapshot-prefetches", Map.of("checkpointId", checkpointId, "tasks", tasks,
-                    "peers", List.of(self), "placement", Placement.of(recovered))).join());
+            expect(202, post("snapshot-prefetches", new SnapshotPrefetchRequest(restored, tasks, List.of(self),
+                    Placement.of(recovered))).join());
             if (!TaskWaits.holdsWithin(() -> lost.stream().allMatch(task -> node.preparedAhead(task, checkpointId)),
                     PREPARE_LIMIT)) {
                 LOG.debug("The warm-up job's lost tasks were not all prepared ahead from checkpoint {} within {}; the"
                         + " recovery goes on without them", checkpointId, PREPARE_LIMIT);
             }
-            Map<String, Object> request = new LinkedHashMap<>();
-            request.put("epoch", plan.epoch()); // not the plan: this host runs tasks of the job
-            request.put("placement", Placement.of(recovered));
-            request.put("tasks", tasks);
-            request.put("checkpointId", checkpointId);
-            request.put("latestTriggered", checkpointId);
-            request.put("peers", List.of(self));
-            request.put("recovering", tasks);
-            request.put("requestedAt", Instant.now().toString());
-            request.put("recovery", recovery);
+            // the plan's epoch, not the plan: this host runs tasks of the job
+            InPlaceRecoveryRequest request = new InPlaceRecoveryRequest(null, plan.epoch(), Placement.of(recovered),
+                    tasks, new InPlaceRecoveryRequest.Checkpoints(restored, restored), List.of(self),
+                    new InPlaceRecoveryRequest.Round(tasks, Instant.now(), recovery));
             CompletableFuture<HttpResponse<String>> recovering = post("recoveries", request);
             // this host as a live host: its channels to the lost tasks now point at where they are recovered
-            Map<String, String> endpoints = new TreeMap<>();
+            Map<TaskId, String> endpoints = new TreeMap<>();
             tasks.forEach(task -> endpoints.put(task, node.dataEndpoint()));
-            HttpResponse<String> redirected = post("redirects", Map.of("endpoints", endpoints,
-                    "hosts", Map.of(node.dataEndpoint(), node.id().value()))).join();
+            HttpResponse<String> redirected = post("redirects", new RedirectRequest(endpoints,
+                    Map.of(node.dataEndpoint(), node.id()), null)).join();
             expect(200, redirected);
-            Map<?, ?> answer = JsonMapper.shared().readValue(redirected.body(), Map.class);
-            expect(202, post("catch-up-targets", Map.of("heads", answer.get("heads"), "recovery", recovery,
-                    "heldDecisions", Map.of(self, answer.get("heldDecisions")))).join());
+            RedirectResponse answer = ServiceClients.json().readValue(redirected.body(), RedirectResponse.class);
+            expect(202, post("catch-up-targets", new CatchUpTargets(answer.heads(), recovery,
+                    Map.of(self, answer.heldDecisions()))).join());
             HttpResponse<String> recoveredAnswer = recovering.get(STEP_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
             expect(201, recoveredAnswer);
-            Object collected = JsonMapper.shared().readValue(recoveredAnswer.body(), Map.class).get("decisionBytes");
-            decisionBytes += collected instanceof Number bytes ? bytes.longValue() : 0;
+            decisionBytes += ServiceClients.json().readValue(recoveredAnswer.body(), InPlaceRecoveryResponse.class)
+                    .decisionBytes();
         } catch (ExecutionException | TimeoutException | RuntimeException e) {
             LOG.debug("The warm-up job's recovery from checkpoint {} did not go through: {}", checkpointId,
                     e.toString());
@@ -247,7 +247,7 @@ final class InPlaceRecoveryWarmUp {
     private CompletableFuture<HttpResponse<String>> post(String path, Object body) {
         return http.sendAsync(HttpRequest.newBuilder(api.resolve(path)).timeout(STEP_LIMIT)
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(JsonMapper.shared().writeValueAsString(body))).build(),
+                .POST(HttpRequest.BodyPublishers.ofByteArray(ServiceClients.json().writeValueAsBytes(body))).build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 

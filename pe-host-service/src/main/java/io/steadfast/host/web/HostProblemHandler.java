@@ -28,8 +28,9 @@ class HostProblemHandler extends ResponseEntityExceptionHandler {
 
     /**
      * 409 when the topology already runs here or would take this host beyond its limits (the request conflicts with
-     * what the host runs), 400 when a task cannot run here; {@code reason} says which, {@code errors} names each
-     * task, or for the limits each count ({@code tasks}, {@code channels}), with the numbers and the limit.
+     * what the host runs), 400 when a task cannot run here; {@code reason} says which, {@code errors} names the
+     * field at fault of each operator whose tasks cannot run (its {@code type}, {@code config.<name>}), or for the
+     * limits each count ({@code tasks}, {@code channels}) with the numbers and the limit.
      */
     @ExceptionHandler
     ProblemDetail deploymentRejected(DeploymentRejectedException e) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.awaitility.Awaitility.await;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.steadfast.protocol.problem.FieldError;
 import io.steadfast.runtime.dataplane.DataPlane;
 import io.steadfast.runtime.dataplane.DataPlaneConfig;
 import io.steadfast.runtime.host.HostDeployment;
@@ -93,7 +94,7 @@ class ProcessingNodeCapacityTest {
         assertThat(refusal.reason()).isEqualTo(DeploymentRejectedException.Reason.OVER_CAPACITY);
         assertThat(refusal.topology()).isEqualTo(TopologyId.of("big"));
         assertThat(refusal.problems()).singleElement().satisfies(problem -> {
-            assertThat(problem.task()).isEqualTo("big");
+            assertThat(problem.operator()).as("the topology as a whole").isNull();
             assertThat(problem.field()).isEqualTo("tasks");
             assertThat(problem.message()).isEqualTo("4 tasks of topology 'big' would make 6 on this host with the 2"
                     + " it runs, over its limit of 5 (steadfast.host.limits.max-tasks)");
@@ -158,7 +159,7 @@ class ProcessingNodeCapacityTest {
                 () -> node.recoverInPlace(lost, allHere(lost), lostTasks, noSnapshots));
 
         assertThat(overLimit.reason()).isEqualTo(DeploymentRejectedException.Reason.OVER_CAPACITY);
-        assertThat(overLimit.problems()).extracting(TaskProblem::field).containsExactly("tasks");
+        assertThat(overLimit.problems()).extracting(FieldError::field).containsExactly("tasks");
         assertThat(overLimit.problems().get(0).message()).startsWith("2 tasks of topology 'lost' would make 6");
         assertThat(withRoom.reason()).as("past the limits, the missing snapshots are found")
                 .isEqualTo(DeploymentRejectedException.Reason.INVALID_TASKS);

@@ -82,22 +82,22 @@ class HostApiTest {
     }
 
     @Test
-    void rejectsAnUnknownTypeNamingTheTaskAndField() throws Exception {
+    void rejectsAnUnknownTypeNamingTheOperatorAndField() throws Exception {
         deploy(deployment("""
                 {"id": "unknown-type", "operators": [{"id": "source", "type": "no-such-type"}]}"""))
                 .andExpect(status().isBadRequest())
                 .andExpect(content().contentTypeCompatibleWith(PROBLEM))
-                .andExpect(jsonPath("$.errors[0].task").value("unknown-type/source#0"))
+                .andExpect(jsonPath("$.errors[0].operator").value("source"))
                 .andExpect(jsonPath("$.errors[0].field").value("type"))
                 .andExpect(jsonPath("$.errors[0].message", containsString("generator")));
         mvc.perform(get("/api/v1/tasks")).andExpect(jsonPath("$[?(@.task =~ /unknown-type.*/)]").isEmpty());
     }
 
     @Test
-    void rejectsAnInvalidConfigNamingTheTaskAndField() throws Exception {
+    void rejectsAnInvalidConfigNamingTheOperatorAndField() throws Exception {
         deploy(deployment(counts("bad-config", "{\"keys\": 0}")))
                 .andExpect(status().isBadRequest())
-                .andExpect(jsonPath("$.errors[0].task").value("bad-config/source#0"))
+                .andExpect(jsonPath("$.errors[0].operator").value("source"))
                 .andExpect(jsonPath("$.errors[0].field").value("config.keys"));
     }
 

@@ -1,12 +1,17 @@
 package io.steadfast.router.checkpoint;
 
 import io.steadfast.protocol.router.CheckpointSummary;
+import io.steadfast.protocol.store.CheckpointCompletion;
+import io.steadfast.protocol.store.CheckpointCreation;
+import io.steadfast.protocol.store.CheckpointFailureReport;
+import io.steadfast.protocol.store.CheckpointRecordList;
+import io.steadfast.protocol.store.CheckpointRecordView;
+import io.steadfast.protocol.store.RecordedAck;
 import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.net.URI;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -18,7 +23,6 @@ import org.springframework.web.client.HttpServerErrorException;
 import org.springframework.web.client.ResourceAccessException;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
-import tools.jackson.databind.JsonNode;
 
 /**
  * {@link CheckpointRecords} over the checkpoint-service's {@code /api/v1/checkpoints/{topology}} API. Thread-safe;
@@ -39,16 +43,11 @@ public final class HttpCheckpointRecords implements CheckpointRecords {
     @Override
     public void create(TopologyId topology, long checkpointId, List<TaskId> tasks, Map<TaskId, Integer> incarnations,
                        Instant triggeredAt) {
-        Map<String, Integer> notFirst = new TreeMap<>();
-        incarnations.forEach((task, incarnation) -> {
-            if (incarnation != 0) {
-                notFirst.put(task.toString(), incarnation);
-            }
-        });
+        Map<TaskId, Integer> notFirst = new TreeMap<>(incarnations);
+        notFirst.values().removeIf(incarnation -> incarnation == 0);
         call("create checkpoint " + checkpointId + " of '" + topology + "'", () -> http.post()
                 .uri("/api/v1/checkpoints/{topology}", topology.value()).contentType(MediaType.APPLICATION_JSON)
-                .body(Map.of("checkpointId", checkpointId, "tasks", tasks.stream().map(TaskId::toString).toList(),
-                        "incarnations", notFirst, "triggeredAt", triggeredAt.toString()))
+                .body(new CheckpointCreation(new CheckpointId(checkpointId), tasks, notFirst, triggeredAt))
                 .retrieve().toBodilessEntity());
     }
 
@@ -56,9 +55,7 @@ public final class HttpCheckpointRecords implements CheckpointRecords {
     public void acknowledge(TopologyId topology, long checkpointId, TaskAck ack) {
         call("record the ack of " + ack.task() + " for checkpoint " + checkpointId, () -> http.put()
                 .uri("/api/v1/checkpoints/{topology}/{id}/acks", topology.value(), checkpointId)
-                .contentType(MediaType.APPLICATION_JSON)
-                .body(Map.of("task", ack.task().toString(), "sizeBytes", ack.sizeBytes(),
-                        "syncMillis", ack.syncMillis(), "asyncMillis", ack.asyncMillis()))
+                .contentType(MediaType.APPLICATION_JSON).body(recorded(ack))
                 .retrieve().toBodilessEntity());
     }
 
@@ -72,54 +69,49 @@ public final class HttpCheckpointRecords implements CheckpointRecords {
     /** One call: the acks go with the completion (see the checkpoint-service's {@code POST .../complete}). */
     @Override
     public void complete(TopologyId topology, long checkpointId, List<TaskAck> acks) {
-        List<Map<String, Object>> body = acks.stream().map(ack -> Map.<String, Object>of("task",
-                ack.task().toString(), "sizeBytes", ack.sizeBytes(), "syncMillis", ack.syncMillis(),
-                "asyncMillis", ack.asyncMillis())).toList();
+        CheckpointCompletion body = new CheckpointCompletion(acks.stream().map(HttpCheckpointRecords::recorded)
+                .toList());
         call("complete checkpoint " + checkpointId + " of '" + topology + "' with " + acks.size() + " acks",
                 () -> http.post().uri("/api/v1/checkpoints/{topology}/{id}/complete", topology.value(), checkpointId)
-                        .contentType(MediaType.APPLICATION_JSON).body(Map.of("acks", body))
+                        .contentType(MediaType.APPLICATION_JSON).body(body)
                         .retrieve().toBodilessEntity());
+    }
+
+    private static RecordedAck recorded(TaskAck ack) {
+        return new RecordedAck(ack.task(), ack.sizeBytes(), ack.syncMillis(), ack.asyncMillis());
     }
 
     @Override
     public void fail(TopologyId topology, long checkpointId, CheckpointFailureReason reason, String message) {
         call("fail checkpoint " + checkpointId + " of '" + topology + "'", () -> http.post()
                 .uri("/api/v1/checkpoints/{topology}/{id}/fail", topology.value(), checkpointId)
-                .contentType(MediaType.APPLICATION_JSON).body(Map.of("reason", reason.name(), "message", message))
+                .contentType(MediaType.APPLICATION_JSON).body(new CheckpointFailureReport(reason.name(), message))
                 .retrieve().toBodilessEntity());
     }
 
     @Override
     public List<CheckpointSummary> list(TopologyId topology) {
-        JsonNode body = call("list the checkpoints of '" + topology + "'", () -> http.get()
-                .uri("/api/v1/checkpoints/{topology}", topology.value()).retrieve().body(JsonNode.class));
-        List<CheckpointSummary> stats = new ArrayList<>();
-        if (body != null && body.has("checkpoints")) {
-            body.get("checkpoints").forEach(node -> stats.add(statsOf(node)));
-        }
-        return stats;
+        CheckpointRecordList body = call("list the checkpoints of '" + topology + "'", () -> http.get()
+                .uri("/api/v1/checkpoints/{topology}", topology.value()).retrieve().body(CheckpointRecordList.class));
+        return body == null || body.checkpoints() == null ? List.of()
+                : body.checkpoints().stream().map(HttpCheckpointRecords::statsOf).toList();
     }
 
-    private static CheckpointSummary statsOf(JsonNode node) {
-        JsonNode failure = node.path("failure");
-        return new CheckpointSummary(CheckpointId.of(node.path("checkpointId").asLong()),
-                node.path("status").asString(), instant(node.path("triggeredAt")), instant(node.path("completedAt")),
-                node.path("durationMillis").isNumber() ? node.path("durationMillis").asLong() : null,
-                node.path("sizeBytes").asLong(),
-                failure.isObject() ? failure.path("reason").asString() : null,
-                failure.isObject() ? failure.path("message").asString() : null);
-    }
-
-    private static Instant instant(JsonNode node) {
-        return node.isString() ? Instant.parse(node.asString()) : null;
+    private static CheckpointSummary statsOf(CheckpointRecordView record) {
+        CheckpointRecordView.Timing timing = record.timing();
+        CheckpointRecordView.Failure failure = record.failure();
+        return new CheckpointSummary(record.checkpointId(), record.status(), timing.triggeredAt(),
+                timing.completedAt(), timing.durationMillis(), record.sizeBytes(),
+                failure == null ? null : failure.reason(), failure == null ? null : failure.message());
     }
 
     @Override
     public OptionalLong latestCompleted(TopologyId topology) {
         try {
-            JsonNode body = http.get().uri("/api/v1/checkpoints/{topology}/latest-completed", topology.value())
-                    .retrieve().body(JsonNode.class);
-            return body == null ? OptionalLong.empty() : OptionalLong.of(body.path("checkpointId").asLong());
+            CheckpointRecordView body = http.get()
+                    .uri("/api/v1/checkpoints/{topology}/latest-completed", topology.value())
+                    .retrieve().body(CheckpointRecordView.class);
+            return body == null ? OptionalLong.empty() : OptionalLong.of(body.checkpointId().value());
         } catch (HttpClientErrorException.NotFound e) {
             return OptionalLong.empty();
         } catch (RestClientException e) {

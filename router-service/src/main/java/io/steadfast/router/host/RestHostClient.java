@@ -159,21 +159,19 @@ public final class RestHostClient implements HostClient {
                 .uri(deploymentUri(host, topology, "/redirects")).contentType(MediaType.APPLICATION_JSON)
                 .body(new RedirectRequest(new TreeMap<>(newEndpoints), new TreeMap<>(hosts),
                         new TreeMap<>(incarnations))).retrieve().body(RedirectResponse.class));
-        Map<String, Long> heads = new TreeMap<>();
-        if (answer != null && answer.heads() != null) {
-            answer.heads().forEach((channel, head) -> heads.put(channel.toString(), head));
+        if (answer == null) {
+            return new Redirected(Map.of(), Map.of());
         }
-        return new Redirected(heads, answer == null || answer.heldDecisions() == null ? Map.of()
-                : answer.heldDecisions());
+        return new Redirected(answer.heads() == null ? Map.of() : answer.heads(),
+                answer.heldDecisions() == null ? Map.of() : answer.heldDecisions());
     }
 
     @Override
     public void catchUpTargets(RegisteredHost host, TopologyId topology, CatchUp catchUp) {
-        Map<ChannelId, Long> heads = new TreeMap<>();
-        catchUp.heads().forEach((channel, head) -> heads.put(ChannelId.parse(channel), head));
         call(host, "set the catch-up targets of topology '" + topology + "'", () -> http.post()
                 .uri(deploymentUri(host, topology, "/catch-up-targets")).contentType(MediaType.APPLICATION_JSON)
-                .body(new CatchUpTargets(heads, catchUp.recovery(), new TreeMap<>(catchUp.heldDecisions())))
+                .body(new CatchUpTargets(new TreeMap<>(catchUp.heads()), catchUp.recovery(),
+                        new TreeMap<>(catchUp.heldDecisions())))
                 .retrieve().toBodilessEntity());
     }
 

@@ -150,11 +150,11 @@ final class LocalRecoverer implements AutoCloseable {
                 hostClient.recoverInPlace(byId.get(hostId), new InPlaceRecovery(plan, taskPlacement, tasks,
                         new InPlaceRecovery.Checkpoints(checkpointId, latestTriggered), peers, lost, requestedAt,
                         recovery)), calls)));
-        Map<HostId, Map<String, Long>> targetsByHost = new TreeMap<>();
+        Map<HostId, Map<ChannelId, Long>> targetsByHost = new TreeMap<>();
         Map<URI, Map<TaskId, DecisionSpan>> heldDecisions = new LinkedHashMap<>();
         redirects.forEach((host, redirect) -> {
             Redirected answer = await(redirect);
-            answer.heads().forEach((channel, head) -> plan.channel(ChannelId.parse(channel)).ifPresent(spec ->
+            answer.heads().forEach((channel, head) -> plan.channel(channel).ifPresent(spec ->
                     targetsByHost.computeIfAbsent(placement.get(spec.to()), target -> new TreeMap<>())
                             .put(channel, head)));
             heldDecisions.put(host.controlUrl(), answer.heldDecisions());

@@ -2,8 +2,8 @@ package io.steadfast.router.web;
 
 import io.steadfast.protocol.problem.FieldError;
 import io.steadfast.protocol.problem.ProblemType;
+import io.steadfast.protocol.problem.web.UnreadableBody;
 import org.springframework.http.converter.HttpMessageNotReadableException;
-import tools.jackson.core.JacksonException;
 import io.steadfast.router.checkpoint.CheckpointRecordsException;
 import io.steadfast.router.host.HostCallException;
 import io.steadfast.router.store.RecordsNotLoadedException;
@@ -122,13 +122,7 @@ class RouterProblemHandler extends ResponseEntityExceptionHandler {
     protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException e,
                                                                   HttpHeaders headers, HttpStatusCode status,
                                                                   WebRequest request) {
-        String field = e.getCause() instanceof JacksonException json ? json.getPath().stream()
-                .map(step -> step.getPropertyName() != null ? "." + step.getPropertyName()
-                        : "[" + step.getIndex() + "]")
-                .collect(Collectors.joining()).replaceFirst("^\\.", "") : "";
-        String reason = String.valueOf(e.getMostSpecificCause().getMessage());
-        return handleExceptionInternal(e, invalidBody(List.of(FieldError.of(field.isEmpty() ? "(body)" : field,
-                "is unreadable: " + (reason.length() > 300 ? reason.substring(0, 300) + "…" : reason)))), headers,
+        return handleExceptionInternal(e, invalidBody(List.of(UnreadableBody.of(e).asFieldError())), headers,
                 HttpStatus.BAD_REQUEST, request);
     }
 

@@ -14,6 +14,7 @@ import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.PlanExpander;
+import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.plan.TaskSpec;
 import io.steadfast.runtime.topology.TopologyId;
@@ -158,7 +159,7 @@ class RestHostClientRecoveryTest {
                 + " endpoint, to name it when the connection there drops").isEqualTo("rh-standby");
         assertThat(received.get(1).get("incarnations").get("rh/count#0").asInt()).as("the moved task's new"
                 + " incarnation, so the host refuses the old one's frames").isEqualTo(3);
-        assertThat(redirected.heads()).containsExactly(Map.entry("rh~0@4", 17L));
+        assertThat(redirected.heads()).containsExactly(Map.entry(ChannelId.parse("rh~0@4"), 17L));
         assertThat(redirected.heldDecisions()).containsExactly(Map.entry(count, new DecisionSpan(2, 40)));
         JsonNode catchUp = received.get(2);
         assertThat(catchUp.get("recovery").asString()).isEqualTo("recovery-1");

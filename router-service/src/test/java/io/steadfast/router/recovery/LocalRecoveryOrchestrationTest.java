@@ -25,6 +25,7 @@ import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.PlanExpander;
 import io.steadfast.runtime.plan.RecoveryMode;
+import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.recovery.RecoveryCatchUp;
 import io.steadfast.runtime.task.TaskStatus;
@@ -282,8 +283,8 @@ class LocalRecoveryOrchestrationTest {
     void sendsTheCatchUpTargetsAsSoonAsTheRedirectsAnsweredNotAfterTheTargetHosts() {
         deploy("");
         completeCheckpoint();
-        String intoCount1 = topologies.find(T).orElseThrow().plan().channels().stream()
-                .filter(channel -> channel.to().equals(COUNT1)).findFirst().orElseThrow().id().toString();
+        ChannelId intoCount1 = topologies.find(T).orElseThrow().plan().channels().stream()
+                .filter(channel -> channel.to().equals(COUNT1)).findFirst().orElseThrow().id();
         hostClient.redirectHeads.put(intoCount1, 42L);
         hostClient.recoveryWaitsForTargets = Duration.ofSeconds(2);
 
