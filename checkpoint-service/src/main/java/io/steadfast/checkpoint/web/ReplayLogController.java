@@ -6,6 +6,8 @@ import io.steadfast.checkpoint.replaylog.ReplayLogMeters;
 import io.steadfast.checkpoint.replaylog.ReplayLogRange;
 import io.steadfast.checkpoint.replaylog.ReplayLogStore;
 import io.steadfast.checkpoint.replaylog.StoredSegments;
+import io.steadfast.protocol.store.ReplayLogDeleted;
+import io.steadfast.protocol.store.ReplayLogTruncated;
 import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.replaylog.ReplayLogBatchReader;
 import io.steadfast.runtime.replaylog.ReplayLogBatchWriter;
@@ -112,27 +114,21 @@ class ReplayLogController {
 
     /** Truncation at a completed checkpoint: drops the segments whose lastSeq is at or below {@code upTo}. */
     @DeleteMapping("/channels/{channel}/segments")
-    ChannelTruncated truncate(@PathVariable String topology, @PathVariable String channel,
+    ReplayLogTruncated truncate(@PathVariable String topology, @PathVariable String channel,
                               @RequestParam(required = false) @Nullable String upTo) {
         TopologyId topologyId = RequestIds.topology(topology);
         ChannelId channelId = RequestIds.channel("channel", channel, topologyId);
         DeletedSegments deleted = store.truncate(channelId, RequestIds.sequence("upTo", upTo, UP_TO_EXAMPLE));
         meters.deleted(topologyId, deleted);
-        return new ChannelTruncated(topologyId, channelId, deleted.segments(), deleted.bytes());
+        return new ReplayLogTruncated(topologyId, channelId, deleted.segments(), deleted.bytes());
     }
 
     /** Deletes every segment of the topology (when it is cancelled). */
     @DeleteMapping
-    TopologyDeleted delete(@PathVariable String topology) {
+    ReplayLogDeleted delete(@PathVariable String topology) {
         TopologyId topologyId = RequestIds.topology(topology);
         DeletedSegments deleted = store.deleteTopology(topologyId);
         meters.deleted(topologyId, deleted);
-        return new TopologyDeleted(topologyId, deleted.segments(), deleted.bytes());
-    }
-
-    record ChannelTruncated(TopologyId topology, ChannelId channel, long segmentsDeleted, long bytesDeleted) {
-    }
-
-    record TopologyDeleted(TopologyId topology, long segmentsDeleted, long bytesDeleted) {
+        return new ReplayLogDeleted(topologyId, deleted.segments(), deleted.bytes());
     }
 }

@@ -1,12 +1,13 @@
 package io.steadfast.host.web;
 
-import io.steadfast.protocol.problem.FieldError;
-import io.steadfast.protocol.problem.ProblemType;
-import java.util.Comparator;
 import io.steadfast.host.execution.DeploymentRejectedException;
 import io.steadfast.host.execution.StateQueryException;
 import io.steadfast.host.snapshot.SnapshotUnavailableException;
+import io.steadfast.protocol.problem.FieldError;
+import io.steadfast.protocol.problem.ProblemType;
+import io.steadfast.protocol.problem.web.UnreadableBody;
 import jakarta.validation.ConstraintViolationException;
+import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.springframework.http.HttpHeaders;
@@ -20,7 +21,6 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
-import tools.jackson.core.JacksonException;
 
 /** Turns this host's exceptions into RFC 9457 problem details. */
 @RestControllerAdvice
@@ -111,15 +111,12 @@ class HostProblemHandler extends ResponseEntityExceptionHandler {
     protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException e,
                                                                   HttpHeaders headers, HttpStatusCode status,
                                                                   WebRequest request) {
-        String field = e.getCause() instanceof JacksonException json ? json.getPath().stream()
-                .map(step -> step.getPropertyName() != null ? step.getPropertyName() : "[" + step.getIndex() + "]")
-                .collect(Collectors.joining(".")) : "";
-        String reason = String.valueOf(e.getMostSpecificCause().getMessage());
+        UnreadableBody unreadable = UnreadableBody.of(e);
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, "Unreadable request body"
-                + (field.isEmpty() ? "" : " at " + field) + ": "
-                + (reason.length() > 300 ? reason.substring(0, 300) + "…" : reason));
-        if (!field.isEmpty()) {
-            problem.setProperty("field", field);
+                + (unreadable.namesField() ? " at " + unreadable.field() : "") + ": " + unreadable.reason());
+        if (unreadable.namesField()) {
+            problem.setProperty("field", unreadable.field());
+            problem.setProperty(ProblemType.ERRORS, List.of(unreadable.asFieldError()));
         }
         problem.setProperty(ProblemType.REASON, "UNREADABLE_BODY");
         return handleExceptionInternal(e, problem, headers, status, request);

@@ -94,6 +94,17 @@ class HostApiTest {
     }
 
     @Test
+    void anUnreadableBodyNamesTheFieldAndWhatIsWrongWithIt() throws Exception {
+        mvc.perform(post("/api/v1/deployments/w/redirects").contentType(MediaType.APPLICATION_JSON).content("""
+                        {"endpoints": {"w/count#0": "tcp://127.0.0.1:1"}, "incarnations": {"w/count#0": "two"}}"""))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.reason").value("UNREADABLE_BODY"))
+                .andExpect(jsonPath("$.field").value("incarnations['w/count#0']"))
+                .andExpect(jsonPath("$.errors[0].field").value("incarnations['w/count#0']"))
+                .andExpect(jsonPath("$.detail", containsString("two")));
+    }
+
+    @Test
     void rejectsAnInvalidConfigNamingTheOperatorAndField() throws Exception {
         deploy(deployment(counts("bad-config", "{\"keys\": 0}")))
                 .andExpect(status().isBadRequest())
