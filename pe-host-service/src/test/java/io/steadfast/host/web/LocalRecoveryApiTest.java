@@ -484,8 +484,9 @@ class LocalRecoveryApiTest {
                         .content("{\"endpoints\": {\"lr/count#0\": \"tcp://127.0.0.1:1\"},"
                                 + " \"hosts\": {\"tcp://127.0.0.1:1\": \" \"}}"))
                 .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.field").value("hosts['tcp://127.0.0.1:1']"))
                 .andExpect(jsonPath("$.detail",
-                        containsString("hosts.tcp://127.0.0.1:1: Host id must be 1-128 non-blank characters")));
+                        containsString("hosts['tcp://127.0.0.1:1']: Host id must be 1-128 non-blank characters")));
     }
 
     private long recordsOut(String task) {
