@@ -1,0 +1,160 @@
+package io.steadfast.runtime.voting;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.IntToDoubleFunction;
+
+/**
+ * Arbitrates the ballots the versions of one N-version operator cast for one input. Pure: the verdict depends only on
+ * the rules, the ballots (not their order) and the weights, so a vote replayed after a recovery decides the same.
+ *
+ * <ul>
+ *   <li>{@link VotingStrategy#MAJORITY}, {@link VotingStrategy#INEXACT_MAJORITY} and {@link VotingStrategy#WEIGHTED}:
+ *       each ballot's group is the ballots that agree with it ({@link ValueAgreement}, within {@code epsilon} except
+ *       for MAJORITY). The ballot with the largest group (counted, or weighed for WEIGHTED) wins if its group has at
+ *       least {@code quorum} versions; two ballots whose different groups are equally large (or heavy) are a tie, and
+ *       a tie has no winner. The vote emits the winning ballot's values (the first in version order among ballots
+ *       with the same group).</li>
+ *   <li>{@link VotingStrategy#MEDIAN}: the ballots holding one number that is not NaN count; if at least
+ *       {@code quorum} do, the vote emits their median (the lower middle one for an even count, so it is always a
+ *       value some version gave); the versions within {@code epsilon} of it agreed.</li>
+ * </ul>
+ * Without a winner, {@link NoAgreementAction} decides: drop, emit the median of the numbers present, or fail.
+ */
+public final class VotingPolicy {
+
+    private final VotingRules rules;
+
+    public VotingPolicy(VotingRules rules) {
+        this.rules = rules;
+    }
+
+    public VotingRules rules() {
+        return rules;
+    }
+
+    /**
+     * @param versions how many versions the operator has (ballots name versions {@code 0..versions-1})
+     * @param ballots  at most one per version, in any order
+     * @param weights  each version's current weight (finite, at least 0); read by {@link VotingStrategy#WEIGHTED} only
+     * @throws IllegalArgumentException if a ballot names a version out of range, or two name the same one
+     */
+    public Verdict decide(int versions, List<Ballot> ballots, IntToDoubleFunction weights) {
+        List<Ballot> sorted = inVersionOrder(versions, ballots);
+        Set<Integer> missing = new TreeSet<>();
+        for (int version = 0; version < versions; version++) {
+            missing.add(version);
+        }
+        sorted.forEach(ballot -> missing.remove(ballot.version()));
+        if (rules.strategy() == VotingStrategy.MEDIAN) {
+            return numbers(sorted).size() >= rules.quorum() ? median(sorted, missing, Verdict.Outcome.AGREED)
+                    : noAgreement(sorted, missing);
+        }
+        Group winner = largestGroup(sorted, weights);
+        if (winner == null || winner.members().size() < rules.quorum()) {
+            return noAgreement(sorted, missing);
+        }
+        return new Verdict(Verdict.Outcome.AGREED, winner.ballot().values(), winner.members(),
+                others(sorted, winner.members()), missing);
+    }
+
+    private static List<Ballot> inVersionOrder(int versions, List<Ballot> ballots) {
+        List<Ballot> sorted = new ArrayList<>(ballots);
+        sorted.sort(Comparator.comparingInt(Ballot::version));
+        for (int i = 0; i < sorted.size(); i++) {
+            int version = sorted.get(i).version();
+            if (version >= versions) {
+                throw new IllegalArgumentException("A ballot names version " + version + " of an operator with "
+                        + versions + " versions");
+            }
+            if (i > 0 && sorted.get(i - 1).version() == version) {
+                throw new IllegalArgumentException("Version " + version + " cast two ballots for one input;"
+                        + " its outputs for one input make one ballot");
+            }
+        }
+        return sorted;
+    }
+
+    /** The ballot whose group is largest (heaviest), or null if there is none or a tie. */
+    private Group largestGroup(List<Ballot> sorted, IntToDoubleFunction weights) {
+        double tolerance = rules.tolerance();
+        Group best = null;
+        double bestScore = Double.NEGATIVE_INFINITY;
+        boolean tie = false;
+        for (Ballot ballot : sorted) {
+            Set<Integer> members = new TreeSet<>();
+            for (Ballot other : sorted) {
+                if (ValueAgreement.agree(ballot, other, tolerance)) {
+                    members.add(other.version());
+                }
+            }
+            double score = score(members, weights);
+            if (score > bestScore) {
+                best = new Group(ballot, members);
+                bestScore = score;
+                tie = false;
+            } else if (score == bestScore && !members.equals(best.members())) {
+                tie = true;
+            }
+        }
+        return tie ? null : best;
+    }
+
+    private double score(Set<Integer> members, IntToDoubleFunction weights) {
+        if (rules.strategy() != VotingStrategy.WEIGHTED) {
+            return members.size();
+        }
+        double sum = 0;
+        for (int version : members) {
+            double weight = weights.applyAsDouble(version);
+            if (!(weight >= 0) || Double.isInfinite(weight)) {
+                throw new IllegalArgumentException("The weight of version " + version + " must be a finite number"
+                        + " of at least 0, was " + weight);
+            }
+            sum += weight;
+        }
+        return sum;
+    }
+
+    private Verdict noAgreement(List<Ballot> sorted, Set<Integer> missing) {
+        Set<Integer> voted = others(sorted, Set.of());
+        return switch (rules.onNoAgreement()) {
+            case DROP_AND_COUNT -> new Verdict(Verdict.Outcome.DROPPED, List.of(), Set.of(), voted, missing);
+            case FAIL -> new Verdict(Verdict.Outcome.FAILED, List.of(), Set.of(), voted, missing);
+            case MEDIAN -> numbers(sorted).isEmpty()
+                    ? new Verdict(Verdict.Outcome.DROPPED, List.of(), Set.of(), voted, missing)
+                    : median(sorted, missing, Verdict.Outcome.MEDIAN_OF_DISAGREEMENT);
+        };
+    }
+
+    /** The median of the single-number ballots, assuming there is at least one. */
+    private Verdict median(List<Ballot> sorted, Set<Integer> missing, Verdict.Outcome outcome) {
+        List<Ballot> byValue = new ArrayList<>(numbers(sorted));
+        byValue.sort(Comparator.comparingDouble(Ballot::singleNumber).thenComparingInt(Ballot::version));
+        Ballot middle = byValue.get((byValue.size() - 1) / 2);
+        Set<Integer> agreeing = new TreeSet<>();
+        for (Ballot ballot : sorted) {
+            if (ValueAgreement.agree(ballot, middle, rules.epsilon())) {
+                agreeing.add(ballot.version());
+            }
+        }
+        return new Verdict(outcome, middle.values(), agreeing, others(sorted, agreeing), missing);
+    }
+
+    private static List<Ballot> numbers(List<Ballot> sorted) {
+        return sorted.stream().filter(ballot -> ballot.singleNumber() != null && !ballot.singleNumber().isNaN())
+                .toList();
+    }
+
+    private static Set<Integer> others(List<Ballot> sorted, Set<Integer> agreeing) {
+        Set<Integer> others = new TreeSet<>();
+        sorted.stream().map(Ballot::version).filter(version -> !agreeing.contains(version)).forEach(others::add);
+        return others;
+    }
+
+    private record Group(Ballot ballot, Set<Integer> members) {
+    }
+}
