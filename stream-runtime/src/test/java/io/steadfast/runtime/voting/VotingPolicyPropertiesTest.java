@@ -18,7 +18,7 @@ import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
 
 /** Properties of every vote, over random ballots, rules and weights. */
-class VotingPolicyProperties {
+class VotingPolicyPropertiesTest {
 
     /** A few values only, so that ballots often agree; NaN, infinities, both zeros and an empty ballot among them. */
     private static final List<List<Object>> VALUES = List.of(List.of(1.0), List.of(1.25), List.of(2L),
