@@ -1,6 +1,7 @@
 package io.steadfast.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.steadfast.cluster.client.RouterClient;
 import io.steadfast.runtime.plan.HostId;
@@ -9,6 +10,10 @@ import io.steadfast.runtime.topology.TopologyId;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -34,8 +39,16 @@ class RouterPauseIT {
     @RegisterExtension
     static final ClusterFixture CLUSTER = ClusterFixture.withHosts("router-pause", 3);
 
+    /** Ends each freeze after its length, as the end of a pause comes, while the test waits for it. */
+    private final ScheduledExecutorService resumer = Executors.newSingleThreadScheduledExecutor();
+
+    @AfterEach
+    void stopResumer() {
+        resumer.shutdownNow();
+    }
+
     @Test
-    void hostsOutliveTheRoutersOwnPausesWithExactResults() throws InterruptedException {
+    void hostsOutliveTheRoutersOwnPausesWithExactResults() {
         RouterClient router = CLUSTER.router();
         Set<HostId> hosts = router.liveHostIds();
         TopologyId id = router.deploy(TestTopologies.wordCount("pause-wc", COUNT, KEYS, RATE_PER_SECOND)).id();
@@ -45,14 +58,18 @@ class RouterPauseIT {
             CLUSTER.log("freezing the router (SIGSTOP) for " + pause.toMillis() + " ms");
             CLUSTER.processes().pauseRouter();
             try {
-                Thread.sleep(pause.toMillis());
+                resumer.schedule(() -> CLUSTER.processes().resumeRouter(), pause.toMillis(), TimeUnit.MILLISECONDS);
+                await("the router frozen for " + pause.toMillis() + " ms").atMost(pause.plusSeconds(10))
+                        .pollInterval(Duration.ofMillis(50)).until(() -> !CLUSTER.processes().isRouterPaused());
             } finally {
-                CLUSTER.processes().resumeRouter();
+                if (CLUSTER.processes().isRouterPaused()) {
+                    CLUSTER.processes().resumeRouter();
+                }
             }
             CLUSTER.log("the router runs again (SIGCONT)");
-            Thread.sleep(1_500);
-            assertThat(router.liveHostIds()).as("hosts LIVE after a router pause of " + pause.toMillis() + " ms")
-                    .isEqualTo(hosts);
+            await("every host stays LIVE after a router pause of " + pause.toMillis() + " ms")
+                    .during(Duration.ofMillis(1_500)).atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> router.liveHostIds().equals(hosts));
         }
 
         Map<String, Long> counts = CLUSTER.finalCounts(id, SINK, Duration.ofSeconds(150));

@@ -190,6 +190,11 @@ public final class ClusterProcesses implements AutoCloseable {
         routerProcess().resume();
     }
 
+    /** Whether the router is frozen by {@link #pauseRouter}. */
+    public synchronized boolean isRouterPaused() {
+        return routerProcess().isPaused();
+    }
+
     /** Kills a host at once (SIGKILL), as a crash would; it can be started again with {@link #startHost}. */
     public synchronized void killHost(HostId id) {
         host(id).orElseThrow(() -> new IllegalArgumentException("No host " + id + "; hosts: " + hosts.keySet())).kill();
