@@ -23,7 +23,7 @@ final class ChannelBudget {
     private final OperatorGraph graph;
 
     /** One input and the channels it makes. */
-    private record Edge(int operator, int input, String from, int upstream, int downstream, long channels) {
+    private record Edge(int operator, int input, String from, int upstream, int downstream, int copies, long channels) {
     }
 
     ChannelBudget(TopologySpec spec, TopologyLimits limits) {
@@ -66,7 +66,8 @@ final class ChannelBudget {
         String relative = "inputs[" + edge.input() + "]";
         return new Violation(to, path(edge.operator(), relative), relative + " from '" + edge.from() + "' makes "
                 + edge.channels() + " channels (parallelism " + edge.upstream() + " of '" + edge.from() + "' × "
-                + edge.downstream() + " of '" + to + "': every upstream subtask gets a channel to every downstream"
+                + edge.downstream() + " of '" + to + "'" + (edge.copies() > 1 ? " × its " + edge.copies() + " versions" : "")
+                + ": every upstream subtask gets a channel to every downstream"
                 + " subtask, whatever the partitioning), and the plan would have " + total + " channels in all, over"
                 + " the limit of " + limits.maxChannels() + " (maxChannels); they would take "
                 + ChannelFootprint.describe(total) + " of the hosts' heap before any event flows ("
@@ -80,13 +81,17 @@ final class ChannelBudget {
         List<Edge> edges = new ArrayList<>();
         List<OperatorSpec> operators = spec.operators();
         for (int i = 0; i < operators.size(); i++) {
+            // an N-version operator gets every input once per version; its versions' channels to its vote tasks are
+            // one per subtask and version, few beside these
             int downstream = Math.max(0, operators.get(i).parallelism());
+            int copies = Math.max(1, operators.get(i).versions().size());
             List<InputSpec> inputs = operators.get(i).inputs();
             for (int j = 0; j < inputs.size(); j++) {
                 OptionalInt from = graph.indexOf(inputs.get(j).from());
                 if (from.isPresent()) {
                     int upstream = Math.max(0, operators.get(from.getAsInt()).parallelism());
-                    edges.add(new Edge(i, j, inputs.get(j).from(), upstream, downstream, (long) upstream * downstream));
+                    edges.add(new Edge(i, j, inputs.get(j).from(), upstream, downstream, copies,
+                            (long) upstream * downstream * copies));
                 }
             }
         }

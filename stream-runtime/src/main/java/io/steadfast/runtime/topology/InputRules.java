@@ -81,18 +81,18 @@ final class InputRules {
     }
 
     private void checkRole(int index, OperatorSpec operator, List<Violation> violations) {
-        Optional<OperatorRole> role = operator.type() == null ? Optional.empty() : catalog.roleOf(operator.type());
+        Optional<OperatorRole> role = operator.contractType() == null ? Optional.empty() : catalog.roleOf(operator.contractType());
         if (role.isEmpty()) {
             return;
         }
         int inputs = operator.inputs().size();
         if (role.get() == OperatorRole.SOURCE && inputs > 0) {
             violations.add(new Violation(operator.id(), path(index, "inputs"), "inputs: a source (type '"
-                    + operator.type() + "') takes no inputs, found " + inputs
+                    + operator.contractType() + "') takes no inputs, found " + inputs
                     + "; remove them or use a processor type"));
         } else if (role.get() != OperatorRole.SOURCE && inputs == 0) {
             violations.add(new Violation(operator.id(), path(index, "inputs"), "inputs is empty; a "
-                    + role.get().name().toLowerCase() + " (type '" + operator.type()
+                    + role.get().name().toLowerCase() + " (type '" + operator.contractType()
                     + "') needs at least one input: add {\"from\": \"<operator>\"}"));
         }
     }
@@ -103,7 +103,7 @@ final class InputRules {
      * wrong without an error.
      */
     private void checkPartitioning(int index, OperatorSpec operator, List<Violation> violations) {
-        if (operator.type() == null || !catalog.isKeyed(operator.type())) {
+        if (operator.contractType() == null || !catalog.isKeyed(operator.contractType())) {
             return;
         }
         List<InputSpec> inputs = operator.inputs();
@@ -114,7 +114,7 @@ final class InputRules {
                 String from = inputs.get(j).from() == null ? "" : " (from '" + inputs.get(j).from() + "')";
                 violations.add(new Violation(operator.id(), path(index, relative), relative + " '" + partitioning
                         + "'" + from + " would spread the events of one key over several subtasks, but type '"
-                        + operator.type() + "' keeps its state per key, so each subtask would hold part of a key's"
+                        + operator.contractType() + "' keeps its state per key, so each subtask would hold part of a key's"
                         + " result; use \"partitioning\": \"key\" (the default when left out)"));
             }
         }
@@ -123,10 +123,10 @@ final class InputRules {
     /** Skipped when some type is unknown: that operator may have been meant as the source. */
     private void checkHasSource(List<Violation> violations) {
         boolean allTypesKnown = spec.operators().stream()
-                .allMatch(operator -> operator.type() != null && catalog.roleOf(operator.type()).isPresent());
+                .allMatch(operator -> operator.contractType() != null && catalog.roleOf(operator.contractType()).isPresent());
         boolean hasSource = spec.operators().stream()
-                .anyMatch(operator -> operator.type() != null
-                        && catalog.roleOf(operator.type()).filter(OperatorRole.SOURCE::equals).isPresent());
+                .anyMatch(operator -> operator.contractType() != null
+                        && catalog.roleOf(operator.contractType()).filter(OperatorRole.SOURCE::equals).isPresent());
         if (!spec.operators().isEmpty() && allTypesKnown && !hasSource) {
             String sourceTypes = catalog.typeNames().stream()
                     .filter(type -> catalog.roleOf(type).filter(OperatorRole.SOURCE::equals).isPresent())
@@ -168,6 +168,6 @@ final class InputRules {
 
     private String typeOf(String operatorId) {
         OptionalInt index = graph.indexOf(operatorId);
-        return index.isEmpty() ? null : spec.operators().get(index.getAsInt()).type();
+        return index.isEmpty() ? null : spec.operators().get(index.getAsInt()).contractType();
     }
 }

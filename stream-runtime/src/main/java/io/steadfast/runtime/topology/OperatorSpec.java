@@ -2,6 +2,7 @@ package io.steadfast.runtime.topology;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
@@ -16,12 +17,23 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * @param parallelism the number of subtasks; 1 when absent
  * @param inputs the declared inputs, in order (their position is the input index); empty when absent
  * @param config the operator's config, bound by its type; an empty object when absent or null
+ * @param versions the versions of an N-version operator, which then has no type or config of its own; empty for an
+ *                 operator of one version
+ * @param voting how the versions are voted on; null when absent (the defaults, for an N-version operator)
  */
-public record OperatorSpec(String id, String type, int parallelism, List<InputSpec> inputs, JsonNode config) {
+public record OperatorSpec(String id, String type, int parallelism, List<InputSpec> inputs, JsonNode config,
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<VersionSpec> versions,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) VotingSpec voting) {
 
     public OperatorSpec {
         inputs = copyWithoutNulls(inputs, "inputs");
         config = config == null || config.isNull() || config.isMissingNode() ? JsonNodeFactory.instance.objectNode() : config.deepCopy();
+        versions = copyWithoutNulls(versions, "versions");
+    }
+
+    /** An operator of one version. */
+    public OperatorSpec(String id, String type, int parallelism, List<InputSpec> inputs, JsonNode config) {
+        this(id, type, parallelism, inputs, config, List.of(), null);
     }
 
     /** Binds the JSON form, applying the defaults for absent fields. */
@@ -30,8 +42,32 @@ public record OperatorSpec(String id, String type, int parallelism, List<InputSp
                                  @JsonProperty("type") String type,
                                  @JsonProperty("parallelism") Integer parallelism,
                                  @JsonProperty("inputs") List<InputSpec> inputs,
-                                 @JsonProperty("config") JsonNode config) {
-        return new OperatorSpec(id, type, parallelism == null ? 1 : parallelism, inputs, config);
+                                 @JsonProperty("config") JsonNode config,
+                                 @JsonProperty("versions") List<VersionSpec> versions,
+                                 @JsonProperty("voting") VotingSpec voting) {
+        return new OperatorSpec(id, type, parallelism == null ? 1 : parallelism, inputs, config, versions, voting);
+    }
+
+    /** Whether this operator runs several versions whose outputs are voted on. */
+    @JsonIgnore
+    public boolean isNVersion() {
+        return !versions.isEmpty();
+    }
+
+    /**
+     * The type whose role, keying and input contract this operator has: its own, or its first version's (the rules
+     * require every version to share them); null when it has neither.
+     */
+    @JsonIgnore
+    public String contractType() {
+        return versions.isEmpty() ? type : versions.get(0).type();
+    }
+
+    /** How many tasks the operator runs: its parallelism, times its versions plus one vote task per subtask. */
+    @JsonIgnore
+    public long taskCount() {
+        long parallel = Math.max(0, parallelism);
+        return versions.isEmpty() ? parallel : parallel * (versions.size() + 1);
     }
 
     /**

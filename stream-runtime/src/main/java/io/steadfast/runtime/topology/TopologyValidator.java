@@ -1,13 +1,10 @@
 package io.steadfast.runtime.topology;
 
-import io.steadfast.api.operator.OperatorRole;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Checks a {@link TopologySpec} against the {@link OperatorCatalog} and {@link TopologyLimits} and reports
@@ -29,10 +26,14 @@ public final class TopologyValidator {
 
     private final OperatorCatalog catalog;
     private final TopologyLimits limits;
+    private final TypeAndConfigCheck typeAndConfig;
+    private final VersionRules versions;
 
     public TopologyValidator(OperatorCatalog catalog, TopologyLimits limits) {
         this.catalog = Objects.requireNonNull(catalog, "catalog");
         this.limits = Objects.requireNonNull(limits, "limits");
+        this.typeAndConfig = new TypeAndConfigCheck(catalog);
+        this.versions = new VersionRules(catalog, typeAndConfig);
     }
 
     /** A validator with {@link TopologyLimits#defaults()}. */
@@ -107,10 +108,11 @@ public final class TopologyValidator {
             violations.add(new Violation(null, "operators", "operators has " + count + " entries, over the limit of "
                     + limits.maxOperators() + " (maxOperators); split the topology or raise the limit"));
         }
-        long totalTasks = spec.operators().stream().mapToLong(operator -> Math.max(0, operator.parallelism())).sum();
+        long totalTasks = spec.operators().stream().mapToLong(OperatorSpec::taskCount).sum();
         if (totalTasks > limits.maxTotalTasks()) {
             violations.add(new Violation(null, "operators", "operators have " + totalTasks
-                    + " tasks in total (the sum of their parallelism), over the limit of " + limits.maxTotalTasks()
+                    + " tasks in total (the sum of their parallelism, an N-version operator's once per version and"
+                    + " once for its votes), over the limit of " + limits.maxTotalTasks()
                     + " (maxTotalTasks); lower the parallelism or raise the limit"));
         }
     }
@@ -142,35 +144,18 @@ public final class TopologyValidator {
     }
 
     private void checkTypeAndConfig(int index, OperatorSpec operator, List<Violation> violations) {
-        String knownTypes = "known types: " + String.join(", ", catalog.typeNames());
-        if (operator.type() == null) {
-            violations.add(new Violation(operator.id(), path(index, "type"), "type is missing; " + knownTypes));
+        if (operator.isNVersion()) {
+            versions.check(index, operator, violations);
             return;
         }
-        Optional<OperatorRole> role = catalog.roleOf(operator.type());
-        if (role.isEmpty()) {
-            violations.add(new Violation(operator.id(), path(index, "type"),
-                    "type '" + operator.type() + "' is unknown; " + knownTypes));
+        if (operator.voting() != null) {
+            violations.add(new Violation(operator.id(), path(index, "voting"), "voting applies to an operator with"
+                    + " versions; give \"versions\": [{\"type\": ...}, ...] or remove voting"));
         }
-        JsonNode config = operator.config();
-        if (!config.isObject()) {
-            violations.add(new Violation(operator.id(), path(index, "config"), "config must be a JSON object, found "
-                    + config.getNodeType().name().toLowerCase() + " " + abbreviate(config.toString())
-                    + "; write the settings as {\"name\": value}"));
-        } else if (role.isPresent()) {
-            for (ConfigProblem problem : catalog.checkConfig(operator.type(), config)) {
-                String relative = problem.field().isEmpty() ? "config" : "config." + problem.field();
-                violations.add(new Violation(operator.id(), path(index, relative),
-                        relative + ": " + problem.message()));
-            }
-        }
+        typeAndConfig.check(index, operator.id(), "", operator.type(), operator.config(), violations);
     }
 
     static String path(int index, String relative) {
         return "operators[" + index + "]" + (relative.isEmpty() ? "" : "." + relative);
-    }
-
-    private static String abbreviate(String text) {
-        return text.length() <= 40 ? text : text.substring(0, 37) + "...";
     }
 }
