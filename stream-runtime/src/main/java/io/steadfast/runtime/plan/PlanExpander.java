@@ -19,6 +19,8 @@ import java.util.Map;
  * by downstream operator (in that order), then its declared inputs in order, then upstream subtask, then
  * downstream subtask.
  *
+ * <p>N-version operators are first rewritten into their versions and a vote operator ({@link NVersionExpansion}).
+ *
  * <p>Every input, whatever its partitioning, becomes the full bipartite set of channels: each of the
  * {@code p} upstream subtasks gets a channel to each of the {@code q} downstream subtasks ({@code p × q}
  * channels); the partitioning decides per event which of them carry it.
@@ -34,7 +36,8 @@ public final class PlanExpander {
      */
     public static ExecutionPlan expand(TopologySpec validated) {
         TopologyId topology = validated.topologyId();
-        List<OperatorSpec> order = TopologicalOrder.of(validated);
+        TopologySpec plain = NVersionExpansion.of(validated);
+        List<OperatorSpec> order = TopologicalOrder.of(plain);
         Map<String, OperatorSpec> byId = new HashMap<>();
         order.forEach(operator -> byId.put(operator.id(), operator));
 

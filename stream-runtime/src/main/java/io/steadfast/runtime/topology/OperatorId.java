@@ -5,10 +5,17 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
-/** The id of an operator within a topology: letters, digits, dashes and underscores, at most 63 characters. */
+/**
+ * The id of an operator within a topology: letters, digits, dashes and underscores, at most 63 characters, as a spec
+ * writes it. The plan derives one more kind from a written id: {@code score~v0}, ... for the versions of an N-version
+ * operator {@code score}; no spec can name one, since {@code ~} is not allowed in written ids.
+ */
 public record OperatorId(String value) implements Comparable<OperatorId> {
 
-    private static final Pattern VALID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]{0,62}");
+    private static final String WRITTEN = "[A-Za-z0-9][A-Za-z0-9_-]{0,62}";
+    private static final Pattern WRITABLE = Pattern.compile(WRITTEN);
+    private static final String VERSION_MARK = "~v";
+    private static final Pattern VALID = Pattern.compile(WRITTEN + "(" + VERSION_MARK + "[0-9])?");
 
     public OperatorId {
         Objects.requireNonNull(value, "operator id");
@@ -18,8 +25,35 @@ public record OperatorId(String value) implements Comparable<OperatorId> {
         }
     }
 
+    /** Whether {@code value} is an operator id, written or derived by the plan. */
     public static boolean isValid(String value) {
         return value != null && VALID.matcher(value).matches();
+    }
+
+    /** Whether a spec may name an operator {@code value}: a valid id that the plan does not derive. */
+    public static boolean isWritable(String value) {
+        return value != null && WRITABLE.matcher(value).matches();
+    }
+
+    /** The id of version {@code index} (0-9) of this N-version operator. */
+    public OperatorId version(int index) {
+        if (index < 0 || index > 9 || isVersion()) {
+            throw new IllegalArgumentException("Operator " + value + " has no version " + index);
+        }
+        return new OperatorId(value + VERSION_MARK + index);
+    }
+
+    /** Whether this is the id of a version of an N-version operator. */
+    public boolean isVersion() {
+        return value.contains(VERSION_MARK);
+    }
+
+    /** The version's index, for the id of a version; see {@link #isVersion()}. */
+    public int versionIndex() {
+        if (!isVersion()) {
+            throw new IllegalStateException("Operator " + value + " is no version of an N-version operator");
+        }
+        return value.charAt(value.length() - 1) - '0';
     }
 
     /** Reads the JSON form, a plain string. */

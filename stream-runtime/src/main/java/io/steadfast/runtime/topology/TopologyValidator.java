@@ -124,7 +124,7 @@ public final class TopologyValidator {
             violations.add(new Violation(null, field, "id is missing; " + OPERATOR_ID_RULE));
             return;
         }
-        if (!OperatorId.isValid(operator.id())) {
+        if (!OperatorId.isWritable(operator.id())) {
             violations.add(new Violation(operator.id(), field,
                     "id '" + operator.id() + "' is invalid; " + OPERATOR_ID_RULE));
         }
