@@ -1,6 +1,8 @@
 package io.steadfast.runtime.topology;
 
 import io.steadfast.api.operator.OperatorRole;
+import io.steadfast.runtime.voting.NoAgreementAction;
+import io.steadfast.runtime.voting.VotingStrategy;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -19,8 +21,6 @@ final class VersionRules {
     /** The longest window or probation, in votes: each version's recent outcomes are kept as keyed state. */
     static final int MAX_WINDOW = 100_000;
 
-    static final List<String> STRATEGIES = List.of("majority", "inexact-majority", "median", "weighted");
-    static final List<String> ON_NO_AGREEMENT = List.of("drop-and-count", "median", "fail");
 
     private final OperatorCatalog catalog;
     private final TypeAndConfigCheck typeAndConfig;
@@ -80,9 +80,9 @@ final class VersionRules {
     }
 
     private static void checkVoting(VotingSpec voting, int versions, Reporter report) {
-        if (voting.strategy() != null && !STRATEGIES.contains(voting.strategy().toLowerCase(Locale.ROOT))) {
+        if (voting.strategy() != null && VotingStrategy.ofSpecName(voting.strategy()).isEmpty()) {
             report.add("voting.strategy", "voting.strategy '" + voting.strategy() + "' is unknown; give one of "
-                    + STRATEGIES + ", or leave it out for majority");
+                    + VotingStrategy.specNames() + ", or leave it out for majority");
         }
         if (voting.quorum() != null && (voting.quorum() < 1 || voting.quorum() > Math.max(1, versions))) {
             report.add("voting.quorum", "voting.quorum " + voting.quorum() + " is out of range; give 1.."
@@ -103,9 +103,9 @@ final class VersionRules {
                     + " 1.." + MAX_DEADLINE_MS + " (how long a vote waits for late versions), or leave it out");
         }
         if (voting.onNoAgreement() != null
-                && !ON_NO_AGREEMENT.contains(voting.onNoAgreement().toLowerCase(Locale.ROOT))) {
+                && NoAgreementAction.ofSpecName(voting.onNoAgreement()).isEmpty()) {
             report.add("voting.onNoAgreement", "voting.onNoAgreement '" + voting.onNoAgreement() + "' is unknown;"
-                    + " give one of " + ON_NO_AGREEMENT + ", or leave it out for drop-and-count");
+                    + " give one of " + NoAgreementAction.specNames() + ", or leave it out for drop-and-count");
         }
         if (voting.exclusion() != null) {
             checkExclusion(voting.exclusion(), report);

@@ -8,7 +8,6 @@ import io.steadfast.runtime.voting.NoAgreementAction;
 import io.steadfast.runtime.voting.VotingRules;
 import io.steadfast.runtime.voting.VotingStrategy;
 import java.time.Duration;
-import java.util.Locale;
 
 /**
  * How the versions of an N-version operator are voted on, its optional {@code "voting"} section:
@@ -46,10 +45,10 @@ public record VotingSpec(String strategy, Integer quorum, Double epsilon, Long d
      * after validation.
      */
     public VotingRules rules(int versions) {
-        VotingStrategy chosen = strategy == null ? VotingStrategy.MAJORITY : VotingStrategy.valueOf(
-                strategy.toUpperCase(Locale.ROOT).replace('-', '_'));
+        VotingStrategy chosen = strategy == null ? VotingStrategy.MAJORITY
+                : VotingStrategy.ofSpecName(strategy).orElseThrow();
         NoAgreementAction action = onNoAgreement == null ? NoAgreementAction.DROP_AND_COUNT
-                : NoAgreementAction.valueOf(onNoAgreement.toUpperCase(Locale.ROOT).replace('-', '_'));
+                : NoAgreementAction.ofSpecName(onNoAgreement).orElseThrow();
         return new VotingRules(chosen, quorum == null ? versions / 2 + 1 : quorum, epsilon == null ? 0 : epsilon,
                 action);
     }

@@ -1,5 +1,9 @@
 package io.steadfast.runtime.voting;
 
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
 /** How the versions' outputs for one input are arbitrated; the spec's {@code voting.strategy}. */
 public enum VotingStrategy {
     /** The largest group of versions with equal outputs wins, if it has a quorum. */
@@ -20,5 +24,15 @@ public enum VotingStrategy {
     /** The name the spec uses. */
     public String specName() {
         return specName;
+    }
+
+    /** The spec names of every value, in declaration order. */
+    public static List<String> specNames() {
+        return Arrays.stream(values()).map(VotingStrategy::specName).toList();
+    }
+
+    /** The value the spec names {@code name} (any case), if any. */
+    public static Optional<VotingStrategy> ofSpecName(String name) {
+        return Arrays.stream(values()).filter(value -> value.specName.equalsIgnoreCase(name)).findFirst();
     }
 }
