@@ -5,21 +5,29 @@ import io.steadfast.api.codec.CodecInput;
 import io.steadfast.api.codec.CodecOutput;
 import io.steadfast.api.codec.Codecs;
 import io.steadfast.api.codec.ValueCodec;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Encodes event values of any registered type with a one-byte type tag, so that channels need no per-edge
- * type negotiation: null, long, int, double, boolean, string and bytes have their own tags; values of other
- * registered types are written with their codec's name. Immutable and thread-safe once built.
+ * type negotiation: null, long, int, double, boolean, string and bytes have their own tags; lists of such values
+ * (nested too) have one, and decode as unmodifiable lists; values of other registered types are written with
+ * their codec's name. Immutable and thread-safe once built.
  */
 public final class ValueCodecRegistry {
 
     private static final List<ValueCodec<?>> BUILT_IN_CODECS = List.of(Codecs.LONG, Codecs.INT, Codecs.DOUBLE,
             Codecs.BOOLEAN, Codecs.STRING, Codecs.BYTES, Codecs.ANY);
     private static final ValueCodecRegistry BUILT_IN = new ValueCodecRegistry(List.of());
+
+    /** The tag of a list of values, each written with its own tag; one past {@link Codecs#NAMED_TAG}. */
+    static final int LIST_TAG = Codecs.NAMED_TAG + 1;
+    /** The most values a decoded list may claim, so that a damaged length cannot allocate without bound. */
+    private static final int MAX_LIST_SIZE = 1 << 24;
 
     private final Map<Class<?>, ValueCodec<?>> byType = new HashMap<>();
     private final Map<String, ValueCodec<?>> byName = new HashMap<>();
@@ -52,9 +60,18 @@ public final class ValueCodecRegistry {
     }
 
     public void write(Object value, CodecOutput out) {
-        if (!Codecs.encodeTagged(value, out)) {
-            writeNamed(value, out);
+        if (Codecs.encodeTagged(value, out)) {
+            return;
         }
+        if (value instanceof List<?> list && !byType.containsKey(value.getClass())) {
+            out.writeByte(LIST_TAG);
+            out.writeVarInt(list.size());
+            for (Object element : list) {
+                write(element, out);
+            }
+            return;
+        }
+        writeNamed(value, out);
     }
 
     @SuppressWarnings("unchecked")
@@ -71,7 +88,22 @@ public final class ValueCodecRegistry {
 
     public Object read(CodecInput in) {
         int tag = in.readByte();
+        if (tag == LIST_TAG) {
+            return readList(in);
+        }
         return tag == Codecs.NAMED_TAG ? readNamed(in) : Codecs.decodeTagged(tag, in);
+    }
+
+    private List<Object> readList(CodecInput in) {
+        int size = in.readVarInt();
+        if (size < 0 || size > MAX_LIST_SIZE) {
+            throw new CodecException("list of " + size + " values is out of range 0.." + MAX_LIST_SIZE);
+        }
+        List<Object> list = new ArrayList<>(Math.min(size, 64));
+        for (int i = 0; i < size; i++) {
+            list.add(read(in));
+        }
+        return Collections.unmodifiableList(list);
     }
 
     private Object readNamed(CodecInput in) {

@@ -115,4 +115,25 @@ class ValueCodecRegistryTest {
             }
         };
     }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void roundTripsNestedListsOfBuiltInAndUserValuesAsUnmodifiableLists() {
+        List<Object> nested = java.util.Arrays.asList("origin", 7L, 2, List.of(new Point(1, 2), 3.5), List.of(), null);
+
+        Object decoded = roundTrip(withPoint, nested);
+
+        assertThat(decoded).isEqualTo(nested);
+        assertThatThrownBy(() -> ((List<Object>) decoded).add("x")).isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void refusesAListWhoseLengthIsOutOfRange() {
+        ByteArrayCodecOutput out = new ByteArrayCodecOutput(0);
+        out.writeByte(ValueCodecRegistry.LIST_TAG);
+        out.writeVarInt(-1);
+
+        assertThatThrownBy(() -> ValueCodecRegistry.builtIn().read(new ByteArrayCodecInput(out.toByteArray())))
+                .isInstanceOf(CodecException.class).hasMessageContaining("out of range");
+    }
 }
