@@ -14,7 +14,7 @@ public interface PeContext<O> {
     /** The key of the PE instance being called. */
     String key();
 
-    /** The event time of the event being processed, or the timestamp of the firing timer. */
+    /** The event time of the event being processed, or the timestamp of the firing timer (of either domain). */
     long eventTime();
 
     /**
@@ -37,4 +37,22 @@ public interface PeContext<O> {
 
     /** Removes a timer of the current key registered earlier; unknown timestamps are ignored. */
     void deleteTimer(long timestamp);
+
+    /**
+     * The task's processing-time clock, in epoch milliseconds: the wall-clock time it last read, at most a few
+     * milliseconds old. Unlike the wall clock it is safe for exactly-once recovery: each reading is logged with the
+     * task's other nondeterministic decisions, and a task recovered in place reads the same values at the same
+     * points of its input again.
+     */
+    long currentProcessingTime();
+
+    /**
+     * Registers a processing-time timer for the current key: {@link ProcessingElement#onProcessingTime} is called
+     * once the processing-time clock reaches {@code timestamp} (epoch milliseconds); registering the same timestamp
+     * twice fires once. Firings are logged like clock readings, so a recovered task fires them at the same points.
+     */
+    void registerProcessingTimeTimer(long timestamp);
+
+    /** Removes a processing-time timer of the current key; unknown timestamps are ignored. */
+    void deleteProcessingTimeTimer(long timestamp);
 }

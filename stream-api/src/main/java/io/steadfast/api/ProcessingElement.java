@@ -19,7 +19,8 @@ import io.steadfast.api.annotation.PublicEvolving;
  *
  * <h2>Determinism</h2>
  * For exactly-once recovery a PE's output must depend only on its input events, its state and its timers:
- * do not read wall-clock time, random numbers without a seed stored in state, or external systems.
+ * do not read the wall clock (use {@link PeContext#currentProcessingTime()}), random numbers without a seed stored
+ * in state, or external systems.
  *
  * @param <I> the value type of input events
  * @param <O> the value type of emitted events
@@ -41,5 +42,13 @@ public interface ProcessingElement<I, O> {
      * passes {@code timestamp}. The default does nothing.
      */
     default void onTimer(long timestamp, PeContext<O> context) {
+    }
+
+    /**
+     * Called when a processing-time timer registered by this instance fires, that is when the task's
+     * processing-time clock ({@link PeContext#currentProcessingTime()}) reaches {@code timestamp}. The default does
+     * nothing.
+     */
+    default void onProcessingTime(long timestamp, PeContext<O> context) {
     }
 }

@@ -381,6 +381,11 @@ public final class HostRuntime implements AutoCloseable {
         return requireKeyed(taskId).call(driver -> ((KeyedProcessorDriver) driver).queryAll(stateName, limit));
     }
 
+    /** The value of a task state (state of the whole task, not of a key), read on the task thread. */
+    public CompletableFuture<Optional<Object>> queryTaskState(TaskId taskId, String stateName) {
+        return requireKeyed(taskId).call(driver -> ((KeyedProcessorDriver) driver).queryTaskState(stateName));
+    }
+
     private StreamTask requireKeyed(TaskId taskId) {
         StreamTask task = tasks.get(taskId);
         if (task == null) {

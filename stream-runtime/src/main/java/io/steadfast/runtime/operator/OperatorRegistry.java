@@ -121,6 +121,11 @@ public final class OperatorRegistry implements OperatorCatalog {
     }
 
     @Override
+    public boolean isPlannerOnly(String type) {
+        return BuiltinOperators.VOTE.equals(type);
+    }
+
+    @Override
     public boolean isKeyed(String type) {
         return type(type).map(OperatorType::keyed).orElse(false);
     }

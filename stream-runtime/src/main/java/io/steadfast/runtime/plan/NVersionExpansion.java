@@ -1,5 +1,6 @@
 package io.steadfast.runtime.plan;
 
+import io.steadfast.runtime.operator.builtin.BuiltinOperators;
 import io.steadfast.runtime.topology.InputSpec;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.OperatorSpec;
@@ -28,7 +29,7 @@ import tools.jackson.databind.node.ObjectNode;
 final class NVersionExpansion {
 
     /** The operator type of the tasks that vote on the versions' outputs. */
-    static final String VOTE_TYPE = "vote";
+    public static final String VOTE_TYPE = BuiltinOperators.VOTE;
 
     private NVersionExpansion() {
     }

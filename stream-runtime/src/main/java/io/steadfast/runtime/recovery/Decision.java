@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * One nondeterministic decision of a task, logged so that a recovered task can make it again: which input it
- * took records from, a watermark it applied, where a source put a barrier. Everything else a task does follows
+ * took records from, a watermark it applied, where a source put a barrier, the processing time it read. Everything else a task does follows
  * from its input and these. Encoded as a tag byte and varints.
  */
 sealed interface Decision {
@@ -16,6 +16,7 @@ sealed interface Decision {
     int RUN = 1;
     int WATERMARK = 2;
     int SOURCE_BARRIER = 3;
+    int PROCESSING_TIME = 4;
 
     /**
      * The task took {@code records} sequenced records (events, barriers) from its input {@code input}; for a
@@ -59,6 +60,22 @@ sealed interface Decision {
         }
     }
 
+    /**
+     * The task's processing-time clock read {@code millis} (epoch milliseconds) here, and the processing-time timers
+     * due by then fired; a replay applies the same reading at the same place instead of the clock.
+     */
+    record ProcessingTime(long millis) implements Decision {
+        @Override
+        public int tag() {
+            return PROCESSING_TIME;
+        }
+
+        @Override
+        public long[] fields() {
+            return new long[] {millis};
+        }
+    }
+
     static void write(Decision decision, ByteArrayCodecOutput out) {
         out.writeByte(decision.tag());
         for (long field : decision.fields()) {
@@ -88,6 +105,7 @@ sealed interface Decision {
                 case WATERMARK -> parsed.add(new AppliedWatermark(index(in), in.readVarLong()));
                 case SOURCE_BARRIER -> parsed.add(new SourceBarrier(within(in.readVarLong(), Long.MAX_VALUE,
                         "checkpoint id"), in.readVarLong()));
+                case PROCESSING_TIME -> parsed.add(new ProcessingTime(in.readVarLong()));
                 default -> throw new CodecException("unknown decision tag " + tag + " at decision "
                         + parsed.size());
             }

@@ -65,6 +65,14 @@ public final class DecisionRecorder {
         }
     }
 
+    /** The task read its processing-time clock at {@code millis} and fired the timers due by then. */
+    public void processingTime(long millis) {
+        if (!replaying) {
+            flush();
+            log.append(new Decision.ProcessingTime(millis));
+        }
+    }
+
     /** Writes the pending run to the log; called before every frame the task sends. */
     public void flush() {
         if (pendingRecords > 0) {

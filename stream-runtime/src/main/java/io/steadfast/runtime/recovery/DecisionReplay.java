@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Replays the logged decisions of a task recovered in place before it runs freely: it takes input in the logged order,
- * applies the logged watermarks, and a source sends its barriers at the logged positions, so that the task regenerates
+ * applies the logged watermarks and processing-time readings, and a source sends its barriers at the logged positions, so that the task regenerates
  * exactly the output its receivers have seen. The decisions known ahead are replayed at once, those confirmed after
  * them once they are in. Task thread only.
  *
@@ -139,6 +139,11 @@ public final class DecisionReplay<I> {
         Decision next = replay.next();
         if (next instanceof Decision.AppliedWatermark watermark) {
             task.applyWatermark(inputs.get(watermark.input()), watermark.value());
+            replay.advance();
+            return true;
+        }
+        if (next instanceof Decision.ProcessingTime time) {
+            task.advanceProcessingTime(time.millis());
             replay.advance();
             return true;
         }

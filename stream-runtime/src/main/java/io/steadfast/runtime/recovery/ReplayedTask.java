@@ -39,6 +39,9 @@ public interface ReplayedTask<I> {
      *
      * @return the events emitted, or {@link io.steadfast.api.source.Source#EXHAUSTED}
      */
+    /** Applies a logged reading of the processing-time clock: fires the processing-time timers due by then. */
+    void advanceProcessingTime(long millis);
+
     int emitFromSource(int maxEvents);
 
     /** A source's position. */

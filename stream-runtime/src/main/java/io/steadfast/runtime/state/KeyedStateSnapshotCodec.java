@@ -31,7 +31,7 @@ public final class KeyedStateSnapshotCodec {
     }
 
     /** Writes the state as it is now, on the calling (task) thread. */
-    public void write(HeapKeyedStateBackend backend, EventTimeTimers timers, ByteArrayCodecOutput out) {
+    public void write(HeapKeyedStateBackend backend, KeyedTimers timers, ByteArrayCodecOutput out) {
         write(copy(backend, timers), out);
     }
 
@@ -42,7 +42,7 @@ public final class KeyedStateSnapshotCodec {
      * change those in place. Values themselves are not copied: they are immutable once stored (PEs replace them
      * with {@code update}). Task thread.
      */
-    public static KeyedStateCopy copy(HeapKeyedStateBackend backend, EventTimeTimers timers) {
+    public static KeyedStateCopy copy(HeapKeyedStateBackend backend, KeyedTimers timers) {
         List<StateDescriptor> descriptors = backend.descriptors();
         StateColumns columns = backend.columns();
         Object[][] copied = new Object[descriptors.size()][];
@@ -57,9 +57,7 @@ public final class KeyedStateSnapshotCodec {
             }
             copied[descriptor.slot()] = column;
         }
-        List<EventTimeTimers.Timer> timerList = new ArrayList<>(timers.size());
-        timers.iterator().forEachRemaining(timerList::add);
-        return new KeyedStateCopy(descriptors, columns.keys(), columns.size(), copied, timerList);
+        return new KeyedStateCopy(descriptors, columns.keys(), columns.size(), copied, timers.list());
     }
 
     /** Encodes a copy taken by {@link #copy}; any thread. */
@@ -96,10 +94,24 @@ public final class KeyedStateSnapshotCodec {
                 }
             }
         }
-        out.writeLength(copy.timers().size());
-        for (EventTimeTimers.Timer timer : copy.timers()) {
+        writeTimers(copy.timers(), out);
+    }
+
+    /** Writes timers (of either time domain) in firing order. */
+    public static void writeTimers(List<KeyedTimers.Timer> timers, ByteArrayCodecOutput out) {
+        out.writeLength(timers.size());
+        for (KeyedTimers.Timer timer : timers) {
             out.writeVarLong(timer.timestamp());
             out.writeString(timer.key());
+        }
+    }
+
+    /** Reads timers written by {@link #writeTimers} into {@code timers}. */
+    public static void readTimers(ByteArrayCodecInput in, KeyedTimers timers) {
+        int timerCount = in.readCount("timers");
+        for (int t = 0; t < timerCount; t++) {
+            long timestamp = in.readVarLong();
+            timers.register(timestamp, in.readString());
         }
     }
 
@@ -110,7 +122,7 @@ public final class KeyedStateSnapshotCodec {
      * @param columns per state slot, the values by key ordinal (shorter columns: the rest are null)
      */
     public record KeyedStateCopy(List<StateDescriptor> descriptors, String[] keys, int count, Object[][] columns,
-                                 List<EventTimeTimers.Timer> timers) {
+                                 List<KeyedTimers.Timer> timers) {
 
         Object value(int slot, int ordinal) {
             Object[] column = columns[slot];
@@ -149,7 +161,7 @@ public final class KeyedStateSnapshotCodec {
      *
      * @param createEntry adds the entry of a key to the backend and attaches its PE (which may declare state)
      */
-    public void read(ByteArrayCodecInput in, HeapKeyedStateBackend backend, EventTimeTimers timers,
+    public void read(ByteArrayCodecInput in, HeapKeyedStateBackend backend, KeyedTimers timers,
                      Function<String, KeyEntry> createEntry) {
         int magic = in.readInt();
         if (magic != MAGIC) {
@@ -176,11 +188,7 @@ public final class KeyedStateSnapshotCodec {
                 entry.setSlot(target.slot(), readValue(state, in));
             }
         }
-        int timerCount = in.readCount("timers");
-        for (int t = 0; t < timerCount; t++) {
-            long timestamp = in.readVarLong();
-            timers.register(timestamp, in.readString());
-        }
+        readTimers(in, timers);
     }
 
     private List<SnapshotState> readDescriptors(ByteArrayCodecInput in) {

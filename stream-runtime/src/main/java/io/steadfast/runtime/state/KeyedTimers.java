@@ -9,10 +9,11 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The event-time timers of one task: (timestamp, key) pairs fired in timestamp order, and within one timestamp
- * in registration order, so that firing is deterministic and survives a snapshot. Task thread only.
+ * The timers of one task in one time domain (event time, or processing time): (timestamp, key) pairs fired in
+ * timestamp order, and within one timestamp in registration order, so that firing is deterministic and survives a
+ * snapshot. Task thread only.
  */
-public final class EventTimeTimers {
+public final class KeyedTimers {
 
     /** A timer due for firing. */
     public record Timer(long timestamp, String key) {
@@ -37,7 +38,7 @@ public final class EventTimeTimers {
         }
     }
 
-    /** Removes and returns the timers with timestamps at or before {@code watermark}, in firing order. */
+    /** Removes and returns the timers with timestamps at or before {@code watermark} (or clock reading), in firing order. */
     public List<Timer> pollDue(long watermark) {
         List<Timer> due = new ArrayList<>();
         while (!byTime.isEmpty() && byTime.firstKey() <= watermark) {
@@ -50,6 +51,11 @@ public final class EventTimeTimers {
         return due;
     }
 
+    /** The earliest timestamp of a timer, or {@link Long#MAX_VALUE} when there is none. */
+    public long next() {
+        return byTime.isEmpty() ? Long.MAX_VALUE : byTime.firstKey();
+    }
+
     public int size() {
         return size;
     }
@@ -59,6 +65,13 @@ public final class EventTimeTimers {
         List<Timer> all = new ArrayList<>(size);
         byTime.forEach((timestamp, keys) -> keys.forEach(key -> all.add(new Timer(timestamp, key))));
         return all.iterator();
+    }
+
+    /** All timers in firing order, as a copy. */
+    public List<Timer> list() {
+        List<Timer> all = new ArrayList<>(size);
+        iterator().forEachRemaining(all::add);
+        return all;
     }
 
     public void clear() {

@@ -3,20 +3,22 @@ package io.steadfast.runtime.task;
 import io.steadfast.api.Event;
 import io.steadfast.api.Headers;
 import io.steadfast.api.PeContext;
-import io.steadfast.runtime.state.EventTimeTimers;
+import io.steadfast.runtime.state.KeyedTimers;
 import java.util.Objects;
 
 /** The one reusable {@link PeContext} of a keyed driver, re-pointed at each call. Task thread only. */
 final class KeyedPeContext implements PeContext<Object> {
 
-    private final EventTimeTimers timers;
+    private final KeyedTimers timers;
+    private final ProcessingClock clock;
     private EventOutput output;
     private String key;
     private long eventTime;
     private long watermark = Long.MIN_VALUE;
 
-    KeyedPeContext(EventTimeTimers timers) {
+    KeyedPeContext(KeyedTimers timers, ProcessingClock clock) {
         this.timers = timers;
+        this.clock = clock;
     }
 
     void bind(EventOutput newOutput, String newKey, long newEventTime) {
@@ -67,5 +69,20 @@ final class KeyedPeContext implements PeContext<Object> {
     @Override
     public void deleteTimer(long timestamp) {
         timers.delete(timestamp, key);
+    }
+
+    @Override
+    public long currentProcessingTime() {
+        return clock.readByPe();
+    }
+
+    @Override
+    public void registerProcessingTimeTimer(long timestamp) {
+        clock.timers().register(timestamp, key);
+    }
+
+    @Override
+    public void deleteProcessingTimeTimer(long timestamp) {
+        clock.timers().delete(timestamp, key);
     }
 }

@@ -13,10 +13,11 @@ import io.steadfast.api.state.ValueState;
 import io.steadfast.runtime.codec.ByteArrayCodecInput;
 import io.steadfast.runtime.codec.ByteArrayCodecOutput;
 import io.steadfast.runtime.codec.ValueCodecRegistry;
-import io.steadfast.runtime.state.EventTimeTimers;
+import io.steadfast.runtime.state.KeyedTimers;
 import io.steadfast.runtime.state.HeapKeyedStateBackend;
 import io.steadfast.runtime.state.KeyEntry;
 import io.steadfast.runtime.state.KeyedStateSnapshotCodec;
+import io.steadfast.runtime.state.TaskStateBackend;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,7 +27,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs a keyed operator with S4 semantics: looks up (or creates through the factory) the PE instance of each
  * event's key, points the state handles at that key, and calls the PE. Fires event-time timers as the
- * watermark advances. Task thread only.
+ * watermark advances, and processing-time timers as the task applies readings of its processing-time clock.
+ * Task thread only.
  */
 public final class KeyedProcessorDriver implements OperatorDriver {
 
@@ -38,8 +40,10 @@ public final class KeyedProcessorDriver implements OperatorDriver {
     private final OperatorInfo operator;
     private final PeFactory<Object, Object, Object> factory;
     private final HeapKeyedStateBackend backend = new HeapKeyedStateBackend();
-    private final EventTimeTimers timers = new EventTimeTimers();
-    private final KeyedPeContext context = new KeyedPeContext(timers);
+    private final KeyedTimers timers = new KeyedTimers();
+    private final ProcessingClock clock = new ProcessingClock();
+    private final TaskStateBackend taskState = new TaskStateBackend();
+    private final KeyedPeContext context = new KeyedPeContext(timers, clock);
     private final KeyedStateSnapshotCodec snapshotCodec;
     private final ProcessingElement<Object, Object> sharedInstance;
     private long watermark = Long.MIN_VALUE;
@@ -93,23 +97,41 @@ public final class KeyedProcessorDriver implements OperatorDriver {
         if (timers.size() == 0) {
             return;
         }
-        // a timer may register another at or before the watermark: keep firing until none is due, within
-        // a bound, so that a PE re-registering the same timestamp forever cannot hang its task
-        List<EventTimeTimers.Timer> due = timers.pollDue(newWatermark);
-        for (int round = 0; !due.isEmpty(); round++) {
-            for (EventTimeTimers.Timer timer : due) {
-                fire(timer, output);
-            }
-            if (round == MAX_TIMER_ROUNDS) {
-                LOG.warn("{}: timers kept registering timers at or before watermark {} for {} rounds; the rest fire"
-                        + " at the next watermark", this, newWatermark, MAX_TIMER_ROUNDS);
-                return;
-            }
-            due = timers.pollDue(newWatermark);
+        fireDue(timers, newWatermark, false, output);
+    }
+
+    /** Whether the task should read the wall clock, {@code nowMillis}, into the processing-time clock now. */
+    public boolean processingTimeDue(long nowMillis) {
+        return clock.isDue(nowMillis);
+    }
+
+    /** Applies a reading of the processing-time clock (it never goes back) and fires the timers due by then. */
+    public void advanceProcessingTime(long millis, EventOutput output) {
+        if (clock.advanceTo(millis)) {
+            fireDue(clock.timers(), millis, true, output);
         }
     }
 
-    private void fire(EventTimeTimers.Timer timer, EventOutput output) {
+    /**
+     * Fires the timers due by {@code time}, in order. A timer may register another at or before it: firing goes on
+     * until none is due, within a bound, so that a PE re-registering the same timestamp forever cannot hang its task.
+     */
+    private void fireDue(KeyedTimers domain, long time, boolean processingTime, EventOutput output) {
+        List<KeyedTimers.Timer> due = domain.pollDue(time);
+        for (int round = 0; !due.isEmpty(); round++) {
+            for (KeyedTimers.Timer timer : due) {
+                fire(timer, processingTime, output);
+            }
+            if (round == MAX_TIMER_ROUNDS) {
+                LOG.warn("{}: timers kept registering timers at or before {} {} for {} rounds; the rest fire later",
+                        this, processingTime ? "processing time" : "watermark", time, MAX_TIMER_ROUNDS);
+                return;
+            }
+            due = domain.pollDue(time);
+        }
+    }
+
+    private void fire(KeyedTimers.Timer timer, boolean processingTime, EventOutput output) {
         ProcessingElement<Object, Object> pe;
         if (sharedInstance != null) {
             pe = sharedInstance;
@@ -123,7 +145,11 @@ public final class KeyedProcessorDriver implements OperatorDriver {
         }
         context.bind(output, timer.key(), timer.timestamp());
         try {
-            pe.onTimer(timer.timestamp(), context);
+            if (processingTime) {
+                pe.onProcessingTime(timer.timestamp(), context);
+            } else {
+                pe.onTimer(timer.timestamp(), context);
+            }
         } finally {
             backend.setCurrent(null);
         }
@@ -141,6 +167,11 @@ public final class KeyedProcessorDriver implements OperatorDriver {
         return timers.size();
     }
 
+    /** The value of a task state ({@code PeInit#taskState()}), for queries. */
+    public Optional<Object> queryTaskState(String stateName) {
+        return taskState.read(stateName);
+    }
+
     public Optional<Object> query(String stateName, String key) {
         return backend.read(stateName, key);
     }
@@ -149,13 +180,28 @@ public final class KeyedProcessorDriver implements OperatorDriver {
         return backend.readAll(stateName, limit);
     }
 
+    /**
+     * The watermark, the keyed state with its event-time timers, then the processing-time clock (its reading, whether
+     * a PE reads it, its timers) and the task state, if any was declared.
+     */
     @Override
     public PreparedSnapshot prepareSnapshot() {
         long watermarkNow = watermark;
         KeyedStateSnapshotCodec.KeyedStateCopy copy = KeyedStateSnapshotCodec.copy(backend, timers);
+        long clockNow = clock.millis();
+        boolean clockRead = clock.wasRead();
+        List<KeyedTimers.Timer> processingTimers = clock.timers().list();
+        KeyedStateSnapshotCodec.KeyedStateCopy taskCopy = taskState.isDeclared() ? taskState.copy() : null;
         return out -> {
             out.writeVarLong(watermarkNow);
             snapshotCodec.write(copy, out);
+            out.writeVarLong(clockNow);
+            out.writeBoolean(clockRead);
+            KeyedStateSnapshotCodec.writeTimers(processingTimers, out);
+            out.writeBoolean(taskCopy != null);
+            if (taskCopy != null) {
+                snapshotCodec.write(taskCopy, out);
+            }
         };
     }
 
@@ -169,6 +215,11 @@ public final class KeyedProcessorDriver implements OperatorDriver {
         context.setWatermark(watermark);
         snapshotCodec.read(in, backend, timers, this::createEntry);
         backend.setCurrent(null);
+        clock.restore(in.readVarLong(), in.readBoolean());
+        KeyedStateSnapshotCodec.readTimers(in, clock.timers());
+        if (in.readBoolean()) {
+            taskState.restore(snapshotCodec, in);
+        }
     }
 
     private final class Init implements PeInit<Object> {
@@ -194,6 +245,11 @@ public final class KeyedProcessorDriver implements OperatorDriver {
         @Override
         public KeyedStateRegistry state() {
             return registry;
+        }
+
+        @Override
+        public KeyedStateRegistry taskState() {
+            return registry == StatelessRegistry.INSTANCE ? registry : taskState.registry();
         }
 
         @Override

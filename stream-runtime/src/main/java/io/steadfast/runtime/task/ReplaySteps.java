@@ -59,6 +59,11 @@ final class ReplaySteps implements ReplayedTask<BarrierAligner.HeldInput> {
     }
 
     @Override
+    public void advanceProcessingTime(long millis) {
+        ((KeyedProcessorDriver) driver).advanceProcessingTime(millis, input.operatorOutput());
+    }
+
+    @Override
     public int emitFromSource(int maxEvents) {
         return emitFromSource.applyAsInt(maxEvents);
     }

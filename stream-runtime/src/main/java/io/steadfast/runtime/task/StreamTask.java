@@ -362,7 +362,23 @@ public final class StreamTask {
         if (replay.isActive()) {
             return replay.stepInput();
         }
-        return input.step();
+        boolean fired = readProcessingTimeIfDue();
+        return input.step() || fired;
+    }
+
+    /**
+     * Reads the wall clock into a keyed task's processing-time clock when a timer is due or a PE needs a fresh
+     * reading, logging the reading so that a replay applies it at the same place. Returns whether it did.
+     */
+    private boolean readProcessingTimeIfDue() {
+        KeyedProcessorDriver keyed = (KeyedProcessorDriver) driver;
+        long nowMillis = System.currentTimeMillis();
+        if (!keyed.processingTimeDue(nowMillis)) {
+            return false;
+        }
+        decisions.processingTime(nowMillis);
+        keyed.advanceProcessingTime(nowMillis, input.operatorOutput());
+        return true;
     }
 
     /** @return the events emitted, or {@link Source#EXHAUSTED} */

@@ -112,7 +112,10 @@ public final class TaskFactory {
             edges.add(new OutputEdgeWriter(edge.partitioning(), writers));
         }
         List<ChannelId> inputs = spec.inputs().stream().map(InputChannel::channel).toList();
-        return new StreamTask(spec.id(), spec.type(), driver, settings, new TaskWiring(new TaskOutput(edges, metrics),
-                inputs, new RecordBatchReader(registry.codecs()), metrics, checkpoints, snapshotWriter, log));
+        TaskOutput output = new TaskOutput(edges, metrics);
+        VersionBallots ballots = spec.id().operator().isVersion()
+                ? new VersionBallots(spec.id(), spec.inputs(), output) : null;
+        return new StreamTask(spec.id(), spec.type(), driver, settings, new TaskWiring(output, inputs,
+                new RecordBatchReader(registry.codecs()), metrics, checkpoints, snapshotWriter, log, ballots));
     }
 }

@@ -36,6 +36,8 @@ final class TaskInputs {
     private final TaskId id;
     private final OperatorDriver driver;
     private final TaskOutput output;
+    private final EventOutput operatorOutput;
+    private final VersionBallots ballots;
     private final RecordBatchReader reader;
     private final TaskMetrics metrics;
     private final TaskMailbox mailbox;
@@ -54,6 +56,8 @@ final class TaskInputs {
         this.id = id;
         this.driver = driver;
         this.output = wiring.output();
+        this.operatorOutput = wiring.operatorOutput();
+        this.ballots = wiring.ballots();
         this.reader = wiring.reader();
         this.metrics = wiring.metrics();
         this.mailbox = mailbox;
@@ -66,6 +70,11 @@ final class TaskInputs {
             inputSeqs.put(inputs.get(i), new long[] {0});
         }
         this.aligner = new BarrierAligner(inputs);
+    }
+
+    /** Where the operator's PEs emit to (see {@link TaskWiring#operatorOutput()}). */
+    EventOutput operatorOutput() {
+        return operatorOutput;
     }
 
     /** The last sequence number taken from each input channel. */
@@ -196,7 +205,11 @@ final class TaskInputs {
                 events++;
                 @SuppressWarnings("unchecked")
                 Event<Object> typed = (Event<Object>) event;
-                keyed.process(typed, output);
+                if (ballots == null) {
+                    keyed.process(typed, output);
+                } else {
+                    ballots.process(keyed, typed, channel, seq[0]);
+                }
             } else if (record instanceof Barrier barrier) {
                 BarrierAligner.Outcome outcome = aligner.onBarrier(channel, barrier.checkpointId());
                 ready.addAll(aligner.takeAbandoned());
@@ -231,7 +244,7 @@ final class TaskInputs {
             min = Math.min(min, other[0]);
         }
         if (driver instanceof KeyedProcessorDriver keyed && min > keyed.watermark()) {
-            keyed.advanceWatermark(min, output);
+            keyed.advanceWatermark(min, operatorOutput);
             output.advanceWatermark(min);
             if (min == Long.MAX_VALUE) {
                 output.flushAll(System.nanoTime());

@@ -16,11 +16,19 @@ import java.util.concurrent.Executor;
  * @param checkpoints    told of every snapshot it takes for a checkpoint
  * @param snapshotWriter encodes its checkpoint snapshots off the task thread and calls {@code checkpoints} there
  * @param log            its own decision log
+ * @param ballots        for a version task of an N-version operator, what turns its PE's output into ballots; null
+ *                       for other tasks
  */
 record TaskWiring(TaskOutput output, List<ChannelId> inputs, RecordBatchReader reader, TaskMetrics metrics,
-                  CheckpointListener.OfTask checkpoints, Executor snapshotWriter, DecisionLog log) {
+                  CheckpointListener.OfTask checkpoints, Executor snapshotWriter, DecisionLog log,
+                  VersionBallots ballots) {
 
     TaskWiring {
         inputs = List.copyOf(inputs);
+    }
+
+    /** Where the operator's PEs emit to: the ballots of a version task, the output of any other. */
+    EventOutput operatorOutput() {
+        return ballots == null ? output : ballots;
     }
 }

@@ -36,4 +36,9 @@ public interface OperatorCatalog {
      * @return the problems as (field, message) pairs, empty if the config is fine
      */
     List<ConfigProblem> checkConfig(String type, JsonNode config);
+
+    /** Whether only the planner places operators of this type (a spec may not name it). */
+    default boolean isPlannerOnly(String type) {
+        return false;
+    }
 }

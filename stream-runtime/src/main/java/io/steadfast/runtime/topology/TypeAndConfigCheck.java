@@ -25,10 +25,17 @@ final class TypeAndConfigCheck {
      */
     Optional<OperatorRole> check(int index, String operatorId, String prefix, String type, JsonNode config,
                                  List<Violation> violations) {
-        String knownTypes = "known types: " + String.join(", ", catalog.typeNames());
+        String knownTypes = "known types: " + String.join(", ", catalog.typeNames().stream()
+                .filter(name -> !catalog.isPlannerOnly(name)).toList());
         if (type == null) {
             violations.add(new Violation(operatorId, TopologyValidator.path(index, prefix + "type"),
                     prefix + "type is missing; " + knownTypes));
+            return Optional.empty();
+        }
+        if (catalog.isPlannerOnly(type)) {
+            violations.add(new Violation(operatorId, TopologyValidator.path(index, prefix + "type"),
+                    prefix + "type '" + type + "' is added by the planner and cannot be named in a spec; to vote on"
+                    + " several versions of an operator, give it \"versions\" and \"voting\""));
             return Optional.empty();
         }
         Optional<OperatorRole> role = catalog.roleOf(type);

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.IntPredicate;
 import java.util.function.IntToDoubleFunction;
 
 /**
@@ -59,6 +60,39 @@ public final class VotingPolicy {
         }
         return new Verdict(Verdict.Outcome.AGREED, winner.ballot().values(), winner.members(),
                 others(sorted, winner.members()), missing);
+    }
+
+    /**
+     * Whether {@code ballots} already fix the verdict whatever the admitted versions that have not voted send: a group
+     * agreeing by {@link VotingStrategy#MAJORITY} holds a strict majority of the admitted versions, or by
+     * {@link VotingStrategy#WEIGHTED} more than half their weight. With other strategies (where a later ballot may
+     * join a group within epsilon, or move the median) a vote waits for every admitted version.
+     *
+     * @param admitted which versions take part in the vote
+     */
+    public boolean settled(int versions, List<Ballot> ballots, IntPredicate admitted, IntToDoubleFunction weights) {
+        if (rules.strategy() != VotingStrategy.MAJORITY && rules.strategy() != VotingStrategy.WEIGHTED) {
+            return false;
+        }
+        Verdict verdict = decide(versions, ballots, weights);
+        if (verdict.outcome() != Verdict.Outcome.AGREED) {
+            return false;
+        }
+        double agreeing = 0;
+        double total = 0;
+        for (int version = 0; version < versions; version++) {
+            if (admitted.test(version)) {
+                double weight = rules.strategy() == VotingStrategy.WEIGHTED ? weights.applyAsDouble(version) : 1;
+                total += weight;
+                agreeing += verdict.agreeing().contains(version) ? weight : 0;
+            }
+        }
+        return agreeing * 2 > total;
+    }
+
+    /** Whether a ballot agrees with a vote's result, by the rules' tolerance. */
+    public boolean agrees(Ballot ballot, List<Object> result) {
+        return ValueAgreement.agree(ballot, new Ballot(ballot.version(), result), rules.tolerance());
     }
 
     private static List<Ballot> inVersionOrder(int versions, List<Ballot> ballots) {

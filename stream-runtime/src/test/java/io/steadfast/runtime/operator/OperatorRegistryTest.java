@@ -61,7 +61,7 @@ class OperatorRegistryTest {
         OperatorRegistry registry = OperatorRegistry.of(List.of());
 
         assertThat(registry.typeNames()).containsExactly("filter", "generator", "keyed-count",
-                "keyed-digest", "latest-value-sink", "log-sink", "map", "window-sum");
+                "keyed-digest", "latest-value-sink", "log-sink", "map", "vote", "window-sum");
         assertThat(registry.require("generator").role()).isEqualTo(OperatorRole.SOURCE);
         assertThat(registry.require("latest-value-sink").role()).isEqualTo(OperatorRole.SINK);
         assertThat(registry.require("map").sharedInstance()).isTrue();
@@ -74,7 +74,7 @@ class OperatorRegistryTest {
         OperatorRegistry registry = OperatorRegistry.of(List.of(new EchoProvider()));
 
         assertThat(registry.typeNames()).filteredOn(registry::isKeyed)
-                .containsExactly("echo", "keyed-count", "keyed-digest", "latest-value-sink", "window-sum");
+                .containsExactly("echo", "keyed-count", "keyed-digest", "latest-value-sink", "vote", "window-sum");
         assertThat(registry.isKeyed("no-such-type")).isFalse();
     }
 
@@ -119,7 +119,7 @@ class OperatorRegistryTest {
         assertThatThrownBy(() -> registry.require("widnow-sum"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Operator type 'widnow-sum' is unknown on this host; known: filter, generator, "
-                        + "keyed-count, keyed-digest, latest-value-sink, log-sink, map, window-sum");
+                        + "keyed-count, keyed-digest, latest-value-sink, log-sink, map, vote, window-sum");
         assertThat(registry.type("widnow-sum")).isEmpty();
     }
 
@@ -161,5 +161,36 @@ class OperatorRegistryTest {
         assertThatThrownBy(() -> registry.bindConfig("generator", JSON.readTree("{\"ratePerSecond\": -1}")))
                 .isInstanceOfSatisfying(ConfigException.class,
                         e -> assertThat(e.field()).isEqualTo("ratePerSecond"));
+    }
+
+    @Test
+    void aSpecCannotNameTheVoteOperatorWhichOnlyThePlannerPlaces() {
+        io.steadfast.runtime.topology.TopologySpec spec = new io.steadfast.runtime.topology.TopologySpecReader().read("""
+                {"id": "t", "operators": [
+                  {"id": "source", "type": "generator"},
+                  {"id": "v", "type": "vote", "config": {"versions": 2}, "inputs": [{"from": "source"}]}
+                ]}""");
+
+        assertThatThrownBy(() -> new io.steadfast.runtime.topology.TopologyValidator(OperatorRegistry.of(List.of()))
+                .validate(spec))
+                .isInstanceOfSatisfying(io.steadfast.runtime.topology.TopologyValidationException.class, e ->
+                        assertThat(e.violations()).singleElement().satisfies(violation -> {
+                            assertThat(violation.field()).isEqualTo("operators[1].type");
+                            assertThat(violation.message()).contains("added by the planner", "\"versions\"");
+                        }));
+    }
+
+    @Test
+    void bindsTheVoteConfigWithDefaultsAndRejectsABadOneNamingTheField() {
+        OperatorRegistry registry = OperatorRegistry.of(List.of());
+        JsonMapper json = JsonMapper.builder().build();
+
+        io.steadfast.runtime.voting.VoteConfig bound = (io.steadfast.runtime.voting.VoteConfig) registry.bindConfig(
+                "vote", json.readTree("{\"versions\": 3}"));
+
+        assertThat(bound.quorum()).isEqualTo(2);
+        assertThat(bound.deadlineMs()).isEqualTo(1_000L);
+        assertThatThrownBy(() -> registry.bindConfig("vote", json.readTree("{\"versions\": 3, \"quorum\": 4}")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("quorum");
     }
 }

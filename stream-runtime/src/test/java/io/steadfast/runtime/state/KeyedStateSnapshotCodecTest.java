@@ -29,7 +29,7 @@ class KeyedStateSnapshotCodecTest {
         backend.mapState("seen", Codecs.STRING, Codecs.ANY);
     }
 
-    private static byte[] snapshotOfManyKeys(EventTimeTimers timers) {
+    private static byte[] snapshotOfManyKeys(KeyedTimers timers) {
         HeapKeyedStateBackend backend = new HeapKeyedStateBackend();
         declare(backend);
         ValueState<Long> count = backend.valueState("count", Codecs.LONG);
@@ -56,7 +56,7 @@ class KeyedStateSnapshotCodecTest {
         return new ByteArrayCodecOutput(64);
     }
 
-    private HeapKeyedStateBackend restore(byte[] bytes, EventTimeTimers timers) {
+    private HeapKeyedStateBackend restore(byte[] bytes, KeyedTimers timers) {
         HeapKeyedStateBackend backend = new HeapKeyedStateBackend();
         ByteArrayCodecInput in = new ByteArrayCodecInput(bytes);
         codec.read(in, backend, timers, key -> {
@@ -70,9 +70,9 @@ class KeyedStateSnapshotCodecTest {
 
     @Test
     void roundTripsManyKeysWithValueAndMapStateAndTimers() {
-        EventTimeTimers timers = new EventTimeTimers();
+        KeyedTimers timers = new KeyedTimers();
         byte[] bytes = snapshotOfManyKeys(timers);
-        EventTimeTimers restoredTimers = new EventTimeTimers();
+        KeyedTimers restoredTimers = new KeyedTimers();
 
         HeapKeyedStateBackend restored = restore(bytes, restoredTimers);
 
@@ -99,10 +99,10 @@ class KeyedStateSnapshotCodecTest {
 
     @Test
     void restoresIntoAStateDeclaredWithOtherSlotsByName() {
-        byte[] bytes = snapshotOfManyKeys(new EventTimeTimers());
+        byte[] bytes = snapshotOfManyKeys(new KeyedTimers());
         HeapKeyedStateBackend backend = new HeapKeyedStateBackend();
 
-        codec.read(new ByteArrayCodecInput(bytes), backend, new EventTimeTimers(), key -> {
+        codec.read(new ByteArrayCodecInput(bytes), backend, new KeyedTimers(), key -> {
             KeyEntry entry = backend.addEntry(key);
             backend.mapState("seen", Codecs.STRING, Codecs.ANY); // declared in the other order
             backend.valueState("added-later", Codecs.STRING);
@@ -116,10 +116,10 @@ class KeyedStateSnapshotCodecTest {
 
     @Test
     void refusesAStateTheReaderDeclaresWithAnotherCodecNamingBoth() {
-        byte[] bytes = snapshotOfManyKeys(new EventTimeTimers());
+        byte[] bytes = snapshotOfManyKeys(new KeyedTimers());
         HeapKeyedStateBackend backend = new HeapKeyedStateBackend();
 
-        assertThatThrownBy(() -> codec.read(new ByteArrayCodecInput(bytes), backend, new EventTimeTimers(), key -> {
+        assertThatThrownBy(() -> codec.read(new ByteArrayCodecInput(bytes), backend, new KeyedTimers(), key -> {
             KeyEntry entry = backend.addEntry(key);
             backend.valueState("count", Codecs.INT);
             return entry;
@@ -132,7 +132,7 @@ class KeyedStateSnapshotCodecTest {
 
     @Test
     void rejectsASnapshotTruncatedAtAnyByteWithCodecException() {
-        EventTimeTimers timers = new EventTimeTimers();
+        KeyedTimers timers = new KeyedTimers();
         timers.register(3, "a");
         HeapKeyedStateBackend backend = new HeapKeyedStateBackend();
         declare(backend);
@@ -146,7 +146,7 @@ class KeyedStateSnapshotCodecTest {
         for (int length = 0; length < bytes.length; length++) {
             byte[] prefix = Arrays.copyOf(bytes, length);
             try {
-                restore(prefix, new EventTimeTimers());
+                restore(prefix, new KeyedTimers());
                 fail("a snapshot truncated to %d of %d bytes was accepted", length, bytes.length);
             } catch (CodecException expected) {
                 // as it should
@@ -158,15 +158,15 @@ class KeyedStateSnapshotCodecTest {
 
     @Test
     void rejectsBadMagicAndVersion() {
-        byte[] bytes = snapshotOfManyKeys(new EventTimeTimers());
+        byte[] bytes = snapshotOfManyKeys(new KeyedTimers());
         byte[] badMagic = bytes.clone();
         badMagic[0] = 0;
         byte[] badVersion = bytes.clone();
         badVersion[4] = 9;
 
-        assertThatThrownBy(() -> restore(badMagic, new EventTimeTimers()))
+        assertThatThrownBy(() -> restore(badMagic, new KeyedTimers()))
                 .isInstanceOf(CodecException.class).hasMessageContaining("not a keyed state snapshot");
-        assertThatThrownBy(() -> restore(badVersion, new EventTimeTimers()))
+        assertThatThrownBy(() -> restore(badVersion, new KeyedTimers()))
                 .isInstanceOf(CodecException.class).hasMessageContaining("version 9 is not supported");
     }
 
@@ -183,7 +183,7 @@ class KeyedStateSnapshotCodecTest {
         out.writeLength(0);
         out.writeLength(0);
 
-        assertThatThrownBy(() -> restore(out.toByteArray(), new EventTimeTimers()))
+        assertThatThrownBy(() -> restore(out.toByteArray(), new KeyedTimers()))
                 .isInstanceOf(CodecException.class).hasMessageContaining("state kind");
     }
 
@@ -206,7 +206,7 @@ class KeyedStateSnapshotCodecTest {
         out.writeVarLong(2);
         out.writeLength(0);
 
-        assertThatThrownBy(() -> restore(out.toByteArray(), new EventTimeTimers()))
+        assertThatThrownBy(() -> restore(out.toByteArray(), new KeyedTimers()))
                 .isInstanceOf(CodecException.class).hasMessageContaining("state 'm'");
     }
 
@@ -222,12 +222,12 @@ class KeyedStateSnapshotCodecTest {
         out.writeLength(0); // slot 0
         out.writeLength(0);
 
-        assertThatThrownBy(() -> restore(out.toByteArray(), new EventTimeTimers()))
+        assertThatThrownBy(() -> restore(out.toByteArray(), new KeyedTimers()))
                 .isInstanceOf(CodecException.class).hasMessageContaining("slot 0 of key 'k' names no declared state");
     }
 
-    private static List<EventTimeTimers.Timer> timerList(EventTimeTimers timers) {
-        List<EventTimeTimers.Timer> all = new ArrayList<>();
+    private static List<KeyedTimers.Timer> timerList(KeyedTimers timers) {
+        List<KeyedTimers.Timer> all = new ArrayList<>();
         timers.iterator().forEachRemaining(all::add);
         return all;
     }

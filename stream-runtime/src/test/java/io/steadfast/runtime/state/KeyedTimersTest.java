@@ -2,14 +2,14 @@ package io.steadfast.runtime.state;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.steadfast.runtime.state.EventTimeTimers.Timer;
+import io.steadfast.runtime.state.KeyedTimers.Timer;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class EventTimeTimersTest {
+class KeyedTimersTest {
 
-    private final EventTimeTimers timers = new EventTimeTimers();
+    private final KeyedTimers timers = new KeyedTimers();
 
     @Test
     void firesByTimestampThenRegistrationOrder() {

@@ -5,6 +5,8 @@ import io.steadfast.api.operator.FilterPredicate;
 import io.steadfast.api.operator.MapFunction;
 import io.steadfast.api.operator.NoConfig;
 import io.steadfast.api.operator.OperatorType;
+import io.steadfast.runtime.voting.VoteConfig;
+import io.steadfast.runtime.voting.VotePe;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -20,6 +22,8 @@ public final class BuiltinOperators {
     public static final String FILTER = "filter";
     public static final String LOG_SINK = "log-sink";
     public static final String LATEST_VALUE_SINK = "latest-value-sink";
+    /** The operator that votes on the versions of an N-version operator; the planner adds it, specs do not name it. */
+    public static final String VOTE = "vote";
 
     private BuiltinOperators() {
     }
@@ -46,7 +50,9 @@ public final class BuiltinOperators {
                 OperatorType.sink(LOG_SINK, LogSinkConfig.class, LogSink::new,
                         "Logs one of every N events").withSharedInstance(),
                 OperatorType.sink(LATEST_VALUE_SINK, NoConfig.class, LatestValueSink::new,
-                        "Keeps the latest value per key, queryable over REST"));
+                        "Keeps the latest value per key, queryable over REST"),
+                OperatorType.processor(VOTE, VoteConfig.class, VotePe::new,
+                        "Votes on the outputs of the versions of an N-version operator (added by the planner)"));
     }
 
     private static void requireKnown(String field, String name, Map<String, ?> known) {
