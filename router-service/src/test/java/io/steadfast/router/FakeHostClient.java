@@ -75,6 +75,7 @@ public final class FakeHostClient implements HostClient {
     /** Hosts that refuse every deployment as a host over its limits does: 409 with this problem detail. */
     public final Map<HostId, String> refusingDeployments = new ConcurrentHashMap<>();
     public final Map<TaskId, Map<String, Object>> state = new ConcurrentHashMap<>();
+    private final Map<String, Object> taskState = new ConcurrentHashMap<>();
 
     public void reset() {
         deployed.clear();
@@ -191,6 +192,17 @@ public final class FakeHostClient implements HostClient {
     public Map<String, Object> queryAll(RegisteredHost host, TaskId task, String stateName, int limit) {
         failIfFailing(host);
         return state.getOrDefault(task, Map.of());
+    }
+
+    @Override
+    public Optional<Object> queryTaskState(RegisteredHost host, TaskId task, String stateName) {
+        failIfFailing(host);
+        return Optional.ofNullable(taskState.get(task + "/" + stateName));
+    }
+
+    /** Makes {@code task} hold {@code value} as its task state {@code stateName}. */
+    public void putTaskState(TaskId task, String stateName, Object value) {
+        taskState.put(task + "/" + stateName, value);
     }
 
     private void failIfFailing(RegisteredHost host) {

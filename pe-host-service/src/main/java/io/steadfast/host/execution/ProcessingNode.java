@@ -427,6 +427,11 @@ public final class ProcessingNode implements AutoCloseable {
         return queries.await(task, () -> runtime.queryState(task, stateName, key));
     }
 
+    /** The value of a task state (state of the whole task, not of a key), if the task holds one. */
+    public Optional<Object> queryTaskState(TaskId task, String stateName) {
+        return queries.await(task, () -> runtime.queryTaskState(task, stateName));
+    }
+
     /** Up to {@code limit} keys' values of a keyed state, sorted by key. */
     public Map<String, Object> queryAll(TaskId task, String stateName, int limit) {
         return queries.await(task, () -> runtime.queryAll(task, stateName, limit));

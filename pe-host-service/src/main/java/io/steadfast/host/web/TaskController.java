@@ -4,6 +4,7 @@ import io.steadfast.host.execution.ProcessingNode;
 import io.steadfast.host.execution.StateQueryException;
 import io.steadfast.protocol.host.KeyValue;
 import io.steadfast.protocol.host.StateValues;
+import io.steadfast.protocol.host.TaskStateValue;
 import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.plan.TaskId;
 import jakarta.validation.constraints.Min;
@@ -48,6 +49,13 @@ class TaskController {
                                    @RequestParam(required = false) String key,
                                    @RequestParam(defaultValue = "10000") @Min(1) int limit) {
         return state(task, state, key, limit);
+    }
+
+    /** A task state: state of the whole task rather than of a key, such as a vote task's records of its versions. */
+    @GetMapping("/api/v1/task-state")
+    TaskStateValue taskState(@RequestParam String task, @RequestParam String state) {
+        TaskId id = parse(task);
+        return new TaskStateValue(id, state, node.queryTaskState(id, state).orElse(null));
     }
 
     private ResponseEntity<?> state(String taskText, String stateName, String key, int limit) {

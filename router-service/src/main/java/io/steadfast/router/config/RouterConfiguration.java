@@ -25,6 +25,7 @@ import io.steadfast.router.recovery.RecoveryLog;
 import io.steadfast.router.recovery.RecoveryOrchestrator;
 import io.steadfast.router.topology.InMemoryTopologyRepository;
 import io.steadfast.router.topology.ResultReader;
+import io.steadfast.router.topology.VoteReader;
 import io.steadfast.router.topology.TopologyDeployer;
 import io.steadfast.router.topology.TopologyMonitor;
 import io.steadfast.router.topology.TopologyProgress;
@@ -249,6 +250,12 @@ class RouterConfiguration {
     TopologyMonitor topologyMonitor(TopologyRepository topologies, HeartbeatFailureDetector detector,
                                     CheckpointCoordinators coordinators, RecoveryLog recoveries) {
         return new TopologyMonitor(topologies, detector, coordinators, recoveries);
+    }
+
+    @Bean
+    VoteReader voteReader(TopologyRepository topologies, HeartbeatFailureDetector detector, HostClient hostClient,
+                          RecoveryOrchestrator recoveries) {
+        return new VoteReader(topologies, detector, hostClient, recoveries::taskFailures);
     }
 
     @Bean

@@ -71,6 +71,9 @@ public interface HostClient {
     /** Up to {@code limit} keys' values of a task's keyed state. */
     Map<String, Object> queryAll(RegisteredHost host, TaskId task, String state, int limit);
 
+    /** The value of a task state (state of the whole task, not of a key), if the task holds one. */
+    Optional<Object> queryTaskState(RegisteredHost host, TaskId task, String state);
+
     /**
      * Prepares the calls of a local recovery before the first one, without calling any host.
      *

@@ -10,6 +10,7 @@ import io.steadfast.protocol.host.RedirectRequest;
 import io.steadfast.protocol.host.RedirectResponse;
 import io.steadfast.protocol.host.SnapshotPrefetchRequest;
 import io.steadfast.protocol.host.StateValues;
+import io.steadfast.protocol.host.TaskStateValue;
 import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.runtime.recovery.DecisionSpan;
@@ -214,6 +215,15 @@ public final class RestHostClient implements HostClient {
         StateValues values = call(host, "query state '" + state + "' of " + task, () -> http.get().uri(uri)
                 .retrieve().body(new ParameterizedTypeReference<StateValues>() { }));
         return values == null || values.values() == null ? Map.of() : values.values();
+    }
+
+    @Override
+    public Optional<Object> queryTaskState(RegisteredHost host, TaskId task, String state) {
+        URI uri = UriComponentsBuilder.fromUri(host.controlUrl()).replacePath("/api/v1/task-state")
+                .queryParam("task", task.toString()).queryParam("state", state).build().encode().toUri();
+        TaskStateValue value = call(host, "query task state '" + state + "' of " + task, () -> http.get().uri(uri)
+                .retrieve().body(TaskStateValue.class));
+        return Optional.ofNullable(value).map(TaskStateValue::value);
     }
 
     private static UriComponentsBuilder stateUri(RegisteredHost host, TaskId task, String state) {

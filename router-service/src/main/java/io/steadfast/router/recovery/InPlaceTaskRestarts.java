@@ -46,6 +46,7 @@ final class InPlaceTaskRestarts {
     private final RecoveryRequest.Starter recoveries;
     private final TaskRestartPolicy restarts =
             new TaskRestartPolicy(5, Duration.ofMinutes(5), Duration.ofSeconds(1), Duration.ofSeconds(30));
+    private final TaskFailureCounts failures = new TaskFailureCounts();
     /** Topologies that failed for good (a task out of restarts). */
     private final Set<TopologyId> givenUp = ConcurrentHashMap.newKeySet();
 
@@ -74,7 +75,10 @@ final class InPlaceTaskRestarts {
                     .flatMap(registered -> registered.report(task.toString()))
                     .filter(report -> report.status() == TaskStatus.FAILED
                             && report.incarnation() == topology.incarnationOf(task))
-                    .ifPresent(report -> failedByHost.computeIfAbsent(host, h -> new ArrayList<>()).add(report)));
+                    .ifPresent(report -> {
+                        failures.failed(task, report.incarnation());
+                        failedByHost.computeIfAbsent(host, h -> new ArrayList<>()).add(report);
+                    }));
             for (Map.Entry<HostId, List<TaskReport>> failed : failedByHost.entrySet()) {
                 TaskReport first = failed.getValue().get(0);
                 if (restartOnLiveHost(topology, failed.getKey(), failed.getValue().stream()
@@ -116,6 +120,11 @@ final class InPlaceTaskRestarts {
                 }
             }
         }
+    }
+
+    /** How often each operator's tasks failed on a live host. */
+    TaskFailureCounts failures() {
+        return failures;
     }
 
     private Optional<RegisteredHost> liveHost(HostId host) {

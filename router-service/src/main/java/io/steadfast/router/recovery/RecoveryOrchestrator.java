@@ -81,6 +81,11 @@ public final class RecoveryOrchestrator implements AutoCloseable {
                 checkpointId));
     }
 
+    /** How often each operator's tasks failed on a live host and were restarted in place. */
+    public TaskFailureCounts taskFailures() {
+        return taskRestarts.failures();
+    }
+
     public static Builder builder() {
         return new Builder();
     }

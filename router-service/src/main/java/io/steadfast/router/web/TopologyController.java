@@ -6,11 +6,13 @@ import io.steadfast.protocol.router.TopologyDetail;
 import io.steadfast.protocol.router.TopologySubmitted;
 import io.steadfast.protocol.router.TopologySubmitted.PlacedTask;
 import io.steadfast.protocol.router.TopologySummary;
+import io.steadfast.protocol.router.TopologyVotes;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.router.topology.ResultReader;
 import io.steadfast.router.topology.TopologyDeployer;
 import io.steadfast.router.topology.TopologyException;
 import io.steadfast.router.topology.TopologyMonitor;
+import io.steadfast.router.topology.VoteReader;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
@@ -30,7 +32,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-/** Submits, lists, inspects and cancels topologies, and reads their results. */
+/** Submits, lists, inspects and cancels topologies, and reads their results and votes. */
 @RestController
 @Validated
 @RequestMapping("/api/v1/topologies")
@@ -39,11 +41,13 @@ class TopologyController {
     private final TopologyDeployer deployer;
     private final TopologyMonitor monitor;
     private final ResultReader results;
+    private final VoteReader votes;
 
-    TopologyController(TopologyDeployer deployer, TopologyMonitor monitor, ResultReader results) {
+    TopologyController(TopologyDeployer deployer, TopologyMonitor monitor, ResultReader results, VoteReader votes) {
         this.deployer = deployer;
         this.monitor = monitor;
         this.results = results;
+        this.votes = votes;
     }
 
     /** The body is read here, not bound, so that size is checked before parsing and JSON errors name the path. */
@@ -77,6 +81,12 @@ class TopologyController {
     }
 
     /** The topology's execution plan: its tasks, channels and epoch. */
+    /** What the versions of the topology's N-version operators did: agreed, outvoted, late, failed, excluded. */
+    @GetMapping("/{id}/votes")
+    TopologyVotes votes(@PathVariable String id) {
+        return votes.read(topologyId(id));
+    }
+
     @GetMapping("/{id}/plan")
     ExecutionPlan plan(@PathVariable String id) {
         return monitor.plan(topologyId(id));

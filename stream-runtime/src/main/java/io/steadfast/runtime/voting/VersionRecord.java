@@ -1,5 +1,6 @@
 package io.steadfast.runtime.voting;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,7 +21,21 @@ import java.util.List;
 public record VersionRecord(long agreed, long outvoted, long late, long excludedSince, long streak, long current,
                             long currentBad, long previousBad) {
 
+    /** The name of the vote task's task state that holds the records of its versions, in version order. */
+    public static final String TASK_STATE = "versions";
+
     static final VersionRecord NEW = new VersionRecord(0, 0, 0, -1, 0, 0, 0, -1);
+
+    /** The records in a value of the task state {@value #TASK_STATE} (none for null), in version order. */
+    public static List<VersionRecord> listOf(Object taskStateValue) {
+        List<VersionRecord> records = new ArrayList<>();
+        if (taskStateValue instanceof List<?> list) {
+            for (Object one : list) {
+                records.add(fromState((List<?>) one));
+            }
+        }
+        return records;
+    }
 
     public boolean excluded() {
         return excludedSince >= 0;
@@ -58,7 +73,7 @@ public record VersionRecord(long agreed, long outvoted, long late, long excluded
     }
 
     /** Its weight in a weighted vote: 1 less its recent share of outvoted or late outcomes (so far, before a window). */
-    double weight(int window) {
+    public double weight(int window) {
         double share = badShare(window);
         if (Double.isNaN(share)) {
             share = current == 0 ? 0 : (double) currentBad / current;
@@ -80,7 +95,12 @@ public record VersionRecord(long agreed, long outvoted, long late, long excluded
     }
 
     static VersionRecord fromState(List<?> state) {
-        return new VersionRecord((Long) state.get(0), (Long) state.get(1), (Long) state.get(2), (Long) state.get(3),
-                (Long) state.get(4), (Long) state.get(5), (Long) state.get(6), (Long) state.get(7));
+        return new VersionRecord(number(state, 0), number(state, 1), number(state, 2), number(state, 3),
+                number(state, 4), number(state, 5), number(state, 6), number(state, 7));
+    }
+
+    /** A field as a long: JSON readers may hand small numbers back as ints. */
+    private static long number(List<?> state, int index) {
+        return ((Number) state.get(index)).longValue();
     }
 }

@@ -10,9 +10,6 @@ import java.util.List;
  */
 final class VersionRecords {
 
-    /** The name of the task state; read by queries of the votes. */
-    static final String STATE = "versions";
-
     private final ValueState<Object> state;
     private final int versions;
     /** The records parsed from the state value they came from, while it is still the current one. */
@@ -49,21 +46,10 @@ final class VersionRecords {
                 records.add(VersionRecord.NEW);
             }
         } else {
-            records.addAll(of(stored));
+            records.addAll(VersionRecord.listOf(stored));
         }
         parsedFrom = stored;
         parsed = List.copyOf(records);
         return parsed;
-    }
-
-    /** Reads the records out of the task state's value, for queries. */
-    static List<VersionRecord> of(Object stored) {
-        List<VersionRecord> records = new ArrayList<>();
-        if (stored instanceof List<?> list) {
-            for (Object one : list) {
-                records.add(VersionRecord.fromState((List<?>) one));
-            }
-        }
-        return records;
     }
 }

@@ -49,7 +49,7 @@ public final class VotePe implements ProcessingElement<Object, Object> {
         this.operator = init.operator().operatorId() + "#" + init.operator().subtask();
         this.pending = init.state().mapState("pending", Codecs.STRING, Codecs.ANY);
         this.decidedThrough = init.state().mapState("decidedThrough", Codecs.STRING, Codecs.LONG);
-        this.records = new VersionRecords(init.taskState().valueState(VersionRecords.STATE, Codecs.ANY),
+        this.records = new VersionRecords(init.taskState().valueState(VersionRecord.TASK_STATE, Codecs.ANY),
                 config.versions());
     }
 
