@@ -1,7 +1,9 @@
 package io.steadfast.cluster;
 
 import java.nio.file.Path;
+import io.steadfast.cluster.process.OperatorJars;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -23,6 +25,7 @@ public final class LaunchOptions {
     private final boolean dashboard;
     private final int dashboardPort;
     private final @Nullable Path topology;
+    private final List<Path> operatorJars;
     private final boolean exitWhenFinished;
     private final @Nullable Path runDir;
     private final Duration startupTimeout;
@@ -36,6 +39,7 @@ public final class LaunchOptions {
         this.dashboard = builder.dashboard;
         this.dashboardPort = builder.dashboardPort;
         this.topology = builder.topology;
+        this.operatorJars = List.copyOf(builder.operatorJars);
         this.exitWhenFinished = builder.exitWhenFinished;
         this.runDir = builder.runDir;
         this.startupTimeout = Objects.requireNonNull(builder.startupTimeout, "startupTimeout");
@@ -70,6 +74,7 @@ public final class LaunchOptions {
         if (exitWhenFinished && topology == null) {
             throw new IllegalArgumentException("--exit-when-finished needs a topology to finish; drop --no-deploy");
         }
+        new OperatorJars(operatorJars); // rejects a path that -Dloader.path cannot carry
         if (startupTimeout.isNegative() || startupTimeout.isZero()) {
             throw new IllegalArgumentException("--startup-timeout must be positive, was " + startupTimeout);
         }
@@ -113,6 +118,14 @@ public final class LaunchOptions {
         return topology;
     }
 
+    /**
+     * The jars of operator types given with {@code --operators}, for the router and every host to load; empty when
+     * none were given, which means the default ({@link OperatorJars#givenOrDefault}).
+     */
+    public List<Path> operatorJars() {
+        return operatorJars;
+    }
+
     public boolean deploy() {
         return topology != null;
     }
@@ -141,6 +154,7 @@ public final class LaunchOptions {
         private boolean dashboard;
         private int dashboardPort;
         private @Nullable Path topology;
+        private List<Path> operatorJars = List.of();
         private boolean exitWhenFinished;
         private @Nullable Path runDir;
         private @Nullable Duration startupTimeout;
@@ -186,6 +200,12 @@ public final class LaunchOptions {
         /** The topology file to deploy; null deploys none. */
         public Builder topology(@Nullable Path file) {
             this.topology = file;
+            return this;
+        }
+
+        /** Jars of operator types for the router and hosts to load; empty for the default. */
+        public Builder operatorJars(List<Path> jars) {
+            this.operatorJars = List.copyOf(jars);
             return this;
         }
 

@@ -3,6 +3,7 @@ package io.steadfast.cluster;
 import io.steadfast.cluster.client.RouterClient;
 import io.steadfast.cluster.client.RouterRequestException;
 import io.steadfast.cluster.process.ClusterProcesses;
+import io.steadfast.cluster.process.OperatorJars;
 import io.steadfast.cluster.process.ServiceProcess;
 import io.steadfast.cluster.progress.ProgressTable;
 import io.steadfast.cluster.progress.ResultsSummary;
@@ -71,7 +72,9 @@ public final class LocalCluster {
         Path runDir = options.runDir() != null ? options.runDir().toAbsolutePath()
                 : layout.root().resolve(".steadfast").resolve("run").resolve(LocalDateTime.now().format(RUN_DIR_FORMAT));
         out.println("Steadfast local cluster; logs in " + runDir);
-        processes = new ClusterProcesses(layout, runDir);
+        OperatorJars operators = OperatorJars.givenOrDefault(options.operatorJars(), layout);
+        out.println("Operator jars: " + operators.describe());
+        processes = new ClusterProcesses(layout, runDir, operators);
         Runtime.getRuntime().addShutdownHook(new Thread(this::stop, "steadfast-local-cluster-shutdown"));
 
         ClusterStartup startup = new ClusterStartup(processes, options.startupTimeout(), line -> out.println("  " + line));

@@ -2,6 +2,8 @@ package io.steadfast.cluster;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
@@ -70,6 +72,12 @@ final class LocalCommand implements Callable<Integer> {
                     + " working directory, then in the checkout")
     private Path topology = Path.of("examples", "word-count.json");
 
+    @Option(names = "--operators", paramLabel = "JAR", converter = OperatorJarConverter.class,
+            description = "a jar of operator types for the router and every host to load beside the built-in"
+                    + " ones; repeat it for more jars; a relative path is taken from the working directory (default,"
+                    + " when built: examples/target/" + RepoLayout.EXAMPLES_ARTIFACT + "-<version>.jar)")
+    private List<Path> operators = new ArrayList<>();
+
     @Option(names = "--no-deploy", description = "only run the cluster; deploy nothing")
     private boolean noDeploy;
 
@@ -118,7 +126,8 @@ final class LocalCommand implements Callable<Integer> {
             return LaunchOptions.builder().routerPort(routerPort).checkpointPort(checkpointPort).hosts(hosts)
                     .standbyHosts(standbyHosts).replaceFailedHosts(replaceFailedHosts).dashboard(!noDashboard)
                     .dashboardPort(dashboardPort).topology(noDeploy ? null : topology)
-                    .exitWhenFinished(exitWhenFinished).runDir(runDir).startupTimeout(startupTimeout).build();
+                    .operatorJars(operators).exitWhenFinished(exitWhenFinished).runDir(runDir)
+                    .startupTimeout(startupTimeout).build();
         } catch (IllegalArgumentException e) {
             throw usageError(e.getMessage());
         }

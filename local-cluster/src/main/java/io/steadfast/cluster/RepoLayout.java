@@ -20,6 +20,9 @@ public final class RepoLayout {
     /** How to build every jar the cluster needs, from the repository root. */
     public static final String BUILD_COMMAND = "mvn -B -q -DskipTests package";
 
+    /** The artifact id of the examples module, whose jar the local cluster loads by default. */
+    public static final String EXAMPLES_ARTIFACT = "steadfast-examples";
+
     private final Path root;
     private final String version;
 
@@ -59,6 +62,14 @@ public final class RepoLayout {
     /** The jar {@code <module>/target/<module>-<version>.jar} of a service; it may not exist. */
     public Path jar(Service service) {
         return root.resolve(service.module()).resolve("target").resolve(service.module() + "-" + version + ".jar");
+    }
+
+    /**
+     * The jar of the examples module, {@code examples/target/steadfast-examples-<version>.jar}: the operator types the
+     * example topologies use beside the built-in ones. It may not exist.
+     */
+    public Path examplesJar() {
+        return root.resolve("examples").resolve("target").resolve(EXAMPLES_ARTIFACT + "-" + version + ".jar");
     }
 
     /** The jars of the given services that are not built (yet), in the order given. */

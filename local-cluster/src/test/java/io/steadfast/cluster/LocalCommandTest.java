@@ -3,10 +3,13 @@ package io.steadfast.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 
@@ -80,6 +83,38 @@ class LocalCommandTest {
         assertThat(options.deploy()).isFalse();
         assertThat(options.topology()).isNull();
         assertThat(options.dashboard()).isFalse();
+    }
+
+    @Test
+    void takesOperatorJarsRepeatedAsAbsolutePathsAndNoneByDefault(@TempDir Path dir) throws IOException {
+        Path first = Files.writeString(dir.resolve("first.jar"), "jar");
+        Path second = Files.writeString(dir.resolve("second.jar"), "jar");
+
+        assertThat(parse().operatorJars()).as("empty: the default, the examples jar if built").isEmpty();
+        assertThat(parse("--operators", first.toString(), "--operators=" + second).operatorJars())
+                .containsExactly(first, second);
+        assertThat(parse("--operators", Path.of("").toAbsolutePath().relativize(first).toString()).operatorJars())
+                .as("relative to the working directory").containsExactly(first);
+    }
+
+    @Test
+    void aMissingOperatorJarIsAUsageErrorBeforeAnythingStarts(@TempDir Path dir) {
+        CommandRun run = CommandRun.of("local", "--operators", dir.resolve("nowhere.jar").toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).startsWith("Invalid value for option '--operators' (JAR): no jar at " + dir.resolve("nowhere.jar"))
+                .contains("examples/target/steadfast-examples-<version>.jar");
+        assertThat(run.out()).isEmpty();
+        assertThatThrownBy(() -> parse("--operators", dir.toString())).as("a directory is not a jar")
+                .hasMessageContaining("no jar at " + dir);
+    }
+
+    @Test
+    void anOperatorJarWhosePathHasACommaIsAUsageError(@TempDir Path dir) throws IOException {
+        Path jar = Files.writeString(dir.resolve("a,b.jar"), "jar");
+
+        assertThatThrownBy(() -> parse("--operators", jar.toString())).isInstanceOf(ParameterException.class)
+                .hasMessageContaining("has a comma");
     }
 
     @Test
@@ -170,7 +205,8 @@ class LocalCommandTest {
         assertThat(run.out()).isEqualTo(CommandRun.usage("local"))
                 .contains("fault injection", "kill-host", "--checkpoint-port", "--[no-]replace-failed-hosts")
                 .contains("--router-port", "--hosts", "--dashboard-port", "--no-dashboard", "--topology",
-                        "--no-deploy", "--exit-when-finished", "--run-dir", "--startup-timeout", "--rebuild")
+                        "--no-deploy", "--exit-when-finished", "--run-dir", "--startup-timeout", "--rebuild",
+                        "--operators=JAR")
                 .contains("(default: 8080)", "(default: 8082)", "(default: 3)", "(default: 1)", "(default: 8090)",
                         "examples/word-count.json", "(default: 120s)");
         assertThat(CommandRun.of("help", "local").out()).isEqualTo(run.out());

@@ -58,6 +58,14 @@ class RepoLayoutTest {
     }
 
     @Test
+    void locatesTheExamplesJarByItsArtifactId() throws IOException {
+        Path root = repo(temp.resolve("checkout"));
+
+        assertThat(RepoLayout.find(root).examplesJar())
+                .isEqualTo(root.resolve("examples/target/steadfast-examples-" + RepoLayout.projectVersion() + ".jar"));
+    }
+
+    @Test
     void reportsEveryMissingJarWithTheBuildCommand() throws IOException {
         Path root = repo(temp.resolve("checkout"));
         RepoLayout layout = RepoLayout.find(root);

@@ -51,7 +51,7 @@ class SteadfastScriptTest {
         }
         setModifiedTimes(checkout, SOURCES_WRITTEN); // directories too: the script counts a changed directory
         for (String module : modules) {
-            write(checkout.resolve(module).resolve("target").resolve(module + "-" + VERSION + ".jar"), "", JARS_BUILT);
+            write(jar(module), "", JARS_BUILT);
         }
         write(launcherJar(), "", JARS_BUILT);
         fake("mvn", "echo '[INFO] Building Steadfast fake module " + VERSION + "   [1/1]'", 0);
@@ -61,7 +61,7 @@ class SteadfastScriptTest {
     @Test
     void answersHelpWithoutMavenOrJavaWhenNothingIsBuilt() throws Exception {
         for (String module : modules) {
-            Files.delete(checkout.resolve(module).resolve("target").resolve(module + "-" + VERSION + ".jar"));
+            Files.delete(jar(module));
         }
         Files.delete(launcherJar());
         fake("mvn", "", 1);
@@ -177,6 +177,12 @@ class SteadfastScriptTest {
 
     private Path source(String module) {
         return checkout.resolve(module).resolve("src/main/java/Example.java");
+    }
+
+    /** A module's jar as the script names it: {@code <module>-<version>.jar}, but the examples' artifact id differs. */
+    private Path jar(String module) {
+        String artifact = module.equals("examples") ? RepoLayout.EXAMPLES_ARTIFACT : module;
+        return checkout.resolve(module).resolve("target").resolve(artifact + "-" + VERSION + ".jar");
     }
 
     private Path launcherJar() {

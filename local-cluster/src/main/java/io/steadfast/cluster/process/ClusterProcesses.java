@@ -17,7 +17,8 @@ import java.util.Optional;
  * The processes of one local cluster: a checkpoint-service, a router, any number of hosts and optionally a
  * dashboard, each a {@link ServiceProcess} logging to {@code <runDir>/<name>.log}. Start order matters: the
  * checkpoint-service first (router and hosts are told its URL), then the router (hosts are told its URL).
- * Hosts run with fault injection enabled ({@code POST /api/v1/fault/kill}): this is a demo and test cluster.
+ * Hosts run with fault injection enabled ({@code POST /api/v1/fault/kill}): this is a demo and test cluster. The
+ * router and the hosts load the same {@link OperatorJars}, so that hosts run the types the router validated.
  * Tests and chaos tests start, stop and kill single hosts through it. Thread-safe (every method synchronises
  * on this object), so the launcher's shutdown hook may call {@link #close()}.
  */
@@ -54,6 +55,7 @@ public final class ClusterProcesses implements AutoCloseable {
 
     private final RepoLayout layout;
     private final Path runDir;
+    private final OperatorJars operators;
     private ServiceProcess checkpoint;
     private URI checkpointUrl;
     private URI storeUri;
@@ -62,9 +64,21 @@ public final class ClusterProcesses implements AutoCloseable {
     private ServiceProcess dashboard;
     private final Map<HostId, ServiceProcess> hosts = new LinkedHashMap<>();
 
+    /** A cluster whose router and hosts load the examples jar, if it is built ({@link OperatorJars#givenOrDefault}). */
     public ClusterProcesses(RepoLayout layout, Path runDir) {
+        this(layout, runDir, OperatorJars.givenOrDefault(List.of(), layout));
+    }
+
+    /** A cluster whose router and hosts load {@code operators}. */
+    public ClusterProcesses(RepoLayout layout, Path runDir, OperatorJars operators) {
         this.layout = layout;
         this.runDir = runDir.toAbsolutePath().normalize();
+        this.operators = operators;
+    }
+
+    /** The operator jars the router and the hosts load. */
+    public OperatorJars operatorJars() {
+        return operators;
     }
 
     public Path runDir() {
@@ -127,7 +141,7 @@ public final class ClusterProcesses implements AutoCloseable {
         List<String> args = new ArrayList<>(List.of("--server.port=" + port, "--server.address=127.0.0.1",
                 "--steadfast.router.checkpoint.service-url=" + checkpointUrl, "--spring.mongodb.uri=" + storeUri));
         args.addAll(settings);
-        router = ServiceProcess.start(new ProcessSpec("router", layout.jar(Service.ROUTER), ROUTER_JVM_ARGS, args,
+        router = startOperatorProcess(new ProcessSpec("router", layout.jar(Service.ROUTER), ROUTER_JVM_ARGS, args,
                 logFile("router")));
         routerUrl = URI.create("http://127.0.0.1:" + port);
         return router;
@@ -145,7 +159,7 @@ public final class ClusterProcesses implements AutoCloseable {
         if (running != null && running.isAlive()) {
             throw new IllegalStateException("Host " + id + " is already running: " + running.describe());
         }
-        ServiceProcess host = ServiceProcess.start(new ProcessSpec(id.value(), layout.jar(Service.HOST), HOST_JVM_ARGS,
+        ServiceProcess host = startOperatorProcess(new ProcessSpec(id.value(), layout.jar(Service.HOST), HOST_JVM_ARGS,
                 List.of("--server.port=0",
                         "--steadfast.host.id=" + id.value(),
                         "--steadfast.host.router-url=" + routerUrl,
@@ -315,6 +329,14 @@ public final class ClusterProcesses implements AutoCloseable {
                 process.kill();
             }
         }
+    }
+
+    /**
+     * Starts a process that validates or runs operators (the router, hosts, and any other kind that does) with the
+     * operator jars loaded, so that every such process knows the same operator types.
+     */
+    private ServiceProcess startOperatorProcess(ProcessSpec spec) {
+        return ServiceProcess.start(spec.loading(operators));
     }
 
     private ServiceProcess routerProcess() {

@@ -1,6 +1,7 @@
 package io.steadfast.cluster.process;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -18,5 +19,12 @@ public record ProcessSpec(String name, Path jar, List<String> jvmArgs, List<Stri
         Objects.requireNonNull(logFile, "logFile");
         jvmArgs = List.copyOf(jvmArgs);
         appArgs = List.copyOf(appArgs);
+    }
+
+    /** A copy that also loads the operator jars, as every process that validates or runs operators must. */
+    public ProcessSpec loading(OperatorJars operators) {
+        List<String> withOperators = new ArrayList<>(jvmArgs);
+        withOperators.addAll(operators.jvmArgs());
+        return new ProcessSpec(name, jar, withOperators, appArgs, logFile);
     }
 }
