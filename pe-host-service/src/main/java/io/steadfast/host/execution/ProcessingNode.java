@@ -142,7 +142,7 @@ public final class ProcessingNode implements AutoCloseable {
         } catch (IllegalArgumentException | ConfigException e) {
             throw admission.invalid(topology, List.of(FieldError.of("plan", e.getMessage())));
         }
-        meters.register(started);
+        meters.register(plan, started);
         deployments.put(topology, new LocalDeployment(plan.epoch(), started, load, clock.instant()));
         return started;
     }
@@ -209,7 +209,7 @@ public final class ProcessingNode implements AutoCloseable {
             throw admission.invalid(topology, List.of(FieldError.of("tasks", e.getMessage())));
         }
         long created = System.nanoTime();
-        meters.register(started);
+        meters.register(plan, started);
         LOG.info("Started {} in place: plan checked in {} ms, tasks created in {} ms, meters registered in {} ms",
                 started, (checked - start) / 1_000_000, (created - checked) / 1_000_000,
                 (System.nanoTime() - created) / 1_000_000);

@@ -8,28 +8,46 @@ import io.steadfast.runtime.host.HostRuntime;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.task.StreamTask;
 import io.steadfast.runtime.topology.TopologyId;
+import io.steadfast.runtime.operator.builtin.BuiltinOperators;
+import io.steadfast.runtime.plan.ExecutionPlan;
+import io.steadfast.runtime.plan.TaskSpec;
+import io.steadfast.runtime.voting.VoteConfig;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.ToLongFunction;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Per-task gauges {@code steadfast.task.records.in} and {@code steadfast.task.records.out} tagged with
  * {@code topology}, {@code operator} and {@code subtask} (bounded by the deployed tasks; never a record key).
- * Registered on deploy, removed on cancel. Thread-safe.
+ * Registered on deploy, removed on cancel; vote tasks also get {@link VoteMeters}. Thread-safe.
  */
 public final class TaskMeters {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final MeterRegistry registry;
     private final HostRuntime runtime;
     private final Map<TaskId, List<Meter>> meters = new ConcurrentHashMap<>();
+    private final VoteMeters votes;
 
     public TaskMeters(MeterRegistry registry, HostRuntime runtime) {
         this.registry = registry;
         this.runtime = runtime;
+        this.votes = new VoteMeters(registry, runtime);
     }
 
-    public void register(List<TaskId> tasks) {
+    /** Registers the meters of {@code tasks} of {@code plan}; vote tasks get the votes' meters too. */
+    public void register(ExecutionPlan plan, List<TaskId> tasks) {
+        Set<TaskId> started = Set.copyOf(tasks);
+        for (TaskSpec spec : plan.tasks()) {
+            if (started.contains(spec.id()) && BuiltinOperators.VOTE.equals(spec.type())) {
+                VoteConfig config = JSON.treeToValue(spec.config(), VoteConfig.class);
+                votes.register(spec.id(), config.versions(), config.window());
+            }
+        }
         for (TaskId task : tasks) {
             Tags tags = Tags.of("topology", task.topology().value(), "operator", task.operator().value(),
                     "subtask", Integer.toString(task.subtask()));
@@ -42,6 +60,7 @@ public final class TaskMeters {
     }
 
     public void remove(TopologyId topology) {
+        votes.remove(topology);
         meters.keySet().removeIf(task -> {
             if (!task.topology().equals(topology)) {
                 return false;
