@@ -35,7 +35,7 @@ public final class ThroughputBenchmark {
     private void run(long events, int keys, long fixedLatencyRate) throws Exception {
         System.out.println("warm-up ...");
         pipeline.measureThroughput(Math.max(1, events / 4), keys);
-        measureLatency(Math.max(1, events / 4), keys, 0);
+        pipeline.measureLatency(Math.max(1, events / 4), keys, 0, TwoHostPipeline.COUNT);
         List<Double> rates = new ArrayList<>();
         for (int i = 1; i <= (fixedLatencyRate > 0 ? 0 : 3); i++) {
             double rate = pipeline.measureThroughput(events, keys);
@@ -51,7 +51,7 @@ public final class ThroughputBenchmark {
         long halfRate = (long) (median / 2);
         long latencyEvents = halfRate * 15;
         System.out.printf("latency run at %,d events/s for 15 s ...%n", halfRate);
-        Map<String, Object> latency = measureLatency(latencyEvents, keys, halfRate);
+        Map<String, Object> latency = pipeline.measureLatency(latencyEvents, keys, halfRate, TwoHostPipeline.COUNT);
 
         System.out.println();
         System.out.println("| figure | value |");
@@ -75,18 +75,5 @@ public final class ThroughputBenchmark {
 
     private static long micros(Object value) {
         return ((Number) value).longValue();
-    }
-
-    private Map<String, Object> measureLatency(long events, int keys, long rate) throws Exception {
-        ExecutionPlan plan = pipeline.plan("wallclock-generator", events, keys, rate, "latency-sink");
-        pipeline.deploy(plan);
-        Thread.sleep(rate > 0 ? 3_000 : 0);
-        pipeline.child().request("LATENCY", "LATENCY ");
-        pipeline.awaitFinished(plan);
-        @SuppressWarnings("unchecked")
-        Map<String, Object> latency = TwoHostPipeline.JSON.readValue(
-                pipeline.child().request("LATENCY", "LATENCY "), Map.class);
-        pipeline.cancel(plan);
-        return latency;
     }
 }

@@ -71,14 +71,26 @@ final class TwoHostPipeline implements AutoCloseable {
 
     /** A fresh topology of the job in the given recovery mode (LOCAL keeps output logs). */
     ExecutionPlan plan(String generator, long events, int keys, long rate, String sink, RecoveryMode mode) {
+        return plan(generator, events, keys, rate, sink, mode, COUNT);
+    }
+
+    /** The job's middle operator as the benchmarks mostly run it: one keyed-count. */
+    static final String COUNT = "\"type\": \"keyed-count\"";
+
+    /**
+     * A fresh topology of the job whose middle operator {@code count} is {@code count} (its JSON members other than id
+     * and inputs: a type, or versions and voting).
+     */
+    ExecutionPlan plan(String generator, long events, int keys, long rate, String sink, RecoveryMode mode,
+                       String count) {
         String id = "bench-" + (++runs);
         String sinkConfig = sink.equals("log-sink") ? "{\"every\": 100000000}" : "{}";
         return PlanExpander.expand(new TopologySpecReader().read("""
                 {"id": "%s", "operators": [
                   {"id": "source", "type": "%s", "config": {"count": %d, "keys": %d, "ratePerSecond": %d}},
-                  {"id": "count", "type": "keyed-count", "inputs": [{"from": "source", "partitioning": "key"}]},
+                  {"id": "count", %s, "inputs": [{"from": "source", "partitioning": "key"}]},
                   {"id": "sink", "type": "%s", "config": %s, "inputs": [{"from": "count", "partitioning": "key"}]}
-                ]}""".formatted(id, generator, events, keys, rate, sink, sinkConfig))).withRecoveryMode(mode);
+                ]}""".formatted(id, generator, events, keys, rate, count, sink, sinkConfig))).withRecoveryMode(mode);
     }
 
     void deploy(ExecutionPlan plan) throws Exception {
@@ -126,13 +138,35 @@ final class TwoHostPipeline implements AutoCloseable {
 
     /** Runs a bounded job to its end and returns the events per second it achieved. */
     double measureThroughput(long events, int keys) throws Exception {
-        ExecutionPlan plan = plan("generator", events, keys, 0, "log-sink");
+        return measureThroughput(events, keys, COUNT);
+    }
+
+    /** As {@link #measureThroughput(long, int)}, with {@code count} as the middle operator. */
+    double measureThroughput(long events, int keys, String count) throws Exception {
+        ExecutionPlan plan = plan("generator", events, keys, 0, "log-sink", RecoveryMode.GLOBAL, count);
         long start = System.nanoTime();
         deploy(plan);
         awaitFinished(plan);
         double seconds = (System.nanoTime() - start) / 1e9;
         cancel(plan);
         return events / seconds;
+    }
+
+    /**
+     * Runs the job with a generator that stamps wall-clock micros into the event time and a sink that records
+     * arrival minus event time (the first 3 s discarded at a set rate); the child host's latency figures.
+     */
+    Map<String, Object> measureLatency(long events, int keys, long rate, String count) throws Exception {
+        ExecutionPlan plan = plan("wallclock-generator", events, keys, rate, "latency-sink", RecoveryMode.GLOBAL,
+                count);
+        deploy(plan);
+        Thread.sleep(rate > 0 ? 3_000 : 0);
+        child.request("LATENCY", "LATENCY ");
+        awaitFinished(plan);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> latency = JSON.readValue(child.request("LATENCY", "LATENCY "), Map.class);
+        cancel(plan);
+        return latency;
     }
 
     @Override

@@ -349,7 +349,7 @@ public final class StreamTask {
     private boolean step(long now) {
         if (!output.hasCredit()) {
             long start = System.nanoTime();
-            mailbox.park(TimeUnit.MILLISECONDS.toNanos(1));
+            mailbox.parkForCredit(TimeUnit.MILLISECONDS.toNanos(1));
             metrics.addBackpressuredNanos(System.nanoTime() - start);
             return false;
         }

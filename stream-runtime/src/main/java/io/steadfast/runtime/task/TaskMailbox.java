@@ -19,6 +19,8 @@ final class TaskMailbox {
     private final Queue<InputFrame> frames = new ConcurrentLinkedQueue<>();
     private final AtomicInteger frameCount = new AtomicInteger();
     private final AtomicBoolean parked = new AtomicBoolean();
+    /** While set, the owner waits for output credit: more input cannot be taken, so its arrival wakes no one. */
+    private volatile boolean awaitingCredit;
     private volatile Thread owner;
 
     void bindOwner(Thread thread) {
@@ -33,7 +35,9 @@ final class TaskMailbox {
     void putFrame(InputFrame frame) {
         frames.add(frame);
         frameCount.incrementAndGet();
-        wakeUp();
+        if (!awaitingCredit) {
+            wakeUp();
+        }
     }
 
     Runnable pollMail() {
@@ -60,6 +64,24 @@ final class TaskMailbox {
                 LockSupport.unpark(thread);
             }
         }
+    }
+
+    /**
+     * Parks the owner, out of output credit, for at most {@code nanos}: until a mail or a {@link #wakeUp} (credit
+     * came back) arrives, but not for input frames, which it could not take; without this a backpressured task
+     * would spin on every frame that arrives, taking the CPU from the tasks it waits for.
+     */
+    void parkForCredit(long nanos) {
+        awaitingCredit = true;
+        parked.set(true);
+        if (!mails.isEmpty()) {
+            parked.set(false);
+            awaitingCredit = false;
+            return;
+        }
+        LockSupport.parkNanos(this, Math.max(TimeUnit.MICROSECONDS.toNanos(50), nanos));
+        parked.set(false);
+        awaitingCredit = false;
     }
 
     /** Parks the owner for at most {@code nanos}, unless something was enqueued meanwhile. */
