@@ -60,8 +60,9 @@ class VoterServiceApplicationTest {
     }
 
     private JsonNode health() throws IOException, InterruptedException {
-        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
-                + "/actuator/health")).timeout(Duration.ofSeconds(5)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/actuator/health"))
+                .timeout(Duration.ofSeconds(5)).GET().build();
+        HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
         return JsonMapper.builder().build().readTree(response.body());
     }
 }

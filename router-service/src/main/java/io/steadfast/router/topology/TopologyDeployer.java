@@ -127,7 +127,8 @@ public final class TopologyDeployer {
         TopologyId id = plan.topology();
         if (unserved.contains(HostKind.PE)) {
             throw new TopologyException(Reason.NO_LIVE_HOST, "No LIVE host to run topology '" + id + "' on: start a"
-                    + " pe-host-service pointed at this router (steadfast.host.router-url) and check GET /api/v1/hosts");
+                    + " pe-host-service pointed at this router (steadfast.host.router-url) and check GET"
+                    + " /api/v1/hosts");
         }
         if (unserved.contains(HostKind.VOTER)) {
             List<String> voted = plan.tasks().stream().filter(TaskSpec::isVote)
