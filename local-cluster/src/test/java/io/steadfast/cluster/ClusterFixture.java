@@ -33,8 +33,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A local cluster of real processes for an end-to-end test class: registered as a static
- * {@code @RegisterExtension} field, it starts a checkpoint-service, a router and the hosts before the class's
- * {@code @BeforeAll} methods (the class is skipped if the service jars are not built) and stops them after it. It
+ * {@code @RegisterExtension} field, it starts a checkpoint-service, a router, the hosts and any voters before the
+ * class's {@code @BeforeAll} methods (the class is skipped if the service jars are not built) and stops them after it. It
  * holds the waits the tests share (checkpoints, recoveries, final results) and writes every progress line as
  * {@code [e2e] ...} to standard output and to {@code e2e-progress.log} in the run directory, beside the processes'
  * logs under {@code local-cluster/target/e2e-run/<name>-<timestamp>/}.
