@@ -136,6 +136,8 @@
     const hosts = overview.hosts || [];
     const rows = hosts.map((host) => el('tr', {}, [
       el('th', { scope: 'row' }, host.hostId),
+      el('td', { title: host.kind === 'VOTER' ? 'runs the vote tasks of N-version operators' : 'runs every other task' },
+        host.kind === 'VOTER' ? 'voter' : 'PE'),
       el('td', {}, [badge(host.status)]),
       el('td', { className: 'num', title: host.lastHeartbeat || '' },
         ageText(host.lastHeartbeat, overview.fetchedAt)),
@@ -143,7 +145,7 @@
       el('td', { className: 'muted' }, host.controlUrl || ''),
     ]));
     if (rows.length === 0) {
-      rows.push(el('tr', {}, [el('td', { colSpan: 5, className: 'muted' },
+      rows.push(el('tr', {}, [el('td', { colSpan: 6, className: 'muted' },
         overview.routerReachable ? 'No host has registered with the router.' : 'Unknown: the router is unreachable.')]));
     }
     body.replaceChildren(...rows);

@@ -6,6 +6,7 @@ import io.steadfast.cluster.process.ClusterProcesses;
 import io.steadfast.cluster.process.FreePort;
 import io.steadfast.cluster.process.ServiceProcess;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.HostKind;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,8 +22,9 @@ import java.util.stream.IntStream;
 
 /**
  * Starts the processes of a {@link ClusterProcesses} in order and waits until each is ready: the
- * checkpoint-service's health UP, the router's health UP, every host LIVE in the router, the dashboard's health UP. A process that exits or is not ready
- * in time fails the startup with a {@link ServiceStartupException} naming it and its log file.
+ * checkpoint-service's health UP, the router's health UP, every host and voter LIVE in the router, the dashboard's
+ * health UP. A process that exits or is not ready in time fails the startup with a {@link ServiceStartupException}
+ * naming it and its log file.
  */
 public final class ClusterStartup {
 
@@ -41,7 +43,12 @@ public final class ClusterStartup {
 
     /** Host ids {@code host-1} to {@code host-n}. */
     public static List<HostId> hostIds(int count) {
-        return IntStream.rangeClosed(1, count).mapToObj(i -> new HostId("host-" + i)).toList();
+        return hostIds(HostKind.PE, count);
+    }
+
+    /** Ids of hosts of {@code kind}: {@code host-1} to {@code host-n}, or {@code voter-1} to {@code voter-n}. */
+    public static List<HostId> hostIds(HostKind kind, int count) {
+        return IntStream.rangeClosed(1, count).mapToObj(i -> ClusterProcesses.hostId(kind, i)).toList();
     }
 
     /** Starts the checkpoint-service on a fixed port and waits for its {@code /actuator/health} to be UP. */
@@ -125,12 +132,26 @@ public final class ClusterStartup {
 
     /** Starts hosts {@code host-1..host-n} and waits until the router lists all of them as LIVE. */
     public void startHosts(RouterClient router, int count) {
-        List<HostId> ids = hostIds(count);
+        startHosts(router, HostKind.PE, count);
+    }
+
+    /**
+     * Starts voter-services {@code voter-1..voter-n}, which run the vote tasks of N-version operators, and waits until
+     * the router lists all of them as LIVE; none if {@code count} is 0.
+     */
+    public void startVoters(RouterClient router, int count) {
+        startHosts(router, HostKind.VOTER, count);
+    }
+
+    private void startHosts(RouterClient router, HostKind kind, int count) {
+        List<HostId> ids = hostIds(kind, count);
         for (HostId id : ids) {
-            ServiceProcess host = processes.startHost(id);
+            ServiceProcess host = processes.startHost(id, kind);
             progress.accept("started " + String.format("%-8s", id) + " pid " + host.pid() + "  log " + host.logFile());
         }
-        awaitHostsLive(router, Set.copyOf(ids));
+        if (!ids.isEmpty()) {
+            awaitHostsLive(router, Set.copyOf(ids));
+        }
     }
 
     /**
@@ -139,7 +160,7 @@ public final class ClusterStartup {
      */
     public void startStandbyHosts(RouterClient router, int afterHosts, int count) {
         for (int i = 1; i <= count; i++) {
-            startHost(router, new HostId("host-" + (afterHosts + i)));
+            startHost(router, ClusterProcesses.hostId(HostKind.PE, afterHosts + i));
         }
     }
 
@@ -162,7 +183,7 @@ public final class ClusterStartup {
             }
             Set<HostId> live = liveHosts(router);
             if (live.containsAll(ids)) {
-                progress.accept("all " + ids.size() + " hosts are LIVE");
+                progress.accept("all " + ids.size() + " " + (ids.size() == 1 ? "host is" : "hosts are") + " LIVE");
                 return;
             }
             if (Instant.now().isAfter(deadline)) {

@@ -3,6 +3,7 @@ package io.steadfast.cluster;
 import io.steadfast.protocol.router.HostView;
 import io.steadfast.cluster.client.RouterClient;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.HostKind;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -22,20 +23,21 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code steadfast kill-host <host-id> [--router-port N]}: crashes one host of a running local cluster so that the
- * router's failure detection and global recovery can be watched. The host is looked up in the router's
+ * {@code steadfast kill-host <host-id> [--router-port N]}: crashes one host (a PE host or a voter) of a running local
+ * cluster so that the router's failure detection and recovery can be watched. The host is looked up in the router's
  * {@code /api/v1/hosts}; its process, found on this machine by its command line ({@code --steadfast.host.id} and
  * {@code --steadfast.host.router-url}, as the launcher starts hosts), is killed with SIGKILL, the realistic failure.
  * Only when no such process is visible (another user's, or a platform that hides command lines) does it fall back
  * to the host's fault-injection endpoint, {@code POST /api/v1/fault/kill}, which halts the JVM the same way.
  */
 @Command(name = "kill-host", sortOptions = false,
-        header = "Crash a host of the running local cluster, to watch its recovery.",
+        header = "Crash a host or voter of the running local cluster, to watch its recovery.",
         description = {
-            "Crashes a host of a running local cluster: kill -9 of its process (found by its command line), or, if"
-                    + " the process is not visible here, POST /api/v1/fault/kill on the host (fault injection,"
-                    + " enabled in the local cluster). The launcher then shows the failure detection and recovery;"
-                    + " with --replace-failed-hosts (its default) it also starts a fresh host.",
+            "Crashes a host or a voter (a voter-service, which runs vote tasks) of a running local cluster: kill -9"
+                    + " of its process (found by its command line), or, if the process is not visible here, POST"
+                    + " /api/v1/fault/kill on it (fault injection, enabled in the local cluster). The launcher then"
+                    + " shows the failure detection and recovery; with --replace-failed-hosts (its default) it also"
+                    + " starts a fresh one of the same kind.",
             ""},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:killed", "1:the router or the host could not be reached, or knows no such host",
@@ -48,7 +50,8 @@ final class KillHostCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Parameters(paramLabel = "HOST-ID",
-            description = "the host to kill, e.g. host-2 (see the launcher's output or GET /api/v1/hosts)")
+            description = "the host or voter to kill, e.g. host-2 or voter-1 (see the launcher's output or GET"
+                    + " /api/v1/hosts)")
     private String hostId;
 
     @Option(names = "--router-port", paramLabel = "PORT", converter = PortConverter.class,
@@ -77,6 +80,7 @@ final class KillHostCommand implements Callable<Integer> {
         if (!host.isLive()) {
             out.println("Note: the router lists " + id + " as " + host.status() + ".");
         }
+        String what = host.kind() == HostKind.VOTER ? "voter " + id : id.value();
         Optional<ProcessHandle> process = hostProcess(id, router.baseUrl());
         if (process.isPresent()) {
             long pid = process.get().pid();
@@ -85,7 +89,7 @@ final class KillHostCommand implements Callable<Integer> {
             }
             boolean gone = process.get().onExit().completeOnTimeout(null, EXIT_WAIT.toMillis(),
                     java.util.concurrent.TimeUnit.MILLISECONDS).join() != null || !process.get().isAlive();
-            out.println("Killed " + id + " (pid " + pid + ") with SIGKILL" + (gone ? "" : "; it has not exited yet")
+            out.println("Killed " + what + " (pid " + pid + ") with SIGKILL" + (gone ? "" : "; it has not exited yet")
                     + ". Watch the launcher's output for the recovery, or GET " + router.baseUrl() + "/api/v1/recoveries");
             return;
         }

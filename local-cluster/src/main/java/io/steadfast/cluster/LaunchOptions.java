@@ -16,11 +16,14 @@ public final class LaunchOptions {
     /** The router port of {@code steadfast local}, and so the one {@code steadfast kill-host} asks by default. */
     public static final int DEFAULT_ROUTER_PORT = 8080;
     public static final int MAX_HOSTS = 16;
+    /** The most voter-services the launcher starts: each is a host's JVM, of a host's heap. */
+    public static final int MAX_VOTERS = 8;
 
     private final int routerPort;
     private final int checkpointPort;
     private final int hosts;
     private final int standbyHosts;
+    private final int voters;
     private final boolean replaceFailedHosts;
     private final boolean dashboard;
     private final int dashboardPort;
@@ -35,6 +38,7 @@ public final class LaunchOptions {
         this.checkpointPort = builder.checkpointPort;
         this.hosts = builder.hosts;
         this.standbyHosts = builder.standbyHosts;
+        this.voters = builder.voters;
         this.replaceFailedHosts = builder.replaceFailedHosts;
         this.dashboard = builder.dashboard;
         this.dashboardPort = builder.dashboardPort;
@@ -62,6 +66,9 @@ public final class LaunchOptions {
         if (standbyHosts < 0 || hosts + standbyHosts > MAX_HOSTS) {
             throw new IllegalArgumentException("--standby-hosts must be between 0 and " + (MAX_HOSTS - hosts)
                     + " (hosts + standby hosts at most " + MAX_HOSTS + "), was " + standbyHosts);
+        }
+        if (voters < 0 || voters > MAX_VOTERS) {
+            throw new IllegalArgumentException("--voters must be between 0 and " + MAX_VOTERS + ", was " + voters);
         }
         if (dashboard && dashboardPort == routerPort) {
             throw new IllegalArgumentException("--router-port and --dashboard-port are both " + routerPort
@@ -100,7 +107,15 @@ public final class LaunchOptions {
         return standbyHosts;
     }
 
-    /** Whether a fresh host (next unused id) is started whenever a host process dies. */
+    /**
+     * The voter-services started beside the hosts, {@code voter-1} to {@code voter-n}: hosts of kind VOTER, which run
+     * the vote tasks of N-version operators (and nothing else). With none, the router refuses a topology that has any.
+     */
+    public int voters() {
+        return voters;
+    }
+
+    /** Whether a fresh host or voter (next unused id of its kind) is started whenever one's process dies. */
     public boolean replaceFailedHosts() {
         return replaceFailedHosts;
     }
@@ -150,6 +165,7 @@ public final class LaunchOptions {
         private int checkpointPort;
         private int hosts = 1;
         private int standbyHosts;
+        private int voters;
         private boolean replaceFailedHosts;
         private boolean dashboard;
         private int dashboardPort;
@@ -179,6 +195,11 @@ public final class LaunchOptions {
 
         public Builder standbyHosts(int count) {
             this.standbyHosts = count;
+            return this;
+        }
+
+        public Builder voters(int count) {
+            this.voters = count;
             return this;
         }
 

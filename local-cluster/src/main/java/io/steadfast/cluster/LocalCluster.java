@@ -20,9 +20,11 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import io.steadfast.cluster.progress.CheckpointLine;
+import io.steadfast.cluster.progress.HostsLine;
 import io.steadfast.cluster.progress.RecoveryChanges;
 import io.steadfast.cluster.progress.RecoveryLine;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.HostKind;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -33,10 +35,11 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The one-command local cluster: starts the checkpoint-service, router, hosts and dashboard as processes, deploys
- * a topology, prints its progress, latest checkpoint and recoveries every second and its results when every task
- * is FINISHED. With {@code --replace-failed-hosts} a host process that dies is replaced by a fresh host. Ctrl-C
- * (a shutdown hook) deletes the topology and stops every process. {@link LocalCommand} reads its options.
+ * The one-command local cluster: starts the checkpoint-service, router, hosts, voter-services and dashboard as
+ * processes, deploys a topology, prints its progress, hosts, latest checkpoint and recoveries every second and its
+ * results when every task is FINISHED. With {@code --replace-failed-hosts} a host or voter process that dies is
+ * replaced by a fresh one of its kind. Ctrl-C (a shutdown hook) deletes the topology and stops every process.
+ * {@link LocalCommand} reads its options.
  */
 public final class LocalCluster {
 
@@ -63,6 +66,9 @@ public final class LocalCluster {
     /** Runs the cluster; returns only with --exit-when-finished (or on failure), with the exit code. */
     int run() {
         Set<Service> services = EnumSet.of(Service.CHECKPOINT, Service.ROUTER, Service.HOST);
+        if (options.voters() > 0) {
+            services.add(Service.VOTER);
+        }
         if (options.dashboard()) {
             services.add(Service.DASHBOARD);
         }
@@ -83,6 +89,7 @@ public final class LocalCluster {
                 List.of("--steadfast.router.standby-hosts=" + options.standbyHosts()));
         startup.startHosts(router, options.hosts());
         startup.startStandbyHosts(router, options.hosts(), options.standbyHosts());
+        startup.startVoters(router, options.voters());
         if (options.dashboard()) {
             startup.startDashboard(options.dashboardPort());
             out.println("Dashboard: http://127.0.0.1:" + options.dashboardPort());
@@ -90,6 +97,7 @@ public final class LocalCluster {
         out.println("Router:    " + router.baseUrl() + "  (recoveries: " + router.baseUrl() + "/api/v1/recoveries)");
         out.println("Checkpoints: " + checkpointUrl + "  (store in " + processes.runDir().resolve(ClusterProcesses.CHECKPOINT_STORE_DIR) + ")");
         out.println("Kill a host to watch a recovery: ./steadfast kill-host host-2"
+                + (options.voters() > 0 ? " (or a voter: voter-1)" : "")
                 + (options.routerPort() == LaunchOptions.DEFAULT_ROUTER_PORT ? "" : " --router-port " + options.routerPort())
                 + (options.replaceFailedHosts() ? "  (a dead host is replaced by a fresh one)" : ""));
 
@@ -107,6 +115,7 @@ public final class LocalCluster {
         deployed = deployment.id();
         out.println("Deployed topology " + deployment.id() + " (" + deployment.status() + ", "
                 + deployment.tasks().size() + " tasks)");
+        deployment.warnings().forEach(warning -> out.println("!! " + warning));
         Instant start = Instant.now();
         while (true) {
             sleep(PROGRESS_INTERVAL);
@@ -120,6 +129,7 @@ public final class LocalCluster {
                 continue;
             }
             out.print(ProgressTable.format(view, Duration.between(start, Instant.now())));
+            printHosts();
             printCheckpoint(deployment.id());
             if (view.anyTaskFailed()) {
                 out.println("A task FAILED; see the host logs in " + processes.runDir());
@@ -146,6 +156,14 @@ public final class LocalCluster {
             } catch (RouterRequestException e) {
                 out.println("No results for " + id + "/" + sink + ": " + e.getMessage());
             }
+        }
+    }
+
+    private void printHosts() {
+        try {
+            out.print(HostsLine.format(router.hosts()));
+        } catch (RouterRequestException e) {
+            out.println("  (no hosts: " + e.getMessage() + ")");
         }
     }
 
@@ -177,24 +195,30 @@ public final class LocalCluster {
         }
     }
 
-    /** Reports each process that ended, once; with --replace-failed-hosts starts a fresh host for a dead one. */
+    /**
+     * Reports each process that ended, once; with --replace-failed-hosts starts a fresh host (or voter) for a dead
+     * one.
+     */
     private void reportExitedProcesses() {
         for (ServiceProcess process : processes.all()) {
             if (!process.isAlive() && reportedExits.add(process)) {
                 out.println("!! " + process.describe() + "; log " + process.logFile());
                 process.logExcerpt(10).forEach(line -> out.println("  | " + line));
-                if (options.replaceFailedHosts() && processes.hostIds().contains(new HostId(process.name()))
-                        && !stopped.get()) {
-                    replaceHost(new HostId(process.name()));
+                HostId host = HostId.of(process.name());
+                if (options.replaceFailedHosts() && !stopped.get()) {
+                    processes.kindOf(host).ifPresent(kind -> replaceHost(host, kind));
                 }
             }
         }
     }
 
-    /** Starts a fresh host without waiting for it: it registers with the router on its own in a few seconds. */
-    private void replaceHost(HostId dead) {
-        HostId fresh = processes.nextHostId();
-        ServiceProcess host = processes.startHost(fresh);
+    /**
+     * Starts a fresh host of the dead one's kind without waiting for it: it registers with the router on its own in a
+     * few seconds.
+     */
+    private void replaceHost(HostId dead, HostKind kind) {
+        HostId fresh = processes.nextHostId(kind);
+        ServiceProcess host = processes.startHost(fresh, kind);
         out.println("!! replacing " + dead + ": started " + fresh + " pid " + host.pid() + "  log " + host.logFile()
                 + " (it registers with the router; --no-replace-failed-hosts turns this off)");
     }

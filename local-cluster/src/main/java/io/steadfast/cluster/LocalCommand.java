@@ -17,13 +17,16 @@ import picocli.CommandLine.Spec;
 @Command(name = "local", sortOptions = false, abbreviateSynopsis = true,
         header = "Start a cluster of local processes and deploy a topology to it.",
         description = {
-            "Starts the checkpoint-service (embedded store), a router, hosts and the ops dashboard as local"
-                    + " processes, deploys a topology and shows its progress, its latest checkpoint and any recovery"
-                    + " each second. Ctrl-C deletes the topology and stops every process.",
+            "Starts the checkpoint-service (embedded store), a router, hosts, a voter-service (for the vote tasks of"
+                    + " N-version operators) and the ops dashboard as local processes, deploys a topology and shows"
+                    + " its progress, its hosts, its latest checkpoint and any recovery each second. Ctrl-C deletes"
+                    + " the topology and stops every process.",
             "",
-            "This is a demo and test cluster: hosts run with fault injection enabled (POST /api/v1/fault/kill halts"
-                    + " a host), so never expose its ports. Kill a host from another terminal to watch a recovery:",
+            "This is a demo and test cluster: hosts and voters run with fault injection enabled (POST"
+                    + " /api/v1/fault/kill halts one), so never expose its ports. Kill a host or a voter from another"
+                    + " terminal to watch a recovery:",
             "  ./steadfast kill-host host-2 [--router-port PORT]",
+            "  ./steadfast kill-host voter-1 [--router-port PORT]",
             ""},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
@@ -53,11 +56,17 @@ final class LocalCommand implements Callable<Integer> {
                     + " hosts at most " + LaunchOptions.MAX_HOSTS + " (default: ${DEFAULT-VALUE})")
     private int standbyHosts = 1;
 
+    @Option(names = "--voters", paramLabel = "N",
+            description = "number of voter-services, which run the vote tasks of N-version operators, 0-"
+                    + LaunchOptions.MAX_VOTERS + "; with 0 the router refuses a topology that has any (default:"
+                    + " ${DEFAULT-VALUE})")
+    private int voters = 1;
+
     /* named in the negative form so that --replace-failed-hosts means true and --no-... false (picocli's rule for
        negatable options that default to true) */
     @Option(names = "--no-replace-failed-hosts", negatable = true,
-            description = "start a fresh host (next id, e.g. host-5) when a host process dies, or leave a dead host"
-                    + " dead (default: replace)")
+            description = "start a fresh host or voter (next id of its kind, e.g. host-5, voter-2) when one's process"
+                    + " dies, or leave it dead (default: replace)")
     private boolean replaceFailedHosts = true;
 
     @Option(names = "--dashboard-port", paramLabel = "PORT", converter = PortConverter.class,
@@ -124,7 +133,8 @@ final class LocalCommand implements Callable<Integer> {
         }
         try {
             return LaunchOptions.builder().routerPort(routerPort).checkpointPort(checkpointPort).hosts(hosts)
-                    .standbyHosts(standbyHosts).replaceFailedHosts(replaceFailedHosts).dashboard(!noDashboard)
+                    .standbyHosts(standbyHosts).voters(voters).replaceFailedHosts(replaceFailedHosts)
+                    .dashboard(!noDashboard)
                     .dashboardPort(dashboardPort).topology(noDeploy ? null : topology)
                     .operatorJars(operators).exitWhenFinished(exitWhenFinished).runDir(runDir)
                     .startupTimeout(startupTimeout).build();

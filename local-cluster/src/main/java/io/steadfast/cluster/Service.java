@@ -5,6 +5,7 @@ public enum Service {
     CHECKPOINT("checkpoint-service"),
     ROUTER("router-service"),
     HOST("pe-host-service"),
+    VOTER("voter-service"),
     DASHBOARD("ops-dashboard");
 
     private final String module;

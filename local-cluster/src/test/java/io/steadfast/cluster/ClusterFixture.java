@@ -33,8 +33,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A local cluster of real processes for an end-to-end test class: registered as a static
- * {@code @RegisterExtension} field, it starts a checkpoint-service, a router and the hosts before the class's
- * {@code @BeforeAll} methods (the class is skipped if the service jars are not built) and stops them after it. It
+ * {@code @RegisterExtension} field, it starts a checkpoint-service, a router, the hosts and any voters before the
+ * class's {@code @BeforeAll} methods (the class is skipped if the service jars are not built) and stops them after it. It
  * holds the waits the tests share (checkpoints, recoveries, final results) and writes every progress line as
  * {@code [e2e] ...} to standard output and to {@code e2e-progress.log} in the run directory, beside the processes'
  * logs under {@code local-cluster/target/e2e-run/<name>-<timestamp>/}.
@@ -45,25 +45,29 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
     private static final Duration CHECKPOINT_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration POLL = Duration.ofMillis(200);
     private static final List<Service> SERVICES = List.of(Service.CHECKPOINT, Service.ROUTER, Service.HOST);
+    private static final List<Service> SERVICES_WITH_VOTERS = List.of(Service.CHECKPOINT, Service.ROUTER,
+            Service.HOST, Service.VOTER);
 
     private final String name;
     private final int hosts;
     private final int standbyHosts;
+    private final int voters;
     private ClusterProcesses processes;
     private ClusterStartup startup;
     private RouterClient router;
     private TopologyOutcomes outcomes;
     private Path progressLog;
 
-    private ClusterFixture(String name, int hosts, int standbyHosts) {
+    private ClusterFixture(String name, int hosts, int standbyHosts, int voters) {
         this.name = name;
         this.hosts = hosts;
         this.standbyHosts = standbyHosts;
+        this.voters = voters;
     }
 
     /** A cluster of {@code hosts} hosts whose logs go to {@code e2e-run/<name>-<timestamp>/}. */
     static ClusterFixture withHosts(String name, int hosts) {
-        return new ClusterFixture(name, hosts, 0);
+        return new ClusterFixture(name, hosts, 0, 0);
     }
 
     /**
@@ -71,13 +75,18 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
      * ({@code steadfast.router.standby-hosts}), for lost tasks to be recovered onto.
      */
     ClusterFixture andStandbyHosts(int count) {
-        return new ClusterFixture(name, hosts, count);
+        return new ClusterFixture(name, hosts, count, voters);
+    }
+
+    /** The same cluster plus {@code count} voter-services, {@code voter-1..n}, started after the hosts. */
+    ClusterFixture andVoters(int count) {
+        return new ClusterFixture(name, hosts, standbyHosts, count);
     }
 
     @Override
     public void beforeAll(ExtensionContext context) {
         RepoLayout layout = RepoLayout.fromWorkingDirectory();
-        List<Path> missing = layout.missingJars(SERVICES);
+        List<Path> missing = layout.missingJars(voters == 0 ? SERVICES : SERVICES_WITH_VOTERS);
         assumeThat(missing).as("Skipping %s: service jars %s are not built; run %s from %s",
                 context.getDisplayName(), missing, RepoLayout.BUILD_COMMAND, layout.root()).isEmpty();
         processes = new ClusterProcesses(layout, layout.e2eRunDir(name));
@@ -92,6 +101,7 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
         if (standbyHosts > 0) {
             startup.startStandbyHosts(router, hosts, standbyHosts);
         }
+        startup.startVoters(router, voters);
         outcomes = new TopologyOutcomes(router, this::log);
     }
 

@@ -31,6 +31,17 @@ class LocalCommandTest {
         assertThat(options.runDir()).isNull();
         assertThat(options.startupTimeout()).isEqualTo(Duration.ofSeconds(120));
         assertThat(options.standbyHosts()).as("one warm standby for local recovery").isEqualTo(1);
+        assertThat(options.voters()).as("one voter-service, for the vote tasks of N-version operators").isEqualTo(1);
+    }
+
+    @Test
+    void takesVotersFromNoneToTheLimit() {
+        assertThat(parse("--voters", "0").voters()).as("for topologies without N-version operators").isZero();
+        assertThat(parse("--voters=3").voters()).isEqualTo(3);
+        assertThatThrownBy(() -> parse("--voters", "9")).isInstanceOf(ParameterException.class)
+                .hasMessageContaining("--voters must be between 0 and 8, was 9");
+        assertThatThrownBy(() -> parse("--voters", "-1")).hasMessageContaining("was -1");
+        assertThatThrownBy(() -> parse("--voters", "two")).hasMessageContaining("'two' is not an int");
     }
 
     @Test
@@ -203,8 +214,8 @@ class LocalCommandTest {
 
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).isEqualTo(CommandRun.usage("local"))
-                .contains("fault injection", "kill-host", "--checkpoint-port", "--[no-]replace-failed-hosts")
-                .contains("--router-port", "--hosts", "--dashboard-port", "--no-dashboard", "--topology",
+                .contains("fault injection", "kill-host", "voter-1", "--checkpoint-port", "--[no-]replace-failed-hosts")
+                .contains("--router-port", "--hosts", "--voters", "--dashboard-port", "--no-dashboard", "--topology",
                         "--no-deploy", "--exit-when-finished", "--run-dir", "--startup-timeout", "--rebuild",
                         "--operators=JAR")
                 .contains("(default: 8080)", "(default: 8082)", "(default: 3)", "(default: 1)", "(default: 8090)",

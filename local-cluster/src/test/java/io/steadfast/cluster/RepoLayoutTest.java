@@ -55,6 +55,8 @@ class RepoLayoutTest {
 
         assertThat(layout.jar(Service.ROUTER).toString())
                 .endsWith("router-service/target/router-service-" + RepoLayout.projectVersion() + ".jar");
+        assertThat(layout.jar(Service.VOTER).toString()).as("the voter-service's Boot jar, not its host's classes")
+                .endsWith("voter-service/target/voter-service-" + RepoLayout.projectVersion() + ".jar");
     }
 
     @Test

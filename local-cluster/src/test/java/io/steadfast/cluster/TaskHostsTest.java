@@ -23,7 +23,7 @@ class TaskHostsTest {
             task("t/source#0", TWO, "FINISHED"),
             task("t/count#0", TWO, "RUNNING"),
             task("t/sink#0", THREE, "RUNNING"),
-            task("t/source#1", ONE, "FINISHED")), List.of());
+            task("t/source#1", ONE, "FINISHED")), List.of(), List.of());
 
     @Test
     void namesTheHostsRunningUnfinishedTasksOfTheOperatorsAsked() {

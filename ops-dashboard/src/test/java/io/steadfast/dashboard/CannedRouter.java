@@ -1,14 +1,16 @@
 package io.steadfast.dashboard;
 
 /**
- * Router answers shaped like router-service's: two hosts (one DEAD), a RUNNING word count, a FAILED topology with
+ * Router answers shaped like router-service's: two hosts (one DEAD, and naming no kind, as from a router older than
+ * voter hosts), a RUNNING word count, a FAILED topology with
  * a failure text, and a topology that is listed but was cancelled before its detail was asked for.
  */
 public final class CannedRouter {
 
     public static final String HOSTS = """
             [
-              {"hostId": "host-1", "controlUrl": "http://127.0.0.1:9101", "dataEndpoint": "tcp://127.0.0.1:9201",
+              {"hostId": "host-1", "kind": "PE", "controlUrl": "http://127.0.0.1:9101",
+               "dataEndpoint": "tcp://127.0.0.1:9201",
                "status": "LIVE", "lastHeartbeat": "2026-01-02T03:04:05.250Z",
                "tasks": [
                  {"task": "wordcount/source#0", "type": "generator", "status": "RUNNING", "recordsIn": 10,

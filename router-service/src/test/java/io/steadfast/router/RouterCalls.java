@@ -4,6 +4,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import io.steadfast.runtime.plan.HostKind;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
@@ -22,6 +23,13 @@ public final class RouterCalls {
         mvc.perform(post("/api/v1/hosts").contentType(MediaType.APPLICATION_JSON).content("""
                 {"hostId": "%s", "controlUrl": "http://127.0.0.1:9", "dataEndpoint": "tcp://127.0.0.1:9"}"""
                 .formatted(host))).andExpect(status().isOk());
+    }
+
+    /** Registers a host of {@code kind}, as {@link #register(String)} does a PE host naming no kind. */
+    public void register(String host, HostKind kind) throws Exception {
+        mvc.perform(post("/api/v1/hosts").contentType(MediaType.APPLICATION_JSON).content("""
+                {"hostId": "%s", "controlUrl": "http://127.0.0.1:9", "dataEndpoint": "tcp://127.0.0.1:9",
+                 "kind": "%s"}""".formatted(host, kind))).andExpect(status().isOk());
     }
 
     public ResultActions submit(String json) throws Exception {

@@ -16,6 +16,7 @@ import io.steadfast.protocol.router.TopologySubmitted;
 import io.steadfast.protocol.router.TopologySummary;
 import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.HostKind;
 import io.steadfast.runtime.plan.RecoveryMode;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.OperatorId;
@@ -46,9 +47,16 @@ class RouterViewsJsonTest {
     @Test
     void writesTheSubmittedTopologyWithItsPlacement() {
         assertRoundTrip(new TopologySubmitted(TOPOLOGY, TopologySubmitted.RUNNING,
-                        List.of(new TopologySubmitted.PlacedTask(SOURCE, HOST))),
+                        List.of(new TopologySubmitted.PlacedTask(SOURCE, HOST)), List.of("versions share host-1")),
                 """
-                {"id":"t","status":"RUNNING","tasks":[{"task":"t/source#0","host":"host-1"}]}""");
+                {"id":"t","status":"RUNNING","tasks":[{"task":"t/source#0","host":"host-1"}],\
+                "warnings":["versions share host-1"]}""");
+    }
+
+    @Test
+    void readsASubmittedTopologyWithoutWarningsAsOneWithNone() {
+        assertThat(JSON.readValue("""
+                {"id":"t","status":"RUNNING","tasks":[]}""", TopologySubmitted.class).warnings()).isEmpty();
     }
 
     @Test
@@ -67,14 +75,15 @@ class RouterViewsJsonTest {
                 JsonNodeFactory.instance.objectNode().put("id", "t"),
                 List.of(new TopologyDetail.TaskState(SOURCE, HOST, "LIVE", "RUNNING",
                         new TopologyDetail.Traffic(10, 9, 1.5, 2.5, 3), null)),
-                List.of(new TopologyDetail.OperatorRate(OperatorId.of("source"), 10, 9, 125.5)));
+                List.of(new TopologyDetail.OperatorRate(OperatorId.of("source"), 10, 9, 125.5)), List.of());
 
         assertRoundTrip(detail, """
                 {"id":"t","status":"RUNNING","deployedAt":"2026-01-02T03:04:05Z","epoch":1,\
                 "lastCompletedCheckpoint":7,"recoveries":2,"spec":{"id":"t"},"tasks":[{"task":"t/source#0",\
                 "host":"host-1","hostStatus":"LIVE","status":"RUNNING","recordsIn":10,"recordsOut":9,\
                 "recordsInPerSecond":1.5,"recordsOutPerSecond":2.5,"queuedFrames":3,"failure":null}],\
-                "operators":[{"operator":"source","recordsIn":10,"recordsOut":9,"eventsPerSecond":125.5}]}""");
+                "operators":[{"operator":"source","recordsIn":10,"recordsOut":9,"eventsPerSecond":125.5}],\
+                "warnings":[]}""");
         assertThat(detail.allTasksFinished()).isFalse();
         assertThat(detail.anyTaskFailed()).isFalse();
     }
@@ -170,11 +179,18 @@ class RouterViewsJsonTest {
 
     @Test
     void writesAHostWithoutItsLivenessQuery() {
-        assertRoundTrip(new HostView(HOST, URI.create("http://127.0.0.1:9"), "tcp://127.0.0.1:9", HostView.LIVE, T0,
-                        List.of()),
+        assertRoundTrip(new HostView(HOST, HostKind.VOTER, URI.create("http://127.0.0.1:9"), "tcp://127.0.0.1:9",
+                        HostView.LIVE, T0, List.of()),
                 """
-                {"hostId":"host-1","controlUrl":"http://127.0.0.1:9","dataEndpoint":"tcp://127.0.0.1:9",\
+                {"hostId":"host-1","kind":"VOTER","controlUrl":"http://127.0.0.1:9","dataEndpoint":"tcp://127.0.0.1:9",\
                 "status":"LIVE","lastHeartbeat":"2026-01-02T03:04:05Z","tasks":[]}""");
+    }
+
+    @Test
+    void readsAHostWithoutAKindAsAPeHost() {
+        assertThat(JSON.readValue("""
+                {"hostId":"host-1","controlUrl":"http://127.0.0.1:9","dataEndpoint":"tcp://127.0.0.1:9",
+                 "status":"LIVE","tasks":[]}""", HostView.class).kind()).isEqualTo(HostKind.PE);
     }
 
     @Test

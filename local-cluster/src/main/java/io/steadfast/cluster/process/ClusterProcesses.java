@@ -3,6 +3,7 @@ package io.steadfast.cluster.process;
 import io.steadfast.cluster.RepoLayout;
 import io.steadfast.cluster.Service;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.HostKind;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,11 +15,14 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The processes of one local cluster: a checkpoint-service, a router, any number of hosts and optionally a
- * dashboard, each a {@link ServiceProcess} logging to {@code <runDir>/<name>.log}. Start order matters: the
- * checkpoint-service first (router and hosts are told its URL), then the router (hosts are told its URL).
+ * The processes of one local cluster: a checkpoint-service, a router, any number of hosts of either kind (PE hosts,
+ * and voters: voter-services, which run the vote tasks of N-version operators) and optionally a dashboard, each a
+ * {@link ServiceProcess} logging to {@code <runDir>/<name>.log}. Start order matters: the checkpoint-service first
+ * (router and hosts are told its URL), then the router (hosts are told its URL). Voters are hosts in every respect
+ * here (started, listed, killed, paused and replaced the same way), only from another jar.
  * Hosts run with fault injection enabled ({@code POST /api/v1/fault/kill}): this is a demo and test cluster. The
- * router and the hosts load the same {@link OperatorJars}, so that hosts run the types the router validated.
+ * router and the hosts of both kinds load the same {@link OperatorJars}, so that hosts run the types the router
+ * validated.
  * Tests and chaos tests start, stop and kill single hosts through it. Thread-safe (every method synchronises
  * on this object), so the launcher's shutdown hook may call {@link #close()}.
  */
@@ -31,7 +35,6 @@ public final class ClusterProcesses implements AutoCloseable {
     public static final String CHECKPOINT_STORE_DIR = "checkpoint-store";
     /** The database of the router's own records (topologies, plans, placements, recoveries) in the embedded store. */
     public static final String ROUTER_DATABASE = "steadfast-router";
-    private static final String HOST_ID_PREFIX = "host-";
 
     /**
      * Every process of the local cluster compiles with C1 only. The control-plane services handle a few hundred small
@@ -63,6 +66,7 @@ public final class ClusterProcesses implements AutoCloseable {
     private URI routerUrl;
     private ServiceProcess dashboard;
     private final Map<HostId, ServiceProcess> hosts = new LinkedHashMap<>();
+    private final Map<HostId, HostKind> kinds = new LinkedHashMap<>();
 
     /** A cluster whose router and hosts load the examples jar, if it is built ({@link OperatorJars#givenOrDefault}). */
     public ClusterProcesses(RepoLayout layout, Path runDir) {
@@ -148,10 +152,18 @@ public final class ClusterProcesses implements AutoCloseable {
     }
 
     /**
-     * Starts a host that registers with the running router and stores its snapshots in the checkpoint-service;
+     * Starts a PE host that registers with the running router and stores its snapshots in the checkpoint-service;
      * its HTTP and data ports are chosen by the OS. Fault injection is enabled.
      */
     public synchronized ServiceProcess startHost(HostId id) {
+        return startHost(id, HostKind.PE);
+    }
+
+    /**
+     * Starts a host of {@code kind} as {@link #startHost(HostId)} does: a pe-host-service, or for a VOTER a
+     * voter-service, with the same JVM and host settings.
+     */
+    public synchronized ServiceProcess startHost(HostId id, HostKind kind) {
         if (routerUrl == null) {
             throw new IllegalStateException("Start the router before host " + id + ": hosts need its URL");
         }
@@ -159,7 +171,8 @@ public final class ClusterProcesses implements AutoCloseable {
         if (running != null && running.isAlive()) {
             throw new IllegalStateException("Host " + id + " is already running: " + running.describe());
         }
-        ServiceProcess host = startOperatorProcess(new ProcessSpec(id.value(), layout.jar(Service.HOST), HOST_JVM_ARGS,
+        ServiceProcess host = startOperatorProcess(new ProcessSpec(id.value(),
+                layout.jar(kind == HostKind.VOTER ? Service.VOTER : Service.HOST), HOST_JVM_ARGS,
                 List.of("--server.port=0",
                         "--steadfast.host.id=" + id.value(),
                         "--steadfast.host.router-url=" + routerUrl,
@@ -168,6 +181,7 @@ public final class ClusterProcesses implements AutoCloseable {
                         "--steadfast.host.fault-injection.enabled=true"),
                 logFile(id.value())));
         hosts.put(id, host);
+        kinds.put(id, kind);
         return host;
     }
 
@@ -253,16 +267,37 @@ public final class ClusterProcesses implements AutoCloseable {
                 .map(Map.Entry::getKey).toList();
     }
 
-    /**
-     * An id for a new host that no host of this cluster ever had: {@code host-<n+1>} for the highest {@code n}
-     * used so far, so a replacement for a dead host-2 among host-1..3 is host-4.
-     */
+    /** The kind of a host started here, or empty if none was started with that id. */
+    public synchronized Optional<HostKind> kindOf(HostId id) {
+        return Optional.ofNullable(kinds.get(id));
+    }
+
+    /** As {@link #nextHostId(HostKind)} for a PE host: {@code host-<n+1>}. */
     public synchronized HostId nextHostId() {
+        return nextHostId(HostKind.PE);
+    }
+
+    /**
+     * An id for a new host of {@code kind} that no host of this cluster ever had: {@link #hostId} of the highest
+     * number used so far plus one, so a replacement for a dead host-2 among host-1..3 is host-4, for a dead voter-1
+     * voter-2.
+     */
+    public synchronized HostId nextHostId(HostKind kind) {
+        String prefix = idPrefix(kind);
         int highest = hosts.keySet().stream().map(HostId::value)
-                .filter(id -> id.startsWith(HOST_ID_PREFIX) && id.substring(HOST_ID_PREFIX.length()).matches("\\d{1,9}"))
-                .mapToInt(id -> Integer.parseInt(id.substring(HOST_ID_PREFIX.length())))
+                .filter(id -> id.startsWith(prefix) && id.substring(prefix.length()).matches("\\d{1,9}"))
+                .mapToInt(id -> Integer.parseInt(id.substring(prefix.length())))
                 .max().orElse(0);
-        return new HostId(HOST_ID_PREFIX + (highest + 1));
+        return hostId(kind, highest + 1);
+    }
+
+    /** The id of the {@code n}-th host of {@code kind} the launcher starts: {@code host-n}, or {@code voter-n}. */
+    public static HostId hostId(HostKind kind, int n) {
+        return new HostId(idPrefix(kind) + n);
+    }
+
+    private static String idPrefix(HostKind kind) {
+        return kind == HostKind.VOTER ? "voter-" : "host-";
     }
 
     public synchronized Optional<ServiceProcess> checkpointService() {

@@ -53,7 +53,7 @@ class ProgressTableTest {
     private static TopologyDetail detail(String id, String status, List<TaskState> tasks,
                                          List<OperatorRate> operators) {
         return new TopologyDetail(new TopologyId(id), status, new TopologyDetail.Milestones(Instant.EPOCH, 0, null, 0),
-                null, tasks, operators);
+                null, tasks, operators, List.of());
     }
 
     private static TaskState task(String id, String status) {

@@ -5,6 +5,7 @@ import io.steadfast.protocol.router.TopologyDetail;
 import io.steadfast.protocol.router.TopologySummary;
 import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.HostKind;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
@@ -37,17 +38,18 @@ public record Overview(URI routerUrl, boolean routerReachable, Instant fetchedAt
      * A host as the router lists it.
      *
      * @param hostId the host id
+     * @param kind PE (runs every task but the vote tasks) or VOTER (a voter-service: runs only vote tasks)
      * @param controlUrl base URL of the host's REST API
      * @param dataEndpoint the host's data-plane endpoint
      * @param status LIVE or DEAD
      * @param lastHeartbeat when the router last heard from it, or null if never
      * @param tasks the tasks it reported in that heartbeat
      */
-    public record HostOverview(HostId hostId, URI controlUrl, String dataEndpoint, String status,
+    public record HostOverview(HostId hostId, HostKind kind, URI controlUrl, String dataEndpoint, String status,
                                @Nullable Instant lastHeartbeat, List<HostTask> tasks) {
 
         static HostOverview of(HostView host) {
-            return new HostOverview(host.hostId(), host.controlUrl(), host.dataEndpoint(), host.status(),
+            return new HostOverview(host.hostId(), host.kind(), host.controlUrl(), host.dataEndpoint(), host.status(),
                     host.lastHeartbeat(), host.tasks().stream().map(HostTask::of).toList());
         }
     }

@@ -30,10 +30,11 @@ class OverviewJsonTest {
 
         assertThat(written.replace(routerUrl, "ROUTER")).isEqualTo("""
                 {"routerUrl":"ROUTER","routerReachable":true,"fetchedAt":"2026-01-02T03:05:00Z","error":null,\
-                "hosts":[{"hostId":"host-1","controlUrl":"http://127.0.0.1:9101","dataEndpoint":"tcp://127.0.0.1:9201",\
+                "hosts":[{"hostId":"host-1","kind":"PE","controlUrl":"http://127.0.0.1:9101",\
+                "dataEndpoint":"tcp://127.0.0.1:9201",\
                 "status":"LIVE","lastHeartbeat":"2026-01-02T03:04:05.250Z","tasks":[{"task":"wordcount/source#0",\
                 "status":"RUNNING"},{"task":"wordcount/count#0","status":"RUNNING"}]},{"hostId":"host-2",\
-                "controlUrl":"http://127.0.0.1:9102","dataEndpoint":"tcp://127.0.0.1:9202","status":"DEAD",\
+                "kind":"PE","controlUrl":"http://127.0.0.1:9102","dataEndpoint":"tcp://127.0.0.1:9202","status":"DEAD",\
                 "lastHeartbeat":"2026-01-02T03:03:00Z","tasks":[]}],"topologies":[{"id":"wordcount","status":"RUNNING",\
                 "deployedAt":"2026-01-02T03:00:00Z","operators":[{"operator":"source","recordsIn":10,"recordsOut":10,\
                 "eventsPerSecond":125.5},{"operator":"count","recordsIn":10,"recordsOut":4,"eventsPerSecond":40.0}],\

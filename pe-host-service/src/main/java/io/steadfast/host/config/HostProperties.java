@@ -1,6 +1,7 @@
 package io.steadfast.host.config;
 
 import io.steadfast.host.execution.HostLimits;
+import io.steadfast.runtime.plan.HostKind;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -17,7 +18,10 @@ import org.springframework.validation.annotation.Validated;
 /**
  * Settings of a processing-node host, prefix {@code steadfast.host}.
  *
- * @param id the host id, unique in the cluster; defaults to {@code host-} and six random characters
+ * @param id the host id, unique in the cluster; defaults to {@code host-} (a voter: {@code voter-}) and six random
+ *           characters
+ * @param kind what this host runs, as it tells the router when it registers: {@code PE} (every task but the vote
+ *             tasks; a pe-host-service) or {@code VOTER} (only vote tasks; a voter-service sets it)
  * @param routerUrl base URL of the router this host registers with
  * @param advertisedUrl base URL the router uses to reach this host's REST API; defaults to
  *                      {@code http://127.0.0.1:<actual server port>}
@@ -37,6 +41,7 @@ import org.springframework.validation.annotation.Validated;
 @ConfigurationProperties("steadfast.host")
 public record HostProperties(
         String id,
+        @NotNull @DefaultValue("PE") HostKind kind,
         @NotNull @DefaultValue("http://127.0.0.1:8080") URI routerUrl,
         @Nullable URI advertisedUrl,
         @Valid @DefaultValue Data data,
@@ -53,7 +58,7 @@ public record HostProperties(
 
     public HostProperties {
         if (id == null || id.isBlank()) {
-            id = "host-" + randomSuffix();
+            id = (kind == HostKind.VOTER ? "voter-" : "host-") + randomSuffix();
         }
         if (id.length() > 128) {
             throw new IllegalArgumentException("steadfast.host.id is " + id.length()

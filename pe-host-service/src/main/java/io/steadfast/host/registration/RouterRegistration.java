@@ -117,8 +117,9 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
     /** Starts registering and heartbeating, advertising {@code controlUrl} as this host's REST API. */
     void start(URI controlUrl) {
         this.controlUrl = controlUrl;
-        LOG.info("Host {} (control {}, data {}) registers with the router at {} every {}", node.id(), controlUrl,
-                node.dataEndpoint(), properties.routerUrl(), properties.heartbeatInterval());
+        LOG.info("Host {} of kind {} (control {}, data {}) registers with the router at {} every {}", node.id(),
+                properties.kind(), controlUrl, node.dataEndpoint(), properties.routerUrl(),
+                properties.heartbeatInterval());
         long interval = properties.heartbeatInterval().toMillis();
         heartbeats.scheduleWithFixedDelay(this::beat, 0, interval, TimeUnit.MILLISECONDS);
         leaseWatch.scheduleWithFixedDelay(this::watchLease, LEASE_CHECK_MILLIS, LEASE_CHECK_MILLIS,
@@ -248,7 +249,7 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
     private boolean register(String current) {
         long sent = lease.now();
         Registered answer = router.post().uri("/api/v1/hosts").contentType(MediaType.APPLICATION_JSON)
-                .body(new Registration(node.id(), controlUrl, node.dataEndpoint(), current))
+                .body(new Registration(node.id(), controlUrl, node.dataEndpoint(), current, properties.kind()))
                 .retrieve().body(Registered.class);
         if (answer == null || answer.lease() == null) {
             throw new IllegalStateException("the router at " + properties.routerUrl() + " granted no lease; it must be"

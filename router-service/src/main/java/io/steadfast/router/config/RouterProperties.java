@@ -19,8 +19,9 @@ import org.springframework.validation.annotation.Validated;
  * @param hostClient calls from the router to hosts
  * @param checkpoint checkpoint coordination
  * @param suspicion how reports of dropped data-plane connections are checked
- * @param standbyHosts how many live hosts to keep free of tasks, as warm standbys that a failed host's tasks are
- *                     recovered onto (local recovery); new topologies are not placed on them
+ * @param standbyHosts how many live hosts of each kind (PE hosts, voters) to keep free of tasks, as warm standbys
+ *                     that a failed host's tasks are recovered onto (local recovery); new topologies are not placed
+ *                     on them
  */
 @Validated
 @ConfigurationProperties("steadfast.router")

@@ -4,6 +4,7 @@ import io.steadfast.router.host.HostRegistry;
 import io.steadfast.router.host.RegisteredHost;
 import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.HostKind;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;
@@ -98,8 +99,9 @@ public final class HostAdmission {
         return hosts.heartbeat(id, tasks, clock.instant()).<Verdict>map(Admitted::new).orElseGet(Unknown::new);
     }
 
-    /** A registration of host {@code id} with {@code session}. */
-    public synchronized Verdict register(HostId id, URI controlUrl, String dataEndpoint, @Nullable String session) {
+    /** A registration of host {@code id}, of {@code kind}, with {@code session}. */
+    public synchronized Verdict register(HostId id, HostKind kind, URI controlUrl, String dataEndpoint,
+                                         @Nullable String session) {
         Optional<RegisteredHost> current = hosts.find(id);
         if (current.isPresent() && Objects.equals(current.get().session(), session)) {
             Optional<Fenced> over = over(current.get(), session);
@@ -119,7 +121,7 @@ public final class HostAdmission {
             }
         }
         ended.remove(id);
-        RegisteredHost registered = hosts.register(id, controlUrl, dataEndpoint, session, clock.instant());
+        RegisteredHost registered = hosts.register(id, kind, controlUrl, dataEndpoint, session, clock.instant());
         if (current.isPresent() && !Objects.equals(current.get().session(), session)) {
             LOG.info("Host {} rejoined with a new session {} (was {}): it runs nothing and takes new tasks", id, session,
                     current.get().session());

@@ -2,6 +2,7 @@ package io.steadfast.router.host;
 
 import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.HostKind;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
@@ -14,13 +15,17 @@ import org.jspecify.annotations.Nullable;
  */
 public interface HostRegistry {
 
-    /** Registers a host naming no session, or replaces one with the same id; counts as a heartbeat. */
+    /** Registers a PE host naming no session, or replaces one with the same id; counts as a heartbeat. */
     default RegisteredHost register(HostId id, URI controlUrl, String dataEndpoint, Instant now) {
-        return register(id, controlUrl, dataEndpoint, null, now);
+        return register(id, HostKind.PE, controlUrl, dataEndpoint, null, now);
     }
 
-    /** Registers a host with its session, or replaces one with the same id; counts as a heartbeat. */
-    RegisteredHost register(HostId id, URI controlUrl, String dataEndpoint, @Nullable String session, Instant now);
+    /**
+     * Registers a host of {@code kind} with its session, or replaces one with the same id (whatever kind it was);
+     * counts as a heartbeat.
+     */
+    RegisteredHost register(HostId id, HostKind kind, URI controlUrl, String dataEndpoint, @Nullable String session,
+                            Instant now);
 
     /** Records a heartbeat; empty if the host is not registered (it must register again). */
     Optional<RegisteredHost> heartbeat(HostId id, List<TaskReport> tasks, Instant now);

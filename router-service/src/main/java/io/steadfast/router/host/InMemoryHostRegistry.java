@@ -2,6 +2,7 @@ package io.steadfast.router.host;
 
 import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.HostKind;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
@@ -16,9 +17,9 @@ public final class InMemoryHostRegistry implements HostRegistry {
     private final ConcurrentMap<HostId, RegisteredHost> hosts = new ConcurrentSkipListMap<>();
 
     @Override
-    public RegisteredHost register(HostId id, URI controlUrl, String dataEndpoint, @Nullable String session,
-                                   Instant now) {
-        RegisteredHost host = RegisteredHost.registered(id, controlUrl, dataEndpoint, session, now);
+    public RegisteredHost register(HostId id, HostKind kind, URI controlUrl, String dataEndpoint,
+                                   @Nullable String session, Instant now) {
+        RegisteredHost host = RegisteredHost.registered(id, kind, controlUrl, dataEndpoint, session, now);
         hosts.put(id, host);
         return host;
     }

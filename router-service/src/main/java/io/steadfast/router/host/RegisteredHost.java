@@ -2,6 +2,7 @@ package io.steadfast.router.host;
 
 import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.HostKind;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
@@ -14,6 +15,7 @@ import org.jspecify.annotations.Nullable;
  * router compute rates). Immutable.
  *
  * @param id the host id
+ * @param kind what it runs: vote tasks (VOTER) or every other task (PE)
  * @param controlUrl base URL of the host's REST API
  * @param dataEndpoint the host's data-plane endpoint
  * @param last its last registration or heartbeat
@@ -22,7 +24,7 @@ import org.jspecify.annotations.Nullable;
  * @param session the host process's session: a new one each time the host rejoins empty (after it fenced itself, or
  *                a restart); null from a host that names none
  */
-public record RegisteredHost(HostId id, URI controlUrl, String dataEndpoint, Heartbeat last,
+public record RegisteredHost(HostId id, HostKind kind, URI controlUrl, String dataEndpoint, Heartbeat last,
                              @Nullable Heartbeat previous, Instant registeredAt, @Nullable String session) {
 
     /**
@@ -41,6 +43,7 @@ public record RegisteredHost(HostId id, URI controlUrl, String dataEndpoint, Hea
 
     public RegisteredHost {
         Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(controlUrl, "controlUrl");
         Objects.requireNonNull(dataEndpoint, "dataEndpoint");
         Objects.requireNonNull(last, "last");
@@ -67,21 +70,22 @@ public record RegisteredHost(HostId id, URI controlUrl, String dataEndpoint, Hea
         return previous == null ? List.of() : previous.tasks();
     }
 
-    /** A host that has just registered, naming no session, and reported no task yet. */
+    /** A PE host that has just registered, naming no session, and reported no task yet. */
     public static RegisteredHost registered(HostId id, URI controlUrl, String dataEndpoint, Instant now) {
-        return registered(id, controlUrl, dataEndpoint, null, now);
+        return registered(id, HostKind.PE, controlUrl, dataEndpoint, null, now);
     }
 
-    /** A host that has just registered with {@code session} and reported no task yet. */
-    public static RegisteredHost registered(HostId id, URI controlUrl, String dataEndpoint, @Nullable String session,
-                                            Instant now) {
-        return new RegisteredHost(id, controlUrl, dataEndpoint, new Heartbeat(now, List.of()), null, now, session);
+    /** A host of {@code kind} that has just registered with {@code session} and reported no task yet. */
+    public static RegisteredHost registered(HostId id, HostKind kind, URI controlUrl, String dataEndpoint,
+                                            @Nullable String session, Instant now) {
+        return new RegisteredHost(id, kind, controlUrl, dataEndpoint, new Heartbeat(now, List.of()), null, now,
+                session);
     }
 
     /** This host after a heartbeat at {@code now}; the current reports become the previous ones. */
     public RegisteredHost withHeartbeat(Instant now, List<TaskReport> reports) {
-        return new RegisteredHost(id, controlUrl, dataEndpoint, new Heartbeat(now, reports), last, registeredAt,
-                session);
+        return new RegisteredHost(id, kind, controlUrl, dataEndpoint, new Heartbeat(now, reports), last,
+                registeredAt, session);
     }
 
     public Optional<TaskReport> report(String task) {

@@ -57,14 +57,17 @@ final class GlobalRecovery {
     /**
      * Redeploys the topology of {@code recovery} on the {@code live} hosts, restored from the latest completed
      * checkpoint ({@code knownCompleted} if the checkpoint store cannot be reached).
+     *
+     * @param live the live hosts, among them one at least of each kind the topology's tasks need
      */
     void redeploy(DeployedTopology topology, Recovery recovery, Optional<CompletedCheckpoint> knownCompleted,
                   List<RegisteredHost> live) {
         live.forEach(host -> cancelQuietly(host, topology));
+        List<RegisteredHost> placeable = standby.forPlacement(live, context.topologies().all());
         Map<HostId, RegisteredHost> byId = new TreeMap<>();
-        standby.forPlacement(live, context.topologies().all()).forEach(host -> byId.put(host.id(), host));
+        placeable.forEach(host -> byId.put(host.id(), host));
         ExecutionPlan plan = topology.plan().withEpoch(topology.plan().epoch() + 1);
-        Map<TaskId, HostId> placement = placer.place(plan, StandbyHosts.load(byId.keySet(),
+        Map<TaskId, HostId> placement = placer.place(plan, StandbyHosts.candidates(placeable,
                 context.topologies().all(), topology.id()));
         OptionalLong restoreFrom = latestCompleted(topology, knownCompleted);
         DeployedTopology redeployed = topology.recovered(plan, placement, placement.keySet());

@@ -16,12 +16,15 @@ import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.HostKind;
 import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.plan.TaskSpec;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,8 +42,8 @@ import org.slf4j.LoggerFactory;
  * The router's part in a local recovery: the lost tasks of a topology restore in place on other hosts, on the same
  * epoch, while every other task keeps running. In order:
  * <ol>
- * <li>the lost tasks are spread round robin over the standby hosts, or over the least loaded live hosts if no
- * standby is live ({@link #targets});</li>
+ * <li>the lost tasks are spread round robin over the standby hosts of their kind (voters for vote tasks, PE hosts
+ * for the others), or over the least loaded live hosts of that kind if no such standby is live ({@link #targets});</li>
  * <li>the new placement is recorded first, in memory (a host's heartbeat view must include the tasks it is about to
  * start, or it would cancel them; the durable copy follows behind);</li>
  * <li>at once and in parallel, each target host is asked to recover its share ({@code POST .../recoveries}): it
@@ -100,8 +103,13 @@ final class LocalRecoverer implements AutoCloseable {
     LocalRecoveryMeasures recover(DeployedTopology topology, List<TaskId> lost, long checkpointId,
                                   long latestTriggered, List<RegisteredHost> live, @Nullable HostId onto) {
         List<RegisteredHost> standbys = standby.among(live, topologies.all());
-        Map<HostId, List<TaskId>> byTarget = onto == null ? byTarget(lost, live, standbys)
+        Map<HostId, List<TaskId>> byTarget = onto == null ? byTarget(topology, lost, live, standbys)
                 : Map.of(onto, List.copyOf(lost));
+        List<TaskId> unplaced = lost.stream().filter(task -> byTarget.values().stream()
+                .noneMatch(tasks -> tasks.contains(task))).toList();
+        if (!unplaced.isEmpty()) {
+            throw new LocalRecoveryFailedException("no LIVE host of the kind lost tasks " + unplaced + " need", null);
+        }
         DeployedTopology recovered = topology.recovered(topology.plan(), placementAfter(topology, byTarget), lost);
         topologies.replaceWithoutWaiting(recovered);
         try {
@@ -203,7 +211,7 @@ final class LocalRecoverer implements AutoCloseable {
         live.forEach(host -> byId.put(host.id(), host));
         List<URI> peers = decisions ? ranTasksOf(topology, live).stream().map(RegisteredHost::controlUrl).toList()
                 : List.of();
-        Map<HostId, List<TaskId>> byTarget = byTarget(lost, live, standby.among(live, topologies.all()));
+        Map<HostId, List<TaskId>> byTarget = byTarget(topology, lost, live, standby.among(live, topologies.all()));
         DeployedTopology after = topology.recovered(topology.plan(), placementAfter(topology, byTarget), lost);
         // a task on a host that is not live (another failure being recovered): the recovery's placement is not known
         TaskPlacement placement = byId.keySet().containsAll(after.placement().values()) ? taskPlacement(after, byId)
@@ -245,22 +253,35 @@ final class LocalRecoverer implements AutoCloseable {
         return live.stream().filter(host -> topology.placement().containsValue(host.id())).toList();
     }
 
-    /** The lost tasks by the host to recover them: round robin over {@link #targets}. */
-    private Map<HostId, List<TaskId>> byTarget(List<TaskId> lost, List<RegisteredHost> live,
-                                               List<RegisteredHost> standbys) {
-        List<RegisteredHost> targets = targets(live, standbys, lost.size());
+    /**
+     * The lost tasks by the host to recover them: of each kind, round robin over the {@link #targets} of that kind (a
+     * lost vote task goes to a voter, any other to a PE host). Tasks of a kind no live host is are left out.
+     */
+    private Map<HostId, List<TaskId>> byTarget(DeployedTopology topology, List<TaskId> lost,
+                                               List<RegisteredHost> live, List<RegisteredHost> standbys) {
+        Map<HostKind, List<TaskId>> lostByKind = new EnumMap<>(HostKind.class);
+        lost.forEach(task -> lostByKind.computeIfAbsent(topology.plan().task(task).map(TaskSpec::hostKind)
+                .orElse(HostKind.PE), kind -> new ArrayList<>()).add(task));
         Map<HostId, List<TaskId>> byTarget = new LinkedHashMap<>();
-        for (int i = 0; i < lost.size(); i++) {
-            byTarget.computeIfAbsent(targets.get(i % targets.size()).id(), host -> new ArrayList<>()).add(lost.get(i));
-        }
+        lostByKind.forEach((kind, tasks) -> {
+            List<RegisteredHost> targets = targets(ofKind(live, kind), ofKind(standbys, kind), tasks.size());
+            for (int i = 0; i < tasks.size() && !targets.isEmpty(); i++) {
+                byTarget.computeIfAbsent(targets.get(i % targets.size()).id(), host -> new ArrayList<>())
+                        .add(tasks.get(i));
+            }
+        });
         return byTarget;
+    }
+
+    private static List<RegisteredHost> ofKind(List<RegisteredHost> hosts, HostKind kind) {
+        return hosts.stream().filter(host -> host.kind() == kind).toList();
     }
 
     /**
      * The standby hosts, however many tasks were lost; without a standby, one least loaded live host per lost task.
      * A standby takes the place of the failed host: the live hosts keep their own load, and the lost tasks' channels
      * among themselves stay within one process, which restores and catches up faster than sharing them out (see
-     * docs/performance.md).
+     * docs/performance.md). All of one kind; none if no host of that kind is live.
      */
     private List<RegisteredHost> targets(List<RegisteredHost> live, List<RegisteredHost> standbys, int lost) {
         return standbys.isEmpty() ? leastLoaded(live, lost) : standbys;

@@ -9,11 +9,13 @@ import io.steadfast.router.host.HostClient;
 import io.steadfast.router.host.RegisteredHost;
 import io.steadfast.router.placement.StandbyHosts;
 import io.steadfast.router.placement.TaskPlacer;
+import io.steadfast.router.placement.UnservedKinds;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.router.topology.TopologyProgress;
 import io.steadfast.router.topology.TopologyRepository;
 import io.steadfast.runtime.concurrent.DaemonThreads;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.HostKind;
 import io.steadfast.runtime.plan.RecoveryMode;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
@@ -29,6 +31,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -231,8 +234,9 @@ public final class RecoveryOrchestrator implements AutoCloseable {
                 + failure.host() + " failed); checkpointing resumes once the topology is redeployed");
         Optional<CompletedCheckpoint> knownCompleted = context.coordinators().lastCompleted(topology.id());
         List<RegisteredHost> live = context.detector().liveHosts();
-        if (live.isEmpty()) {
-            failForWantOfHosts(recovery, request);
+        List<HostKind> unserved = UnservedKinds.of(topology.plan(), live);
+        if (!unserved.isEmpty()) {
+            failForWantOfHosts(recovery, request, unserved);
             return;
         }
         if (topology.plan().recoveryMode() == RecoveryMode.LOCAL && !request.global()) {
@@ -245,16 +249,22 @@ public final class RecoveryOrchestrator implements AutoCloseable {
         global.redeploy(topology, recovery, knownCompleted, live);
     }
 
-    private void failForWantOfHosts(Recovery recovery, RecoveryRequest request) {
+    /**
+     * Fails the recovery for want of LIVE hosts of the {@code unserved} kinds (a topology with vote tasks needs a voter
+     * as well as PE hosts); it is retried every {@link #RETRY_BACKOFF} until they are there.
+     */
+    private void failForWantOfHosts(Recovery recovery, RecoveryRequest request, List<HostKind> unserved) {
         TopologyId topology = request.topology().id();
+        String none = unserved.stream().map(kind -> kind + " host").collect(Collectors.joining(" and no "));
+        String start = unserved.stream().map(HostKind::service).collect(Collectors.joining(" and a "));
         context.log().save(recovery.failed("NO_LIVE_HOSTS", "Topology '" + topology + "' lost tasks "
-                + request.lost() + " with host " + request.failure().host() + " and no host is LIVE to run it; start"
-                + " a pe-host-service pointed at this router; recovery is retried every " + RETRY_BACKOFF.toSeconds()
-                + " s"));
-        context.coordinators().pause(topology, "recovery " + recovery.id() + " failed (NO_LIVE_HOSTS): no host is"
-                + " LIVE to run the topology; checkpointing resumes once a later recovery succeeds (retried every "
-                + RETRY_BACKOFF.toSeconds() + " s); start a pe-host-service pointed at this router");
-        LOG.error("Recovery of '{}' failed: no LIVE host", topology);
+                + request.lost() + " with host " + request.failure().host() + " and no " + none + " is LIVE to run"
+                + " them; start a " + start + " pointed at this router; recovery is retried every "
+                + RETRY_BACKOFF.toSeconds() + " s"));
+        context.coordinators().pause(topology, "recovery " + recovery.id() + " failed (NO_LIVE_HOSTS): no " + none
+                + " is LIVE to run the topology; checkpointing resumes once a later recovery succeeds (retried every "
+                + RETRY_BACKOFF.toSeconds() + " s); start a " + start + " pointed at this router");
+        LOG.error("Recovery of '{}' failed: no LIVE {}", topology, none);
     }
 
     /** Runs {@code step} on the recovery thread, or here if it is not started (tests). */

@@ -4,14 +4,18 @@ import io.steadfast.router.failure.HeartbeatFailureDetector;
 import io.steadfast.router.host.HostCallException;
 import io.steadfast.router.host.HostClient;
 import io.steadfast.router.host.RegisteredHost;
+import io.steadfast.router.placement.PlacementWarnings;
 import io.steadfast.router.placement.StandbyHosts;
 import io.steadfast.router.placement.TaskPlacer;
+import io.steadfast.router.placement.UnservedKinds;
 import io.steadfast.router.topology.TopologyException.Reason;
 import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.HostKind;
 import io.steadfast.runtime.plan.PlanExpander;
 import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.plan.TaskSpec;
 import io.steadfast.runtime.topology.TopologyId;
 import io.steadfast.runtime.topology.TopologySpec;
 import io.steadfast.runtime.topology.TopologySpecReader;
@@ -28,8 +32,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Deploys and cancels topologies: read, validate, expand, place on LIVE hosts, deploy on every host that got
- * tasks, and roll back on the hosts already deployed if one fails. State-changing operations are serialised
+ * Deploys and cancels topologies: read, validate, expand, place on LIVE hosts of the kinds the tasks need (vote tasks
+ * on voters, the rest on PE hosts), deploy on every host that got tasks, and roll back on the hosts already deployed
+ * if one fails. State-changing operations are serialised
  * (one at a time), so two submissions of the same id cannot both succeed.
  */
 public final class TopologyDeployer {
@@ -83,8 +88,9 @@ public final class TopologyDeployer {
      *
      * @param json the UTF-8 JSON document, at most {@code maxSpecBytes + 1} bytes read
      * @throws io.steadfast.runtime.topology.TopologyValidationException listing every violation
-     * @throws TopologyException if too large, already deployed, no host is LIVE, or a host refused or failed (the
-     *                            topology is then cancelled wherever it was deployed: nothing of it runs)
+     * @throws TopologyException if too large, already deployed, no host is LIVE (no voter, for a topology with vote
+     *                            tasks), or a host refused or failed (the topology is then cancelled wherever it was
+     *                            deployed: nothing of it runs)
      */
     public DeployedTopology submit(byte[] json) {
         if (json.length > maxSpecBytes) {
@@ -100,19 +106,37 @@ public final class TopologyDeployer {
                 throw new TopologyException(Reason.ALREADY_DEPLOYED, "Topology '" + id + "' is already deployed;"
                         + " DELETE /api/v1/topologies/" + id + " first or choose another id");
             }
+            List<RegisteredHost> placeable = standby.forPlacement(failureDetector.liveHosts(), topologies.all());
+            requireHostsFor(plan, placeable);
             Map<HostId, RegisteredHost> live = new TreeMap<>();
-            standby.forPlacement(failureDetector.liveHosts(), topologies.all()).forEach(host -> live.put(host.id(), host));
-            if (live.isEmpty()) {
-                throw new TopologyException(Reason.NO_LIVE_HOST, "No LIVE host to run topology '" + id + "' on: "
-                        + "start a pe-host-service pointed at this router (steadfast.host.router-url) and check "
-                        + "GET /api/v1/hosts");
-            }
-            Map<TaskId, HostId> placement = placer.place(plan, StandbyHosts.load(live.keySet(), topologies.all(), null));
+            placeable.forEach(host -> live.put(host.id(), host));
+            Map<TaskId, HostId> placement = placer.place(plan, StandbyHosts.candidates(placeable, topologies.all(),
+                    null));
             deployOnHosts(plan, placement, live);
             DeployedTopology deployed = new DeployedTopology(id, document, plan, placement, clock.instant());
             topologies.add(deployed);
             LOG.info("Deployed topology '{}': {} tasks on hosts {}", id, placement.size(), deployed.hosts());
+            PlacementWarnings.of(plan, placement).forEach(warning -> LOG.warn("Topology '{}': {}", id, warning));
             return deployed;
+        }
+    }
+
+    /** @throws TopologyException if no host among {@code live} is of a kind some task of the plan needs */
+    private static void requireHostsFor(ExecutionPlan plan, List<RegisteredHost> live) {
+        List<HostKind> unserved = UnservedKinds.of(plan, live);
+        TopologyId id = plan.topology();
+        if (unserved.contains(HostKind.PE)) {
+            throw new TopologyException(Reason.NO_LIVE_HOST, "No LIVE host to run topology '" + id + "' on: start a"
+                    + " pe-host-service pointed at this router (steadfast.host.router-url) and check GET"
+                    + " /api/v1/hosts");
+        }
+        if (unserved.contains(HostKind.VOTER)) {
+            List<String> voted = plan.tasks().stream().filter(TaskSpec::isVote)
+                    .map(task -> task.id().operator().value()).distinct().toList();
+            throw new TopologyException(Reason.NO_LIVE_VOTER, "Topology '" + id + "' has N-version operators "
+                    + voted + ", whose votes run only on voter hosts, and no voter-service is LIVE: start a"
+                    + " voter-service pointed at this router (steadfast.host.router-url; ./steadfast local starts one"
+                    + " unless given --voters 0) and check GET /api/v1/hosts");
         }
     }
 

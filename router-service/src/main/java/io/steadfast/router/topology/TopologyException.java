@@ -14,6 +14,8 @@ public class TopologyException extends RuntimeException {
         NOT_FOUND,
         /** There is no LIVE host to place tasks on. */
         NO_LIVE_HOST,
+        /** The topology has vote tasks (N-version operators) and no voter host is LIVE to run them. */
+        NO_LIVE_VOTER,
         /** A host failed a call: no answer, a timeout, or a server error. */
         HOST_FAILED,
         /**

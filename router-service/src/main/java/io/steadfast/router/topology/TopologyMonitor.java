@@ -9,6 +9,7 @@ import io.steadfast.router.checkpoint.CompletedCheckpoint;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
 import io.steadfast.router.recovery.RecoveryLog;
 import io.steadfast.router.host.RegisteredHost;
+import io.steadfast.router.placement.PlacementWarnings;
 import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.runtime.plan.ExecutionPlan;
@@ -68,7 +69,8 @@ public final class TopologyMonitor {
         CheckpointId lastCheckpoint = coordinators.lastCompleted(id).map(CompletedCheckpoint::checkpointId)
                 .map(CheckpointId::of).orElse(null);
         return new TopologyDetail(id, statusOf(tasks), new TopologyDetail.Milestones(topology.deployedAt(),
-                topology.plan().epoch(), lastCheckpoint, recoveries.countOf(id)), topology.spec(), tasks, operators);
+                topology.plan().epoch(), lastCheckpoint, recoveries.countOf(id)), topology.spec(), tasks, operators,
+                PlacementWarnings.of(topology.plan(), topology.placement()));
     }
 
     private static Map<OperatorId, List<TaskSpec>> operatorsOf(DeployedTopology topology) {

@@ -59,7 +59,7 @@ class HostController {
      */
     @PostMapping
     ResponseEntity<?> register(@Valid @RequestBody Registration registration) {
-        HostAdmission.Verdict verdict = admission.register(registration.hostId(),
+        HostAdmission.Verdict verdict = admission.register(registration.hostId(), registration.kind(),
                 registration.controlUrl(), registration.dataEndpoint(), registration.session());
         if (verdict instanceof HostAdmission.Admitted admitted) {
             return ResponseEntity.ok(new Registered(admitted.host().id(),
@@ -126,7 +126,7 @@ class HostController {
 
     @GetMapping
     List<HostView> list() {
-        return hosts.all().stream().map(host -> new HostView(host.id(), host.controlUrl(),
+        return hosts.all().stream().map(host -> new HostView(host.id(), host.kind(), host.controlUrl(),
                 host.dataEndpoint(), failureDetector.statusOf(host).name(), host.lastHeartbeat(), host.tasks())).toList();
     }
 }

@@ -48,12 +48,13 @@ class RouterProblemHandler extends ResponseEntityExceptionHandler {
     /**
      * The status by reason; a host that refused a deployment makes it 409 (the request conflicts with what the hosts
      * run or may run), with the host's id, status and problem detail as {@code host}, {@code hostStatus} and
-     * {@code hostProblem}.
+     * {@code hostProblem}; so does a topology with vote tasks while no voter host is LIVE (the cluster lacks a kind of
+     * host the topology needs, which someone must start: not a transient outage).
      */
     @ExceptionHandler
     ProblemDetail topologyFailed(TopologyException e) {
         HttpStatus status = switch (e.reason()) {
-            case ALREADY_DEPLOYED, HOST_REFUSED -> HttpStatus.CONFLICT;
+            case ALREADY_DEPLOYED, HOST_REFUSED, NO_LIVE_VOTER -> HttpStatus.CONFLICT;
             case NOT_FOUND -> HttpStatus.NOT_FOUND;
             case NO_LIVE_HOST -> HttpStatus.SERVICE_UNAVAILABLE;
             case HOST_FAILED -> HttpStatus.BAD_GATEWAY;

@@ -7,6 +7,7 @@ import io.steadfast.protocol.router.TopologySubmitted;
 import io.steadfast.protocol.router.TopologySubmitted.PlacedTask;
 import io.steadfast.protocol.router.TopologySummary;
 import io.steadfast.protocol.router.TopologyVotes;
+import io.steadfast.router.placement.PlacementWarnings;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.router.topology.ResultReader;
 import io.steadfast.router.topology.TopologyDeployer;
@@ -67,7 +68,8 @@ class TopologyController {
         List<PlacedTask> tasks = topology.plan().tasks().stream()
                 .map(task -> new PlacedTask(task.id(), topology.placement().get(task.id()))).toList();
         return ResponseEntity.created(URI.create("/api/v1/topologies/" + topology.id()))
-                .body(new TopologySubmitted(topology.id(), TopologySubmitted.RUNNING, tasks));
+                .body(new TopologySubmitted(topology.id(), TopologySubmitted.RUNNING, tasks,
+                        PlacementWarnings.of(topology.plan(), topology.placement())));
     }
 
     @GetMapping

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.steadfast.router.host.InMemoryHostRegistry;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.HostKind;
 import io.steadfast.testkit.ManualClock;
 import java.net.URI;
 import java.time.Duration;
@@ -29,21 +30,21 @@ class HostAdmissionTest {
 
     @Test
     void aHeartbeatOfASessionDeclaredDeadIsFencedForGoodAndLeavesTheHostDead() {
-        assertThat(admission.register(HOST, CONTROL, DATA, "s1")).isInstanceOf(HostAdmission.Admitted.class);
+        assertThat(register("s1")).isInstanceOf(HostAdmission.Admitted.class);
         clock.advance(TIMEOUT.plusMillis(1));
         detector.sweep();
 
         assertThat(admission.heartbeat(HOST, "s1", List.of())).isInstanceOf(HostAdmission.Fenced.class);
         clock.advance(Duration.ofMillis(100));
         assertThat(admission.heartbeat(HOST, "s1", List.of())).as("for good").isInstanceOf(HostAdmission.Fenced.class);
-        assertThat(admission.register(HOST, CONTROL, DATA, "s1")).as("the same session cannot register again")
+        assertThat(register("s1")).as("the same session cannot register again")
                 .isInstanceOf(HostAdmission.Fenced.class);
         assertThat(detector.statusOf(hosts.find(HOST).orElseThrow())).isEqualTo(HostStatus.DEAD);
     }
 
     @Test
     void aLateHeartbeatIsFencedEvenBeforeTheDetectorSweptTheHostDead() {
-        admission.register(HOST, CONTROL, DATA, "s1");
+        register("s1");
         clock.advance(TIMEOUT.plusMillis(50)); // no sweep yet: the host went DEAD by the clock
 
         assertThat(admission.heartbeat(HOST, "s1", List.of())).isInstanceOf(HostAdmission.Fenced.class);
@@ -54,7 +55,7 @@ class HostAdmissionTest {
 
     @Test
     void aHeartbeatWithinTheTimeoutIsTakenAndOneNamingAnotherSessionIsFenced() {
-        admission.register(HOST, CONTROL, DATA, "s1");
+        register("s1");
         clock.advance(TIMEOUT);
 
         assertThat(admission.heartbeat(HOST, "s1", List.of())).isInstanceOf(HostAdmission.Admitted.class);
@@ -69,10 +70,10 @@ class HostAdmissionTest {
         List<DetectedFailure> told = new java.util.concurrent.CopyOnWriteArrayList<>();
         detector.onFailure(told::add);
         detector.onFailure(failure -> beingRecovered.add(failure.host()));
-        admission.register(HOST, CONTROL, DATA, "s1");
+        register("s1");
         clock.advance(Duration.ofMillis(100));
 
-        assertThat(admission.register(HOST, CONTROL, DATA, "s2")).as("its old tasks are still being recovered")
+        assertThat(register("s2")).as("its old tasks are still being recovered")
                 .isInstanceOf(HostAdmission.RejoinPending.class);
         assertThat(told).singleElement().satisfies(failure ->
                 assertThat(failure.cause()).isEqualTo(DetectionCause.HOST_REJOINED));
@@ -80,7 +81,7 @@ class HostAdmissionTest {
                 .isInstanceOf(HostAdmission.Fenced.class);
 
         beingRecovered.remove(HOST);
-        assertThat(admission.register(HOST, CONTROL, DATA, "s2")).isInstanceOf(HostAdmission.Admitted.class);
+        assertThat(register("s2")).isInstanceOf(HostAdmission.Admitted.class);
         assertThat(admission.heartbeat(HOST, "s2", List.of())).isInstanceOf(HostAdmission.Admitted.class);
         assertThat(detector.liveHosts()).extracting(host -> host.session()).containsExactly("s2");
         assertThat(told).as("one failure for the old session").hasSize(1);
@@ -88,11 +89,26 @@ class HostAdmissionTest {
 
     @Test
     void theSameSessionRegisteringAgainWhileLiveIsTakenAsARefresh() {
-        admission.register(HOST, CONTROL, DATA, "s1");
+        register("s1");
         clock.advance(Duration.ofMillis(300));
 
-        assertThat(admission.register(HOST, CONTROL, DATA, "s1")).isInstanceOf(HostAdmission.Admitted.class);
+        assertThat(register("s1")).isInstanceOf(HostAdmission.Admitted.class);
         assertThat(detector.failures()).isEmpty();
         assertThat(detector.liveHosts()).extracting(host -> host.session()).containsExactly("s1");
+    }
+
+    /** Registers {@link #HOST}, a PE host, with {@code session}. */
+    private HostAdmission.Verdict register(String session) {
+        return admission.register(HOST, HostKind.PE, CONTROL, DATA, session);
+    }
+
+    @Test
+    void keepsTheKindAHostRegistersWithAndTheKindOfItsLatestRegistration() {
+        admission.register(HOST, HostKind.VOTER, CONTROL, DATA, "s1");
+        assertThat(hosts.find(HOST)).hasValueSatisfying(host -> assertThat(host.kind()).isEqualTo(HostKind.VOTER));
+
+        register("s1");
+
+        assertThat(hosts.find(HOST)).hasValueSatisfying(host -> assertThat(host.kind()).isEqualTo(HostKind.PE));
     }
 }

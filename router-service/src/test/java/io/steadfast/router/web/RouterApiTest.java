@@ -15,7 +15,6 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import io.steadfast.router.FakeHostClient;
-import io.steadfast.router.RouterTestBeans;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.testkit.ManualClock;
@@ -24,17 +23,11 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
-import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
 
-@SpringBootTest(properties = {"steadfast.router.heartbeat-timeout=1s", "steadfast.router.host-startup-grace=0s", "steadfast.router.limits.max-spec-bytes=4096",
-        "steadfast.router.limits.max-parallelism=8", "steadfast.router.limits.max-channels=32"})
-@AutoConfigureMockMvc
-@Import(RouterTestBeans.class)
+@RouterApiContext
 class RouterApiTest {
 
     private static final String PROBLEM = "application/problem+json";

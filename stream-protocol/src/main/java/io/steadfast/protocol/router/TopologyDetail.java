@@ -22,9 +22,11 @@ import tools.jackson.databind.JsonNode;
  * @param spec       the spec as submitted
  * @param tasks      every task, in plan order
  * @param operators  every operator, in plan order
+ * @param warnings   what its current placement could not do as it should, for people (e.g. versions of an N-version
+ *                   operator that share a host for want of hosts); empty if nothing
  */
 public record TopologyDetail(TopologyId id, String status, @JsonUnwrapped Milestones milestones, JsonNode spec,
-                             List<TaskState> tasks, List<OperatorRate> operators) {
+                             List<TaskState> tasks, List<OperatorRate> operators, List<String> warnings) {
 
     /** The status of a topology or task that finished. */
     public static final String FINISHED = "FINISHED";
@@ -34,6 +36,7 @@ public record TopologyDetail(TopologyId id, String status, @JsonUnwrapped Milest
     public TopologyDetail {
         tasks = tasks == null ? List.of() : List.copyOf(tasks);
         operators = operators == null ? List.of() : List.copyOf(operators);
+        warnings = warnings == null ? List.of() : List.copyOf(warnings);
     }
 
     /** Whether it has tasks and every one of them FINISHED. */

@@ -1,5 +1,6 @@
 package io.steadfast.runtime.plan;
 
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import java.util.List;
 import java.util.Objects;
 import tools.jackson.databind.JsonNode;
@@ -14,6 +15,7 @@ import tools.jackson.databind.JsonNode;
  * @param inputs the channels it reads, ordered by input index, then upstream subtask; empty for a source
  * @param outputs one edge per downstream operator, in plan order; empty for a sink
  */
+@JsonAutoDetect(isGetterVisibility = JsonAutoDetect.Visibility.NONE) // isVote() is a query, no JSON member
 public record TaskSpec(TaskId id, String type, int parallelism, JsonNode config, List<InputChannel> inputs,
                        List<OutputEdge> outputs) {
 
@@ -31,5 +33,15 @@ public record TaskSpec(TaskId id, String type, int parallelism, JsonNode config,
     @Override
     public JsonNode config() {
         return config.deepCopy();
+    }
+
+    /** Whether this task votes on the outputs of the versions of an N-version operator. */
+    public boolean isVote() {
+        return NVersionExpansion.VOTE_TYPE.equals(type);
+    }
+
+    /** The kind of host this task runs on: a voter for a vote task, a PE host for any other. */
+    public HostKind hostKind() {
+        return isVote() ? HostKind.VOTER : HostKind.PE;
     }
 }

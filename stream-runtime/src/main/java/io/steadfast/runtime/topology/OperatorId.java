@@ -50,10 +50,20 @@ public record OperatorId(String value) implements Comparable<OperatorId> {
 
     /** The version's index, for the id of a version; see {@link #isVersion()}. */
     public int versionIndex() {
+        requireVersion();
+        return value.charAt(value.length() - 1) - '0';
+    }
+
+    /** The N-version operator whose version this is: {@code score} for {@code score~v1}; see {@link #isVersion()}. */
+    public OperatorId versionedOperator() {
+        requireVersion();
+        return new OperatorId(value.substring(0, value.length() - VERSION_MARK.length() - 1));
+    }
+
+    private void requireVersion() {
         if (!isVersion()) {
             throw new IllegalStateException("Operator " + value + " is no version of an N-version operator");
         }
-        return value.charAt(value.length() - 1) - '0';
     }
 
     /** Reads the JSON form, a plain string. */

@@ -1,0 +1,137 @@
+package io.steadfast.router.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasSize;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import io.steadfast.router.FakeHostClient;
+import io.steadfast.router.RouterCalls;
+import io.steadfast.protocol.router.TopologySubmitted;
+import io.steadfast.protocol.router.TopologySubmitted.PlacedTask;
+import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.HostKind;
+import io.steadfast.testkit.ManualClock;
+import java.time.Duration;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.servlet.MockMvc;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Voter hosts through the router's API: they register with their kind, are listed with it, and are where the vote
+ * tasks of an N-version topology go, which the router refuses while no voter is LIVE.
+ */
+@RouterApiContext
+class VoterHostsApiTest {
+
+    private static final String PROBLEM = "application/problem+json";
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    /** An N-version operator of three versions, two subtasks each, between a source and a sink. */
+    private static final String N_VERSION = """
+            {"id": "%s", "operators": [
+              {"id": "source", "type": "generator", "config": {"count": 10}},
+              {"id": "score", "parallelism": 2, "inputs": [{"from": "source"}],
+               "versions": [{"type": "keyed-count"}, {"type": "keyed-count"}, {"type": "keyed-count"}]},
+              {"id": "sink", "type": "latest-value-sink", "inputs": [{"from": "score"}]}
+            ]}""";
+
+    private final MockMvc mvc;
+    private final FakeHostClient hostClient;
+    private final RouterCalls router;
+
+    VoterHostsApiTest(@Autowired MockMvc mvc, @Autowired FakeHostClient hostClient) {
+        this.mvc = mvc;
+        this.hostClient = hostClient;
+        this.router = new RouterCalls(mvc);
+    }
+
+    /** Every test starts with no LIVE host and nothing deployed: the hosts of earlier tests time out. */
+    @BeforeEach
+    void outliveEarlierHosts(@Autowired ManualClock clock) {
+        clock.advance(Duration.ofHours(1));
+        hostClient.reset();
+    }
+
+    @Test
+    void listsEveryHostWithItsKindAndAHostThatNamesNoneAsAPeHost() throws Exception {
+        router.register("kinds-pe");
+        router.register("kinds-voter", HostKind.VOTER);
+
+        mvc.perform(get("/api/v1/hosts"))
+                .andExpect(jsonPath("$[?(@.hostId == 'kinds-pe')].kind", hasItem("PE")))
+                .andExpect(jsonPath("$[?(@.hostId == 'kinds-voter')].kind", hasItem("VOTER")));
+    }
+
+    @Test
+    void refusesAnUnknownKindNamingTheField() throws Exception {
+        mvc.perform(post("/api/v1/hosts").contentType(MediaType.APPLICATION_JSON).content("""
+                        {"hostId": "odd", "controlUrl": "http://127.0.0.1:9", "dataEndpoint": "tcp://127.0.0.1:9",
+                         "kind": "ROBOT"}"""))
+                .andExpect(status().isBadRequest())
+                .andExpect(content().contentTypeCompatibleWith(PROBLEM))
+                .andExpect(jsonPath("$.errors[0].field").value("kind"));
+    }
+
+    @Test
+    void refusesAnNVersionTopologyWhileNoVoterIsLiveSayingToStartOne() throws Exception {
+        router.register("novoter-a");
+        router.register("novoter-b");
+
+        router.submit(N_VERSION.formatted("no-voter"))
+                .andExpect(status().isConflict())
+                .andExpect(content().contentTypeCompatibleWith(PROBLEM))
+                .andExpect(jsonPath("$.reason").value("NO_LIVE_VOTER"))
+                .andExpect(jsonPath("$.detail", containsString("[score]")))
+                .andExpect(jsonPath("$.detail", containsString("start a voter-service")));
+        mvc.perform(get("/api/v1/topologies/no-voter")).andExpect(status().isNotFound());
+        assertThat(hostClient.deployed).as("nothing deployed anywhere").isEmpty();
+    }
+
+    @Test
+    void placesTheVoteTasksOnTheVoterAndTheVersionsOfASubtaskOnDistinctPeHosts() throws Exception {
+        for (String host : new String[] {"apart-a", "apart-b", "apart-c"}) {
+            router.register(host);
+        }
+        router.register("apart-voter", HostKind.VOTER);
+
+        TopologySubmitted submitted = JSON.readValue(router.submit(N_VERSION.formatted("apart"))
+                .andExpect(status().isCreated()).andReturn().getResponse().getContentAsString(),
+                TopologySubmitted.class);
+
+        assertThat(submitted.tasks()).filteredOn(placed -> placed.task().operator().value().equals("score"))
+                .extracting(PlacedTask::host).hasSize(2).containsOnly(new HostId("apart-voter"));
+        assertThat(submitted.tasks()).filteredOn(placed -> !placed.task().operator().value().equals("score"))
+                .extracting(placed -> placed.host().value()).doesNotContain("apart-voter");
+        for (int subtask = 0; subtask < 2; subtask++) {
+            int i = subtask;
+            assertThat(submitted.tasks()).filteredOn(placed -> placed.task().operator().isVersion()
+                    && placed.task().subtask() == i).extracting(PlacedTask::host).as("versions of score#%d", i)
+                    .hasSize(3).doesNotHaveDuplicates();
+        }
+        assertThat(submitted.warnings()).isEmpty();
+        assertThat(hostClient.deployed).contains("apart@apart-voter");
+    }
+
+    @Test
+    void warnsInTheAnswerAndTheDetailWhenVersionsMustShareAHost() throws Exception {
+        router.register("few-a");
+        router.register("few-b");
+        router.register("few-voter", HostKind.VOTER);
+
+        router.submit(N_VERSION.formatted("few"))
+                .andExpect(status().isCreated())
+                .andExpect(jsonPath("$.warnings", hasSize(2)))
+                .andExpect(jsonPath("$.warnings[0]", containsString("of score#0 share host")));
+        mvc.perform(get("/api/v1/topologies/few"))
+                .andExpect(jsonPath("$.warnings", hasSize(2)))
+                .andExpect(jsonPath("$.warnings[1]", containsString("of score#1 share host")));
+    }
+}
