@@ -166,7 +166,12 @@ public final class ClusterStartup {
 
     /** Starts one more host with the given id and waits until the router lists it as LIVE. */
     public void startHost(RouterClient router, HostId id) {
-        ServiceProcess host = processes.startHost(id);
+        startHost(router, id, HostKind.PE);
+    }
+
+    /** Starts one more host of {@code kind} with the given id and waits until the router lists it as LIVE. */
+    public void startHost(RouterClient router, HostId id, HostKind kind) {
+        ServiceProcess host = processes.startHost(id, kind);
         progress.accept("started " + String.format("%-8s", id) + " pid " + host.pid() + "  log " + host.logFile());
         awaitHostsLive(router, Set.of(id));
     }

@@ -12,6 +12,7 @@ import io.steadfast.protocol.router.TopologyCheckpoints;
 import io.steadfast.protocol.router.TopologyDetail;
 import io.steadfast.protocol.router.TopologyDetail.TaskState;
 import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.HostKind;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.io.IOException;
@@ -134,9 +135,16 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
         return router;
     }
 
-    /** Starts fresh hosts (new ids) until {@code count} host processes run, each LIVE in the router. */
+    /** Starts fresh voters (new ids) until {@code count} voter processes run, each LIVE in the router. */
+    void startVotersUntil(int count) {
+        while (processes.liveHostIds(HostKind.VOTER).size() < count) {
+            startup.startHost(router, processes.nextHostId(HostKind.VOTER), HostKind.VOTER);
+        }
+    }
+
+    /** Starts fresh PE hosts (new ids) until {@code count} host processes run, each LIVE in the router. */
     void startHostsUntil(int count) {
-        while (processes.liveHostIds().size() < count) {
+        while (processes.liveHostIds(HostKind.PE).size() < count) {
             startup.startHost(router, processes.nextHostId());
         }
     }

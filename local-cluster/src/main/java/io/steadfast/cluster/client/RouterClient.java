@@ -8,6 +8,7 @@ import io.steadfast.protocol.router.RecoveryView;
 import io.steadfast.protocol.router.TopologyCheckpoints;
 import io.steadfast.protocol.router.TopologyDetail;
 import io.steadfast.protocol.router.TopologySubmitted;
+import io.steadfast.protocol.router.TopologyVotes;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
@@ -127,6 +128,11 @@ public final class RouterClient {
     public TopologyCheckpoints checkpoints(TopologyId id) {
         return read(expect(get("/api/v1/topologies/" + id + "/checkpoints"), 200),
                 json.constructType(TopologyCheckpoints.class));
+    }
+
+    /** {@code GET /api/v1/topologies/{id}/votes}: what the versions of its N-version operators did. */
+    public TopologyVotes votes(TopologyId id) {
+        return read(expect(get("/api/v1/topologies/" + id + "/votes"), 200), json.constructType(TopologyVotes.class));
     }
 
     /** {@code GET /api/v1/recoveries}: every recovery this router ran, newest first. */

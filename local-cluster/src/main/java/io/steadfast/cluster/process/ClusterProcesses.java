@@ -261,6 +261,11 @@ public final class ClusterProcesses implements AutoCloseable {
         return hosts.entrySet().stream().filter(e -> e.getValue().isAlive()).map(Map.Entry::getKey).toList();
     }
 
+    /** The hosts of {@code kind} whose process is running, frozen ones included. */
+    public synchronized List<HostId> liveHostIds(HostKind kind) {
+        return liveHostIds().stream().filter(id -> kinds.get(id) == kind).toList();
+    }
+
     /** The hosts whose process is running and not frozen by {@link #pauseHost}. */
     public synchronized List<HostId> unpausedHostIds() {
         return hosts.entrySet().stream().filter(e -> e.getValue().isAlive() && !e.getValue().isPaused())

@@ -1,89 +1,121 @@
 package io.steadfast.runtime.voting;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
+import java.util.function.IntPredicate;
 
 /**
  * One input's vote as its vote task keeps it in keyed state, from its first ballot until every version's ballot
  * is in (or, for a version that never sends one, a while after the deadline). Immutable: each change is a new one.
- *
- * @param eventTime  the input's event time, which the vote's output carries
- * @param deadlineAt processing time (epoch ms) at which it is decided with the ballots it has
- * @param result     the values it emitted once decided (possibly none); null while undecided
- * @param ballots    each version's values, by version
+ * Held as one flat list, {@code [eventTime, deadlineAt, result, ballot of version 0, ballot of version 1, ...]} (a
+ * ballot null until cast, the result null until decided), so that reading it from state allocates nothing.
  */
-record PendingVote(long eventTime, long deadlineAt, List<Object> result, Map<Integer, List<Object>> ballots) {
+final class PendingVote {
 
-    static PendingVote open(long eventTime, long deadlineAt) {
-        return new PendingVote(eventTime, deadlineAt, null, Map.of());
+    private static final int EVENT_TIME = 0;
+    private static final int DEADLINE_AT = 1;
+    private static final int RESULT = 2;
+    private static final int FIRST_BALLOT = 3;
+
+    private final Object[] fields;
+
+    private PendingVote(Object[] fields) {
+        this.fields = fields;
+    }
+
+    static PendingVote open(long eventTime, long deadlineAt, int versions) {
+        Object[] fields = new Object[FIRST_BALLOT + versions];
+        fields[EVENT_TIME] = eventTime;
+        fields[DEADLINE_AT] = deadlineAt;
+        return new PendingVote(fields);
+    }
+
+    /** The input's event time, which the vote's output carries. */
+    long eventTime() {
+        return (Long) fields[EVENT_TIME];
+    }
+
+    /** Processing time (epoch ms) at which it is decided with the ballots it has. */
+    long deadlineAt() {
+        return (Long) fields[DEADLINE_AT];
     }
 
     boolean decided() {
-        return result != null;
+        return fields[RESULT] != null;
+    }
+
+    /** The values it emitted once decided (possibly none); null while undecided. */
+    @SuppressWarnings("unchecked")
+    List<Object> result() {
+        return (List<Object>) fields[RESULT];
     }
 
     boolean hasVoted(int version) {
-        return ballots.containsKey(version);
+        return fields[FIRST_BALLOT + version] != null;
+    }
+
+    @SuppressWarnings("unchecked")
+    List<Object> ballotOf(int version) {
+        return (List<Object>) fields[FIRST_BALLOT + version];
+    }
+
+    int ballotCount() {
+        int count = 0;
+        for (int i = FIRST_BALLOT; i < fields.length; i++) {
+            count += fields[i] == null ? 0 : 1;
+        }
+        return count;
     }
 
     /** With a version's ballot added; a version emitting for one input in two ballots (timers) adds them up. */
     PendingVote with(int version, List<Object> values) {
-        Map<Integer, List<Object>> more = new TreeMap<>(ballots);
-        more.merge(version, values, (a, b) -> {
-            List<Object> both = new ArrayList<>(a);
-            both.addAll(b);
-            return both;
-        });
-        return new PendingVote(eventTime, deadlineAt, result, more);
+        Object[] more = fields.clone();
+        List<Object> before = ballotOf(version);
+        if (before == null) {
+            more[FIRST_BALLOT + version] = values;
+        } else {
+            List<Object> both = new ArrayList<>(before);
+            both.addAll(values);
+            more[FIRST_BALLOT + version] = both;
+        }
+        return new PendingVote(more);
     }
 
     PendingVote decidedAs(List<Object> values) {
-        return new PendingVote(eventTime, deadlineAt, List.copyOf(values), ballots);
+        Object[] decided = fields.clone();
+        decided[RESULT] = List.copyOf(values);
+        return new PendingVote(decided);
     }
 
-    List<Ballot> ballotsOf(java.util.function.IntPredicate versions) {
-        List<Ballot> chosen = new ArrayList<>();
-        ballots.forEach((version, values) -> {
-            if (versions.test(version)) {
-                chosen.add(new Ballot(version, values));
+    /** The ballots cast by versions {@code versions} accepts, in version order. */
+    List<Ballot> ballotsOf(IntPredicate versions) {
+        List<Ballot> chosen = new ArrayList<>(fields.length - FIRST_BALLOT);
+        for (int version = 0; version < fields.length - FIRST_BALLOT; version++) {
+            List<Object> ballot = ballotOf(version);
+            if (ballot != null && versions.test(version)) {
+                chosen.add(new Ballot(version, ballot));
             }
-        });
+        }
         return chosen;
     }
 
-    /** {@code [eventTime, deadlineAt, result or null, [version, values, version, values, ...]]}. */
+    /** The vote as keyed state holds it (see the class comment). */
     List<Object> toState() {
-        List<Object> flat = new ArrayList<>(ballots.size() * 2);
-        ballots.forEach((version, values) -> {
-            flat.add(version);
-            flat.add(values);
-        });
-        List<Object> state = new ArrayList<>(4);
-        state.add(eventTime);
-        state.add(deadlineAt);
-        state.add(result);
-        state.add(flat);
-        return state;
+        return Arrays.asList(fields.clone());
     }
 
     /** Whether a vote as state holds it was decided, without reading the rest. */
     static boolean isDecided(Object state) {
-        return ((List<?>) state).get(2) != null;
+        return ((List<?>) state).get(RESULT) != null;
     }
 
-    @SuppressWarnings("unchecked")
     static PendingVote fromState(Object state) {
-        if (state == null) {
-            return null;
-        }
-        List<Object> parts = (List<Object>) state;
-        List<Object> flat = (List<Object>) parts.get(3);
-        Map<Integer, List<Object>> ballots = new TreeMap<>();
-        for (int i = 0; i < flat.size(); i += 2) {
-            ballots.put((Integer) flat.get(i), (List<Object>) flat.get(i + 1));
-        }
-        return new PendingVote((Long) parts.get(0), (Long) parts.get(1), (List<Object>) parts.get(2), ballots);
+        return state == null ? null : new PendingVote(((List<?>) state).toArray());
+    }
+
+    @Override
+    public String toString() {
+        return Arrays.toString(fields);
     }
 }

@@ -28,6 +28,11 @@ final class VersionRecords {
     void put(int version, VersionRecord record) {
         List<VersionRecord> records = new ArrayList<>(all());
         records.set(version, record);
+        putAll(records);
+    }
+
+    /** Replaces every version's record. */
+    void putAll(List<VersionRecord> records) {
         List<Object> wire = new ArrayList<>(versions);
         records.forEach(one -> wire.add(one.toState()));
         state.update(wire);

@@ -7,7 +7,8 @@ import io.steadfast.api.PeInit;
 import io.steadfast.api.ProcessingElement;
 import io.steadfast.api.codec.Codecs;
 import io.steadfast.api.state.MapState;
-import java.util.LinkedHashMap;
+import io.steadfast.api.state.ValueState;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -42,6 +43,8 @@ public final class VotePe implements ProcessingElement<Object, Object> {
     /** Per input origin, the highest sequence number decided for this key: older unknown ballots are late ones. */
     private final MapState<String, Long> decidedThrough;
     private final VersionRecords records;
+    /** The processing-time timer armed for this key, at the earliest deadline of its undecided votes. */
+    private final ValueState<Long> deadlineTimer;
 
     public VotePe(PeInit<VoteConfig> init) {
         this.config = init.config();
@@ -49,6 +52,7 @@ public final class VotePe implements ProcessingElement<Object, Object> {
         this.operator = init.operator().operatorId() + "#" + init.operator().subtask();
         this.pending = init.state().mapState("pending", Codecs.STRING, Codecs.ANY);
         this.decidedThrough = init.state().mapState("decidedThrough", Codecs.STRING, Codecs.LONG);
+        this.deadlineTimer = init.state().valueState("deadlineTimer", Codecs.LONG);
         this.records = new VersionRecords(init.taskState().valueState(VersionRecord.TASK_STATE, Codecs.ANY),
                 config.versions());
     }
@@ -69,8 +73,7 @@ public final class VotePe implements ProcessingElement<Object, Object> {
                 count(ballot.version(), false, true, now); // its vote was decided and forgotten long ago
                 return;
             }
-            vote = PendingVote.open(event.eventTime(), now + config.deadlineMs());
-            context.registerProcessingTimeTimer(vote.deadlineAt());
+            vote = PendingVote.open(event.eventTime(), now + config.deadlineMs(), config.versions());
         }
         if (vote.decided()) {
             countAfterDecision(vote, ballot.version(), ballot.values(), now);
@@ -79,45 +82,81 @@ public final class VotePe implements ProcessingElement<Object, Object> {
         }
         pending.put(id, vote.with(ballot.version(), ballot.values()).toState());
         decideInOrder(ballot.origin(), context, now);
+        armDeadline(context, now);
     }
 
     @Override
     public void onProcessingTime(long timestamp, PeContext<Object> context) {
+        deadlineTimer.clear();
         Set<String> undecidedOrigins = new TreeSet<>();
-        for (Map.Entry<String, Object> entry : new LinkedHashMap<>(pending.entries()).entrySet()) {
-            PendingVote vote = PendingVote.fromState(entry.getValue());
-            if (!vote.decided()) {
+        for (Map.Entry<String, Object> entry : pending.entries().entrySet()) {
+            if (!PendingVote.isDecided(entry.getValue())) {
                 undecidedOrigins.add(InputId.parse(entry.getKey()).origin());
-            } else if (expiry(vote) <= timestamp) {
-                pending.remove(entry.getKey());
-            } else {
-                context.registerProcessingTimeTimer(expiry(vote));
             }
         }
         undecidedOrigins.forEach(origin -> decideInOrder(origin, context, timestamp));
+        armDeadline(context, timestamp);
     }
 
     /**
      * Decides the undecided votes of one origin, oldest first, as long as the oldest can be decided: so the voted
-     * outputs of one key leave in the order of their inputs, as they would from a single version.
+     * outputs of one key leave in the order of their inputs, as they would from a single version. Forgets, on the
+     * way, decided votes that stopped waiting for their missing ballots.
      */
     private void decideInOrder(String origin, PeContext<Object> context, long now) {
         while (true) {
             InputId oldest = null;
+            PendingVote vote = null;
+            List<String> expired = null;
             for (Map.Entry<String, Object> entry : pending.entries().entrySet()) {
-                if (PendingVote.isDecided(entry.getValue())) {
+                PendingVote candidate = PendingVote.fromState(entry.getValue());
+                if (candidate.decided()) {
+                    if (expiry(candidate) <= now) {
+                        expired = expired == null ? new ArrayList<>() : expired;
+                        expired.add(entry.getKey());
+                    }
                     continue;
                 }
                 InputId id = InputId.parse(entry.getKey());
                 if (id.origin().equals(origin) && (oldest == null || id.seq() < oldest.seq())) {
                     oldest = id;
+                    vote = candidate;
                 }
             }
-            PendingVote vote = oldest == null ? null : PendingVote.fromState(pending.get(oldest.text()));
+            if (expired != null) {
+                expired.forEach(pending::remove);
+            }
             if (vote == null || !(now >= vote.deadlineAt() || allAdmittedIn(vote) || settled(vote))) {
                 return;
             }
             decide(oldest, vote, context, now);
+        }
+    }
+
+    /**
+     * Keeps one processing-time timer for this key, at the earliest deadline of its undecided votes, and none when it
+     * has none: most votes are decided long before their deadline, and a timer that fires for nothing costs more than
+     * one set and deleted.
+     */
+    private void armDeadline(PeContext<Object> context, long now) {
+        long earliest = Long.MAX_VALUE;
+        for (Object state : pending.entries().values()) {
+            PendingVote vote = PendingVote.fromState(state);
+            if (!vote.decided()) {
+                earliest = Math.min(earliest, vote.deadlineAt());
+            }
+        }
+        Long armed = deadlineTimer.value();
+        if (armed != null && armed == earliest) {
+            return;
+        }
+        if (armed != null) {
+            context.deleteProcessingTimeTimer(armed);
+            deadlineTimer.clear();
+        }
+        if (earliest != Long.MAX_VALUE) {
+            context.registerProcessingTimeTimer(Math.max(earliest, now));
+            deadlineTimer.update(Math.max(earliest, now));
         }
     }
 
@@ -130,21 +169,25 @@ public final class VotePe implements ProcessingElement<Object, Object> {
         Verdict verdict = policy.decide(config.versions(), vote.ballotsOf(version -> !all.get(version).excluded()),
                 version -> all.get(version).weight(config.window()));
         if (verdict.outcome() == Verdict.Outcome.FAILED) {
-            throw new IllegalStateException("Vote task " + operator + " found no agreement on input " + id
-                    + " (onNoAgreement: fail): " + vote.ballots());
+            throw new IllegalStateException("Vote task " + operator + " found no agreement on input " + id.text()
+                    + " (onNoAgreement: fail): " + vote);
         }
         for (Object value : verdict.values()) {
             context.emit(new Event<>(context.key(), value, vote.eventTime(), Headers.empty()));
         }
         PendingVote decided = vote.decidedAs(verdict.values());
         boolean pastDeadline = now >= vote.deadlineAt();
+        List<VersionRecord> counted = new ArrayList<>(all);
         for (int version = 0; version < config.versions(); version++) {
             if (decided.hasVoted(version)) {
-                countAfterDecision(decided, version, decided.ballots().get(version), now);
+                boolean agreeing = policy.agrees(new Ballot(version, decided.ballotOf(version)), decided.result());
+                counted.set(version, outcome(version, counted.get(version).counted(agreeing, false,
+                        config.window()), counted, now));
             } else if (pastDeadline && !all.get(version).excluded()) {
-                records.put(version, records.get(version).missed(config.window()));
+                counted.set(version, counted.get(version).missed(config.window()));
             }
         }
+        records.putAll(counted);
         Long through = decidedThrough.get(id.origin());
         if (through == null || id.seq() > through) {
             decidedThrough.put(id.origin(), id.seq());
@@ -153,7 +196,7 @@ public final class VotePe implements ProcessingElement<Object, Object> {
     }
 
     private void keepOrForget(String id, PendingVote decided) {
-        if (decided.ballots().size() == config.versions()) {
+        if (decided.ballotCount() == config.versions()) {
             pending.remove(id);
         } else {
             pending.put(id, decided.toState());
@@ -168,21 +211,26 @@ public final class VotePe implements ProcessingElement<Object, Object> {
     }
 
     private void count(int version, boolean agreeing, boolean late, long now) {
-        VersionRecord before = records.get(version);
-        VersionRecord after = before.counted(agreeing, late, config.window());
-        VoteConfig.Exclusion exclusion = config.exclusion();
-        if (exclusion != null && !after.excluded() && after.badShare(exclusion.window()) > exclusion.threshold()) {
-            after = exclude(version, after, now);
-        } else if (exclusion != null && after.excluded() && after.streak() >= exclusion.probation()) {
-            after = after.readmitted();
-            LOG.info("Vote task {} re-admits version {}: it passed {} votes in a row in shadow", operator, version,
-                    exclusion.probation());
-        }
-        records.put(version, after);
+        List<VersionRecord> all = records.all();
+        records.put(version, outcome(version, all.get(version).counted(agreeing, late, config.window()), all, now));
     }
 
-    private VersionRecord exclude(int version, VersionRecord record, long now) {
-        long admitted = records.all().stream().filter(one -> !one.excluded()).count();
+    /** A version's record after an outcome, excluded or re-admitted if the outcome tips it over. */
+    private VersionRecord outcome(int version, VersionRecord after, List<VersionRecord> all, long now) {
+        VoteConfig.Exclusion exclusion = config.exclusion();
+        if (exclusion != null && !after.excluded() && after.badShare(exclusion.window()) > exclusion.threshold()) {
+            return exclude(version, after, all, now);
+        }
+        if (exclusion != null && after.excluded() && after.streak() >= exclusion.probation()) {
+            LOG.info("Vote task {} re-admits version {}: it passed {} votes in a row in shadow", operator, version,
+                    exclusion.probation());
+            return after.readmitted();
+        }
+        return after;
+    }
+
+    private VersionRecord exclude(int version, VersionRecord record, List<VersionRecord> all, long now) {
+        long admitted = all.stream().filter(one -> !one.excluded()).count();
         if (admitted - 1 < config.quorum()) {
             return record;
         }
