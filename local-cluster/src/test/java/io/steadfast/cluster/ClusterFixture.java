@@ -214,6 +214,11 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
         return outcomes.finalCounts(id, sink, timeout);
     }
 
+    /** As {@link #finalCounts}, for a topology whose tasks are meant to fail and be restarted in place. */
+    Map<String, Long> finalCountsThroughRestarts(TopologyId id, OperatorId sink, Duration timeout) {
+        return outcomes.finalCountsThroughRestarts(id, sink, timeout);
+    }
+
     /** A live host that runs an unfinished task of the topology, preferring one with a stateful count task. */
     HostId hostRunningTasks(TopologyId id) {
         TopologyDetail view = router.topology(id);
