@@ -1,5 +1,6 @@
 package io.steadfast.router.config;
 
+import io.micrometer.core.instrument.binder.MeterBinder;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
 import io.steadfast.router.checkpoint.CheckpointRecords;
 import io.steadfast.router.checkpoint.CheckpointSettings;
@@ -250,6 +251,12 @@ class RouterConfiguration {
     TopologyMonitor topologyMonitor(TopologyRepository topologies, HeartbeatFailureDetector detector,
                                     CheckpointCoordinators coordinators, RecoveryLog recoveries) {
         return new TopologyMonitor(topologies, detector, coordinators, recoveries);
+    }
+
+    /** The router's count of version task failures, as the counter {@code steadfast.votes.failed}. */
+    @Bean
+    MeterBinder voteFailureMeters(RecoveryOrchestrator recoveries) {
+        return recoveries.taskFailures();
     }
 
     @Bean

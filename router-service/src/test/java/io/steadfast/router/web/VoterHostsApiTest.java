@@ -16,8 +16,10 @@ import io.steadfast.protocol.router.TopologySubmitted;
 import io.steadfast.protocol.router.TopologySubmitted.PlacedTask;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.HostKind;
+import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.testkit.ManualClock;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -133,5 +135,43 @@ class VoterHostsApiTest {
         mvc.perform(get("/api/v1/topologies/few"))
                 .andExpect(jsonPath("$.warnings", hasSize(2)))
                 .andExpect(jsonPath("$.warnings[1]", containsString("of score#1 share host")));
+    }
+
+    @Test
+    void sumsTheVersionsRecordsOfEveryVoteTaskAndNamesAVoteTaskWhoseHostFails() throws Exception {
+        router.register("votes-a");
+        router.register("votes-b");
+        router.register("votes-c");
+        router.register("votes-voter", HostKind.VOTER);
+        router.submit(N_VERSION.formatted("votes")).andExpect(status().isCreated());
+        // [agreed, outvoted, late, excludedSince, streak, current, currentBad, previousBad] per version
+        hostClient.putTaskState(TaskId.parse("votes/score#0"), "versions", List.of(
+                List.of(10L, 0L, 0L, -1L, 0L, 10L, 0L, -1L),
+                List.of(7L, 3L, 0L, 1_700_000_000_000L, 2L, 10L, 3L, -1L),
+                List.of(9L, 0L, 1L, -1L, 0L, 10L, 1L, -1L)));
+        hostClient.putTaskState(TaskId.parse("votes/score#1"), "versions", List.of(
+                List.of(5L, 0L, 0L, -1L, 0L, 5L, 0L, -1L),
+                List.of(4L, 1L, 0L, -1L, 0L, 5L, 1L, -1L),
+                List.of(5L, 0L, 0L, -1L, 0L, 5L, 0L, -1L)));
+
+        mvc.perform(get("/api/v1/topologies/votes/votes")).andExpect(status().isOk())
+                .andExpect(jsonPath("$.operators[0].operator").value("score"))
+                .andExpect(jsonPath("$.operators[0].strategy").value("majority"))
+                .andExpect(jsonPath("$.operators[0].unavailable", hasSize(0)))
+                .andExpect(jsonPath("$.operators[0].versions[0].agreed").value(15))
+                .andExpect(jsonPath("$.operators[0].versions[0].type").value("keyed-count"))
+                .andExpect(jsonPath("$.operators[0].versions[1].operator").value("score~v1"))
+                .andExpect(jsonPath("$.operators[0].versions[1].agreed").value(11))
+                .andExpect(jsonPath("$.operators[0].versions[1].outvoted").value(4))
+                .andExpect(jsonPath("$.operators[0].versions[1].excludedSince").value("2023-11-14T22:13:20Z"))
+                .andExpect(jsonPath("$.operators[0].versions[2].late").value(1))
+                .andExpect(jsonPath("$.operators[0].versions[2].failed").value(0));
+
+        hostClient.failing.add(new HostId("votes-voter"));
+        mvc.perform(get("/api/v1/topologies/votes/votes")).andExpect(status().isOk())
+                .andExpect(jsonPath("$.operators[0].unavailable", hasSize(2)))
+                .andExpect(jsonPath("$.operators[0].versions[0].agreed").value(0));
+        mvc.perform(get("/api/v1/topologies/nope/votes")).andExpect(status().isNotFound())
+                .andExpect(content().contentTypeCompatibleWith(PROBLEM));
     }
 }

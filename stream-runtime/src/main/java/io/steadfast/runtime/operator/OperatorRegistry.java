@@ -8,6 +8,7 @@ import io.steadfast.api.operator.OperatorType;
 import io.steadfast.runtime.codec.ValueCodecRegistry;
 import io.steadfast.runtime.operator.builtin.BuiltinFunctions;
 import io.steadfast.runtime.operator.builtin.BuiltinOperators;
+import io.steadfast.runtime.voting.VersionRecordList;
 import io.steadfast.runtime.topology.ConfigProblem;
 import io.steadfast.runtime.topology.OperatorCatalog;
 import io.steadfast.api.operator.ConfigException;
@@ -38,7 +39,7 @@ public final class OperatorRegistry implements OperatorCatalog {
     private OperatorRegistry(List<OperatorProvider> providers) {
         Map<String, MapFunction> functions = new HashMap<>(BuiltinFunctions.mapFunctions());
         Map<String, FilterPredicate> predicates = new HashMap<>(BuiltinFunctions.filterPredicates());
-        List<ValueCodec<?>> userCodecs = new ArrayList<>();
+        List<ValueCodec<?>> userCodecs = new ArrayList<>(List.of(VersionRecordList.CODEC));
         for (OperatorProvider provider : providers) {
             putAllUnique("map function", functions, provider.mapFunctions(), provider);
             putAllUnique("filter predicate", predicates, provider.filterPredicates(), provider);

@@ -18,9 +18,10 @@ final class PendingVote {
     private static final int RESULT = 2;
     private static final int FIRST_BALLOT = 3;
 
-    private final Object[] fields;
+    /** The fields, as state holds them: never changed, copied on write. */
+    private final List<?> fields;
 
-    private PendingVote(Object[] fields) {
+    private PendingVote(List<?> fields) {
         this.fields = fields;
     }
 
@@ -28,49 +29,49 @@ final class PendingVote {
         Object[] fields = new Object[FIRST_BALLOT + versions];
         fields[EVENT_TIME] = eventTime;
         fields[DEADLINE_AT] = deadlineAt;
-        return new PendingVote(fields);
+        return new PendingVote(Arrays.asList(fields));
     }
 
     /** The input's event time, which the vote's output carries. */
     long eventTime() {
-        return (Long) fields[EVENT_TIME];
+        return (Long) fields.get(EVENT_TIME);
     }
 
     /** Processing time (epoch ms) at which it is decided with the ballots it has. */
     long deadlineAt() {
-        return (Long) fields[DEADLINE_AT];
+        return deadlineAt(fields);
     }
 
     boolean decided() {
-        return fields[RESULT] != null;
+        return fields.get(RESULT) != null;
     }
 
     /** The values it emitted once decided (possibly none); null while undecided. */
     @SuppressWarnings("unchecked")
     List<Object> result() {
-        return (List<Object>) fields[RESULT];
+        return (List<Object>) fields.get(RESULT);
     }
 
     boolean hasVoted(int version) {
-        return fields[FIRST_BALLOT + version] != null;
+        return fields.get(FIRST_BALLOT + version) != null;
     }
 
     @SuppressWarnings("unchecked")
     List<Object> ballotOf(int version) {
-        return (List<Object>) fields[FIRST_BALLOT + version];
+        return (List<Object>) fields.get(FIRST_BALLOT + version);
     }
 
     int ballotCount() {
         int count = 0;
-        for (int i = FIRST_BALLOT; i < fields.length; i++) {
-            count += fields[i] == null ? 0 : 1;
+        for (int i = FIRST_BALLOT; i < fields.size(); i++) {
+            count += fields.get(i) == null ? 0 : 1;
         }
         return count;
     }
 
     /** With a version's ballot added; a version emitting for one input in two ballots (timers) adds them up. */
     PendingVote with(int version, List<Object> values) {
-        Object[] more = fields.clone();
+        Object[] more = fields.toArray();
         List<Object> before = ballotOf(version);
         if (before == null) {
             more[FIRST_BALLOT + version] = values;
@@ -79,19 +80,19 @@ final class PendingVote {
             both.addAll(values);
             more[FIRST_BALLOT + version] = both;
         }
-        return new PendingVote(more);
+        return new PendingVote(Arrays.asList(more));
     }
 
     PendingVote decidedAs(List<Object> values) {
-        Object[] decided = fields.clone();
+        Object[] decided = fields.toArray();
         decided[RESULT] = List.copyOf(values);
-        return new PendingVote(decided);
+        return new PendingVote(Arrays.asList(decided));
     }
 
     /** The ballots cast by versions {@code versions} accepts, in version order. */
     List<Ballot> ballotsOf(IntPredicate versions) {
-        List<Ballot> chosen = new ArrayList<>(fields.length - FIRST_BALLOT);
-        for (int version = 0; version < fields.length - FIRST_BALLOT; version++) {
+        List<Ballot> chosen = new ArrayList<>(fields.size() - FIRST_BALLOT);
+        for (int version = 0; version < fields.size() - FIRST_BALLOT; version++) {
             List<Object> ballot = ballotOf(version);
             if (ballot != null && versions.test(version)) {
                 chosen.add(new Ballot(version, ballot));
@@ -100,9 +101,9 @@ final class PendingVote {
         return chosen;
     }
 
-    /** The vote as keyed state holds it (see the class comment). */
-    List<Object> toState() {
-        return Arrays.asList(fields.clone());
+    /** The vote as keyed state holds it (see the class comment); never changed after. */
+    List<?> toState() {
+        return fields;
     }
 
     /** Whether a vote as state holds it was decided, without reading the rest. */
@@ -110,12 +111,17 @@ final class PendingVote {
         return ((List<?>) state).get(RESULT) != null;
     }
 
+    /** The deadline of a vote as state holds it, without reading the rest. */
+    static long deadlineAt(Object state) {
+        return (Long) ((List<?>) state).get(DEADLINE_AT);
+    }
+
     static PendingVote fromState(Object state) {
-        return state == null ? null : new PendingVote(((List<?>) state).toArray());
+        return state == null ? null : new PendingVote((List<?>) state);
     }
 
     @Override
     public String toString() {
-        return Arrays.toString(fields);
+        return fields.toString();
     }
 }

@@ -26,8 +26,17 @@ public record VersionRecord(long agreed, long outvoted, long late, long excluded
 
     static final VersionRecord NEW = new VersionRecord(0, 0, 0, -1, 0, 0, 0, -1);
 
-    /** The records in a value of the task state {@value #TASK_STATE} (none for null), in version order. */
+    /** How many numbers a record is made of ({@link #toState()}). */
+    static final int FIELDS = 8;
+
+    /**
+     * The records in a value of the task state {@value #TASK_STATE} (none for null), in version order: the value
+     * itself, or its JSON form (a list of {@link #toState()} lists) as a host answers a query.
+     */
     public static List<VersionRecord> listOf(Object taskStateValue) {
+        if (taskStateValue instanceof VersionRecordList list) {
+            return list.records();
+        }
         List<VersionRecord> records = new ArrayList<>();
         if (taskStateValue instanceof List<?> list) {
             for (Object one : list) {

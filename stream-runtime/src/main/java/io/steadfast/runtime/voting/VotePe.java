@@ -53,8 +53,8 @@ public final class VotePe implements ProcessingElement<Object, Object> {
         this.pending = init.state().mapState("pending", Codecs.STRING, Codecs.ANY);
         this.decidedThrough = init.state().mapState("decidedThrough", Codecs.STRING, Codecs.LONG);
         this.deadlineTimer = init.state().valueState("deadlineTimer", Codecs.LONG);
-        this.records = new VersionRecords(init.taskState().valueState(VersionRecord.TASK_STATE, Codecs.ANY),
-                config.versions());
+        this.records = new VersionRecords(init.taskState().valueState(VersionRecord.TASK_STATE,
+                VersionRecordList.CODEC), config.versions());
     }
 
     @Override
@@ -141,9 +141,8 @@ public final class VotePe implements ProcessingElement<Object, Object> {
     private void armDeadline(PeContext<Object> context, long now) {
         long earliest = Long.MAX_VALUE;
         for (Object state : pending.entries().values()) {
-            PendingVote vote = PendingVote.fromState(state);
-            if (!vote.decided()) {
-                earliest = Math.min(earliest, vote.deadlineAt());
+            if (!PendingVote.isDecided(state)) {
+                earliest = Math.min(earliest, PendingVote.deadlineAt(state));
             }
         }
         Long armed = deadlineTimer.value();

@@ -16,6 +16,7 @@ import io.steadfast.runtime.task.TaskStatus;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologySpecReader;
 import io.steadfast.runtime.topology.TopologyValidator;
+import io.steadfast.runtime.voting.VersionRecord;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -118,14 +119,13 @@ class NVersionVotingTest {
         Run run = runs.get(id);
         long[][] sums = new long[3][3];
         for (TaskSpec vote : run.plan().tasksOf(OperatorId.of("score"))) {
-            Object records = hostOf(vote.id(), run.placement()).queryTaskState(vote.id(), "versions").join()
-                    .orElseThrow();
-            List<?> versions = (List<?>) records;
+            List<VersionRecord> versions = VersionRecord.listOf(hostOf(vote.id(), run.placement())
+                    .queryTaskState(vote.id(), VersionRecord.TASK_STATE).join().orElseThrow());
             for (int v = 0; v < 3; v++) {
-                List<?> record = (List<?>) versions.get(v);
-                for (int c = 0; c < 3; c++) {
-                    sums[v][c] += (Long) record.get(c);
-                }
+                VersionRecord record = versions.get(v);
+                sums[v][0] += record.agreed();
+                sums[v][1] += record.outvoted();
+                sums[v][2] += record.late();
             }
         }
         List<VersionCounts> counts = new ArrayList<>();
