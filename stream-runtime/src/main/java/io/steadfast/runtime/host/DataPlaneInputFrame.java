@@ -4,8 +4,12 @@ import io.steadfast.runtime.dataplane.InboundFrame;
 import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.task.InputFrame;
 
-/** A frame received by the data plane, as a task input. */
-record DataPlaneInputFrame(InboundFrame frame) implements InputFrame {
+/** A frame received by the data plane, as a task input, stamped as it is handed to its task. */
+record DataPlaneInputFrame(InboundFrame frame, long arrivedMillis) implements InputFrame {
+
+    DataPlaneInputFrame(InboundFrame frame) {
+        this(frame, System.currentTimeMillis());
+    }
 
     @Override
     public ChannelId channel() {

@@ -65,10 +65,16 @@ final class LocalChannel implements FrameSender {
 
         private final byte[] payload;
         private final int records;
+        private final long arrivedMillis = System.currentTimeMillis();
 
         Frame(byte[] payload, int records) {
             this.payload = payload;
             this.records = records;
+        }
+
+        @Override
+        public long arrivedMillis() {
+            return arrivedMillis;
         }
 
         @Override

@@ -19,4 +19,10 @@ public interface InputFrame {
     int skip();
 
     void consumed();
+
+    /**
+     * When the frame reached this task's host, by the wall clock ({@link System#currentTimeMillis()}): a
+     * processing-time timer due later does not fire before the task has taken this frame.
+     */
+    long arrivedMillis();
 }

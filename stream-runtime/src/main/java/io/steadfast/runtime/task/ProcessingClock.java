@@ -7,7 +7,8 @@ import io.steadfast.runtime.state.KeyedTimers;
  * {@code ProcessingTime} decision) and applies it, so PEs read the same times again when the task is replayed
  * after a recovery. A task reads the wall clock into it when a timer is due, and, once a PE has read it, whenever
  * the reading is {@value #FRESHNESS_MILLIS} ms old before it takes more input; and once as it starts, so that no
- * PE ever reads an unset clock. Task thread only.
+ * PE ever reads an unset clock. A reading is never later than the arrival of the input the task takes next, so
+ * timers fire in the order of the input's arrival however far behind the task is. Task thread only.
  */
 final class ProcessingClock {
 

@@ -369,15 +369,20 @@ public final class StreamTask {
     /**
      * Reads the wall clock into a keyed task's processing-time clock when a timer is due or a PE needs a fresh
      * reading, logging the reading so that a replay applies it at the same place. Returns whether it did.
+     * <p>
+     * The reading is never later than the arrival of the input the task takes next: a timer fires after the input
+     * that reached the host before it was due, however far behind the task is. A vote's deadline thus counts from
+     * when ballots reached the voter, and a ballot waiting in the vote task's queue (or held by a barrier
+     * alignment) when the deadline passes is not late.
      */
     private boolean readProcessingTimeIfDue() {
         KeyedProcessorDriver keyed = (KeyedProcessorDriver) driver;
-        long nowMillis = System.currentTimeMillis();
-        if (!keyed.processingTimeDue(nowMillis)) {
+        long reading = Math.min(System.currentTimeMillis(), input.nextArrivalMillis());
+        if (!keyed.processingTimeDue(reading)) {
             return false;
         }
-        decisions.processingTime(nowMillis);
-        keyed.advanceProcessingTime(nowMillis, input.operatorOutput());
+        decisions.processingTime(reading);
+        keyed.advanceProcessingTime(reading, input.operatorOutput());
         return true;
     }
 

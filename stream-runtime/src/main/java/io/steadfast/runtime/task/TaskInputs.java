@@ -130,6 +130,16 @@ final class TaskInputs {
         return new BarrierAligner.HeldInput(frame);
     }
 
+    /**
+     * When the input {@link #step()} takes next reached the host ({@link InputFrame#arrivedMillis()});
+     * {@link Long#MAX_VALUE} if none waits.
+     */
+    long nextArrivalMillis() {
+        BarrierAligner.HeldInput held = ready.peek();
+        InputFrame next = held != null ? held.frame : mailbox.peekFrame();
+        return next == null ? Long.MAX_VALUE : next.arrivedMillis();
+    }
+
     /** Processes the next input held back or arrived, running freely; returns whether there was any. */
     boolean step() {
         BarrierAligner.HeldInput held = ready.poll();

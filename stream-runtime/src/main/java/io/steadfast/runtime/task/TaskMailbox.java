@@ -52,6 +52,11 @@ final class TaskMailbox {
         return frame;
     }
 
+    /** The frame {@link #pollFrame()} would take, left in place; null if none waits. */
+    InputFrame peekFrame() {
+        return frames.peek();
+    }
+
     int queuedFrames() {
         return frameCount.get();
     }

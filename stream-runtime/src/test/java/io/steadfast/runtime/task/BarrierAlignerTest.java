@@ -116,5 +116,10 @@ class BarrierAlignerTest {
         @Override
         public void consumed() {
         }
+
+        @Override
+        public long arrivedMillis() {
+            return 0;
+        }
     }
 }

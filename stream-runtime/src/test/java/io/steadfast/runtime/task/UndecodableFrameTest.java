@@ -51,6 +51,11 @@ class UndecodableFrameTest {
         public void consumed() {
             acknowledged.incrementAndGet();
         }
+
+        @Override
+        public long arrivedMillis() {
+            return 0;
+        }
     }
 
     @AfterEach
