@@ -24,8 +24,8 @@ final class VersionBallots implements EventOutput {
     private final TaskId task;
     private final int version;
     private final EventOutput output;
-    /** Per input channel, the text naming its upstream task, this subtask and the deployment epoch. */
-    private final Map<ChannelId, String> origins = new HashMap<>();
+    /** Per input channel, the origin of its inputs ({@link VersionBallot#origin(int, int, int)}). */
+    private final Map<ChannelId, Long> origins = new HashMap<>();
     private final List<Object> values = new ArrayList<>();
     private Event<Object> input;
 
@@ -33,10 +33,17 @@ final class VersionBallots implements EventOutput {
         this.task = task;
         this.version = task.operator().versionIndex();
         this.output = output;
+        // every version of this subtask reads the same inputs from the same upstream tasks, so their order by name
+        // is the same in each
+        List<String> upstream = inputs.stream().map(VersionBallots::upstreamName).sorted().toList();
         for (InputChannel channel : inputs) {
-            origins.put(channel.channel(), channel.from().operator().value() + "#" + channel.from().subtask() + ">"
-                    + task.subtask() + "@" + channel.channel().epoch());
+            origins.put(channel.channel(), VersionBallot.origin(upstream.indexOf(upstreamName(channel)),
+                    task.subtask(), channel.channel().epoch()));
         }
+    }
+
+    private static String upstreamName(InputChannel channel) {
+        return channel.inputIndex() + ":" + channel.from();
     }
 
     /** Runs the PE on one input and sends what it emitted as one ballot. */

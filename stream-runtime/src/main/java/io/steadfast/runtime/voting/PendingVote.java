@@ -6,93 +6,98 @@ import java.util.List;
 import java.util.function.IntPredicate;
 
 /**
- * One input's vote as its vote task keeps it in keyed state, from its first ballot until every version's ballot
- * is in (or, for a version that never sends one, a while after the deadline). Immutable: each change is a new one.
- * Held as one flat list, {@code [eventTime, deadlineAt, result, ballot of version 0, ballot of version 1, ...]} (a
- * ballot null until cast, the result null until decided), so that reading it from state allocates nothing.
+ * One input's vote as its vote task keeps it (in {@link KeyVotes}), from its first ballot until every version's
+ * ballot is in (or, for a version that never sends one, a while after the deadline). Immutable: each change is a new
+ * one.
  */
 final class PendingVote {
 
-    private static final int EVENT_TIME = 0;
-    private static final int DEADLINE_AT = 1;
-    private static final int RESULT = 2;
-    private static final int FIRST_BALLOT = 3;
-
-    /** The fields, as state holds them: never changed, copied on write. */
-    private final List<?> fields;
-
-    private PendingVote(List<?> fields) {
-        this.fields = fields;
-    }
-
-    static PendingVote open(long eventTime, long deadlineAt, int versions) {
-        Object[] fields = new Object[FIRST_BALLOT + versions];
-        fields[EVENT_TIME] = eventTime;
-        fields[DEADLINE_AT] = deadlineAt;
-        return new PendingVote(Arrays.asList(fields));
-    }
-
+    /** The input's origin ({@link VersionBallot#origin()}) and sequence number there: which input it decides. */
+    final long origin;
+    final long seq;
     /** The input's event time, which the vote's output carries. */
-    long eventTime() {
-        return (Long) fields.get(EVENT_TIME);
+    final long eventTime;
+    /** Processing time (epoch ms) at which it is decided with the ballots it has. */
+    final long deadlineAt;
+    /** The values it emitted once decided (possibly none); null while undecided. */
+    private final List<Object> result;
+    /** Per version, its ballot's values; null until cast. */
+    private final Object[] ballots;
+
+    private PendingVote(long origin, long seq, long eventTime, long deadlineAt, List<Object> result, Object[] ballots) {
+        this.origin = origin;
+        this.seq = seq;
+        this.eventTime = eventTime;
+        this.deadlineAt = deadlineAt;
+        this.result = result;
+        this.ballots = ballots;
     }
 
-    /** Processing time (epoch ms) at which it is decided with the ballots it has. */
-    long deadlineAt() {
-        return deadlineAt(fields);
+    static PendingVote open(long origin, long seq, long eventTime, long deadlineAt, int versions) {
+        return new PendingVote(origin, seq, eventTime, deadlineAt, null, new Object[versions]);
+    }
+
+    /** A vote as {@link KeyVotes} restores it. */
+    static PendingVote restored(long origin, long seq, long eventTime, long deadlineAt, List<Object> result,
+                                List<List<Object>> ballots) {
+        return new PendingVote(origin, seq, eventTime, deadlineAt, result, ballots.toArray());
     }
 
     boolean decided() {
-        return fields.get(RESULT) != null;
+        return result != null;
     }
 
-    /** The values it emitted once decided (possibly none); null while undecided. */
-    @SuppressWarnings("unchecked")
+    boolean isFor(long origin, long seq) {
+        return this.origin == origin && this.seq == seq;
+    }
+
     List<Object> result() {
-        return (List<Object>) fields.get(RESULT);
+        return result;
+    }
+
+    int versions() {
+        return ballots.length;
     }
 
     boolean hasVoted(int version) {
-        return fields.get(FIRST_BALLOT + version) != null;
+        return ballots[version] != null;
     }
 
     @SuppressWarnings("unchecked")
     List<Object> ballotOf(int version) {
-        return (List<Object>) fields.get(FIRST_BALLOT + version);
+        return (List<Object>) ballots[version];
     }
 
     int ballotCount() {
         int count = 0;
-        for (int i = FIRST_BALLOT; i < fields.size(); i++) {
-            count += fields.get(i) == null ? 0 : 1;
+        for (Object ballot : ballots) {
+            count += ballot == null ? 0 : 1;
         }
         return count;
     }
 
     /** With a version's ballot added; a version emitting for one input in two ballots (timers) adds them up. */
     PendingVote with(int version, List<Object> values) {
-        Object[] more = fields.toArray();
+        Object[] more = ballots.clone();
         List<Object> before = ballotOf(version);
         if (before == null) {
-            more[FIRST_BALLOT + version] = values;
+            more[version] = values;
         } else {
             List<Object> both = new ArrayList<>(before);
             both.addAll(values);
-            more[FIRST_BALLOT + version] = both;
+            more[version] = both;
         }
-        return new PendingVote(Arrays.asList(more));
+        return new PendingVote(origin, seq, eventTime, deadlineAt, result, more);
     }
 
     PendingVote decidedAs(List<Object> values) {
-        Object[] decided = fields.toArray();
-        decided[RESULT] = List.copyOf(values);
-        return new PendingVote(Arrays.asList(decided));
+        return new PendingVote(origin, seq, eventTime, deadlineAt, List.copyOf(values), ballots);
     }
 
     /** The ballots cast by versions {@code versions} accepts, in version order. */
     List<Ballot> ballotsOf(IntPredicate versions) {
-        List<Ballot> chosen = new ArrayList<>(fields.size() - FIRST_BALLOT);
-        for (int version = 0; version < fields.size() - FIRST_BALLOT; version++) {
+        List<Ballot> chosen = new ArrayList<>(ballots.length);
+        for (int version = 0; version < ballots.length; version++) {
             List<Object> ballot = ballotOf(version);
             if (ballot != null && versions.test(version)) {
                 chosen.add(new Ballot(version, ballot));
@@ -101,27 +106,24 @@ final class PendingVote {
         return chosen;
     }
 
-    /** The vote as keyed state holds it (see the class comment); never changed after. */
-    List<?> toState() {
-        return fields;
+    /** Its fields in the order {@link KeyVotes} lists them. */
+    Object field(int index) {
+        return switch (index) {
+            case 0 -> origin;
+            case 1 -> seq;
+            case 2 -> eventTime;
+            case 3 -> deadlineAt;
+            case 4 -> result;
+            default -> ballots[index - FIXED_FIELDS];
+        };
     }
 
-    /** Whether a vote as state holds it was decided, without reading the rest. */
-    static boolean isDecided(Object state) {
-        return ((List<?>) state).get(RESULT) != null;
-    }
-
-    /** The deadline of a vote as state holds it, without reading the rest. */
-    static long deadlineAt(Object state) {
-        return (Long) ((List<?>) state).get(DEADLINE_AT);
-    }
-
-    static PendingVote fromState(Object state) {
-        return state == null ? null : new PendingVote((List<?>) state);
-    }
+    /** Fields before the ballots in {@link #field(int)}. */
+    static final int FIXED_FIELDS = 5;
 
     @Override
     public String toString() {
-        return fields.toString();
+        return "vote of " + origin + ":" + seq + " (deadline " + deadlineAt + ", result " + result + ", ballots "
+                + Arrays.toString(ballots) + ")";
     }
 }

@@ -1,10 +1,8 @@
 package io.steadfast.runtime.voting;
 
-import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * The outcome of one vote. Its sets of versions iterate in ascending order.
@@ -36,13 +34,9 @@ public record Verdict(Outcome outcome, List<Object> values, Set<Integer> agreein
     public Verdict {
         Objects.requireNonNull(outcome, "outcome");
         values = List.copyOf(values);
-        agreeing = sorted(agreeing);
-        outvoted = sorted(outvoted);
-        missing = sorted(missing);
-    }
-
-    private static Set<Integer> sorted(Set<Integer> versions) {
-        return Collections.unmodifiableSortedSet(new TreeSet<>(versions));
+        agreeing = VersionSet.copyOf(agreeing);
+        outvoted = VersionSet.copyOf(outvoted);
+        missing = VersionSet.copyOf(missing);
     }
 
     /** Whether the vote emits {@link #values()}. */

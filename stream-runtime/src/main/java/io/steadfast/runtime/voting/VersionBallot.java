@@ -1,7 +1,6 @@
 package io.steadfast.runtime.voting;
 
 import java.util.List;
-import java.util.Objects;
 
 /**
  * A ballot as it travels from a version task to its vote task, as the value of an event with the input's key and
@@ -12,28 +11,43 @@ import java.util.Objects;
  * <p>On the wire it is a list {@code [origin, seq, version, values]}, which the value codecs carry without a codec
  * of its own, with whatever registered types the values have.
  *
- * @param origin the input channel's upstream task, this subtask and the plan's deployment epoch, as text; or
- *               {@link #TIMER_ORIGIN} for what a version emitted from an event-time timer
+ * @param origin the input channel the input came on, as a number the same in every version ({@link #origin(int, int,
+ *               int)}); or {@link #TIMER_ORIGIN} for what a version emitted from an event-time timer
  * @param seq    the input's sequence number on that channel; for a timer, its timestamp
  * @param version the version's index in the operator's {@code versions}
  * @param values what the version emitted for the input, in order (possibly nothing)
  */
-public record VersionBallot(String origin, long seq, int version, List<Object> values) {
+public record VersionBallot(long origin, long seq, int version, List<Object> values) {
 
     /** The origin of ballots of what versions emit from event-time timers, which fire alike in every version. */
-    public static final String TIMER_ORIGIN = "timer";
+    public static final long TIMER_ORIGIN = -1;
+    private static final int FIELD_BITS = 20;
+    private static final int FIELD_LIMIT = 1 << FIELD_BITS;
 
     public VersionBallot {
-        Objects.requireNonNull(origin, "origin");
         if (version < 0) {
             throw new IllegalArgumentException("version must be >= 0, was " + version);
         }
         values = List.copyOf(values);
     }
 
-    /** The input this ballot answers, the same in every version's ballot for it, as text. */
-    public String inputId() {
-        return new InputId(origin, seq).text();
+    /**
+     * The origin of the inputs a version's subtask takes from one upstream task in one deployment of the plan: the
+     * same number in every version of that subtask, and new after a global restore (which starts the sequence
+     * numbers over).
+     *
+     * @param upstream the upstream task's place among the subtask's upstream tasks, in an order every version shares
+     * @param subtask  the version task's subtask
+     * @param epoch    the plan's deployment epoch
+     * @throws IllegalArgumentException if the upstream place or the subtask is not below 2^20
+     */
+    public static long origin(int upstream, int subtask, int epoch) {
+        if (upstream < 0 || upstream >= FIELD_LIMIT || subtask < 0 || subtask >= FIELD_LIMIT || epoch < 0) {
+            throw new IllegalArgumentException("an input origin needs an upstream place and a subtask in 0.."
+                    + (FIELD_LIMIT - 1) + " and an epoch of at least 0, got " + upstream + ", " + subtask + ", "
+                    + epoch);
+        }
+        return (long) epoch << 2 * FIELD_BITS | (long) upstream << FIELD_BITS | subtask;
     }
 
     /** The event value that carries this ballot. */
@@ -48,7 +62,7 @@ public record VersionBallot(String origin, long seq, int version, List<Object> v
      *                                  something that is not a version of its operator
      */
     public static VersionBallot fromWire(Object value) {
-        if (!(value instanceof List<?> wire) || wire.size() != 4 || !(wire.get(0) instanceof String origin)
+        if (!(value instanceof List<?> wire) || wire.size() != 4 || !(wire.get(0) instanceof Long origin)
                 || !(wire.get(1) instanceof Long seq) || !(wire.get(2) instanceof Integer version)
                 || !(wire.get(3) instanceof List<?> values)) {
             throw new IllegalArgumentException("A vote task got " + describe(value) + " where it expects a ballot"

@@ -6,13 +6,9 @@ import io.steadfast.api.PeContext;
 import io.steadfast.api.PeInit;
 import io.steadfast.api.ProcessingElement;
 import io.steadfast.api.codec.Codecs;
-import io.steadfast.api.state.MapState;
 import io.steadfast.api.state.ValueState;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,20 +35,15 @@ public final class VotePe implements ProcessingElement<Object, Object> {
     private final VoteConfig config;
     private final VotingPolicy policy;
     private final String operator;
-    private final MapState<String, Object> pending;
-    /** Per input origin, the highest sequence number decided for this key: older unknown ballots are late ones. */
-    private final MapState<String, Long> decidedThrough;
+    /** The key's votes ({@link KeyVotes}): one value, so that a ballot costs one lookup and one update. */
+    private final ValueState<Object> votes;
     private final VersionRecords records;
-    /** The processing-time timer armed for this key, at the earliest deadline of its undecided votes. */
-    private final ValueState<Long> deadlineTimer;
 
     public VotePe(PeInit<VoteConfig> init) {
         this.config = init.config();
         this.policy = new VotingPolicy(config.rules());
         this.operator = init.operator().operatorId() + "#" + init.operator().subtask();
-        this.pending = init.state().mapState("pending", Codecs.STRING, Codecs.ANY);
-        this.decidedThrough = init.state().mapState("decidedThrough", Codecs.STRING, Codecs.LONG);
-        this.deadlineTimer = init.state().valueState("deadlineTimer", Codecs.LONG);
+        this.votes = init.state().valueState("votes", Codecs.ANY);
         this.records = new VersionRecords(init.taskState().valueState(VersionRecord.TASK_STATE,
                 VersionRecordList.CODEC), config.versions());
     }
@@ -65,121 +56,117 @@ public final class VotePe implements ProcessingElement<Object, Object> {
                     + ballot.version() + " but its operator has " + config.versions() + " versions");
         }
         long now = context.currentProcessingTime();
-        String id = ballot.inputId();
-        PendingVote vote = PendingVote.fromState(pending.get(id));
-        if (vote == null) {
-            Long through = decidedThrough.get(ballot.origin());
-            if (through != null && ballot.seq() <= through) {
+        KeyVotes key = KeyVotes.of(votes.value(), config.versions()).withoutExpired(now, lateHorizonMs());
+        int at = key.indexOf(ballot.origin(), ballot.seq());
+        if (at < 0) {
+            if (ballot.seq() <= key.decidedThrough(ballot.origin())) {
                 count(ballot.version(), false, true, now); // its vote was decided and forgotten long ago
+                store(key);
                 return;
             }
-            vote = PendingVote.open(event.eventTime(), now + config.deadlineMs(), config.versions());
-        }
-        if (vote.decided()) {
-            countAfterDecision(vote, ballot.version(), ballot.values(), now);
-            keepOrForget(id, vote.with(ballot.version(), ballot.values()));
+            key = key.withOpened(PendingVote.open(ballot.origin(), ballot.seq(), event.eventTime(),
+                    now + config.deadlineMs(), config.versions()).with(ballot.version(), ballot.values()));
+        } else if (key.vote(at).decided()) {
+            PendingVote decided = key.vote(at);
+            countAfterDecision(decided, ballot.version(), ballot.values(), now);
+            store(keepOrForget(key, at, decided.with(ballot.version(), ballot.values())));
             return;
+        } else {
+            key = key.withVote(at, key.vote(at).with(ballot.version(), ballot.values()));
         }
-        pending.put(id, vote.with(ballot.version(), ballot.values()).toState());
-        decideInOrder(ballot.origin(), context, now);
-        armDeadline(context, now);
+        key = decideInOrder(key, ballot.origin(), context, now);
+        store(armDeadline(key, context, now));
     }
 
     @Override
     public void onProcessingTime(long timestamp, PeContext<Object> context) {
-        deadlineTimer.clear();
-        Set<String> undecidedOrigins = new TreeSet<>();
-        for (Map.Entry<String, Object> entry : pending.entries().entrySet()) {
-            if (!PendingVote.isDecided(entry.getValue())) {
-                undecidedOrigins.add(InputId.parse(entry.getKey()).origin());
-            }
+        KeyVotes key = KeyVotes.of(votes.value(), config.versions()).withArmedTimer(KeyVotes.NO_TIMER)
+                .withoutExpired(timestamp, lateHorizonMs());
+        for (long origin : key.undecidedOrigins()) {
+            key = decideInOrder(key, origin, context, timestamp);
         }
-        undecidedOrigins.forEach(origin -> decideInOrder(origin, context, timestamp));
-        armDeadline(context, timestamp);
+        store(armDeadline(key, context, timestamp));
+    }
+
+    private void store(KeyVotes key) {
+        if (key.voteCount() == 0 && key.armedTimer() == KeyVotes.NO_TIMER && votes.value() == null) {
+            return;
+        }
+        votes.update(key);
+    }
+
+    private long lateHorizonMs() {
+        return LATE_HORIZON_DEADLINES * config.deadlineMs();
     }
 
     /**
      * Decides the undecided votes of one origin, oldest first, as long as the oldest can be decided: so the voted
-     * outputs of one key leave in the order of their inputs, as they would from a single version. Forgets, on the
-     * way, decided votes that stopped waiting for their missing ballots.
+     * outputs of one key leave in the order of their inputs, as they would from a single version.
      */
-    private void decideInOrder(String origin, PeContext<Object> context, long now) {
+    private KeyVotes decideInOrder(KeyVotes key, long origin, PeContext<Object> context, long now) {
         while (true) {
-            InputId oldest = null;
-            PendingVote vote = null;
-            List<String> expired = null;
-            for (Map.Entry<String, Object> entry : pending.entries().entrySet()) {
-                PendingVote candidate = PendingVote.fromState(entry.getValue());
-                if (candidate.decided()) {
-                    if (expiry(candidate) <= now) {
-                        expired = expired == null ? new ArrayList<>() : expired;
-                        expired.add(entry.getKey());
-                    }
-                    continue;
-                }
-                InputId id = InputId.parse(entry.getKey());
-                if (id.origin().equals(origin) && (oldest == null || id.seq() < oldest.seq())) {
-                    oldest = id;
-                    vote = candidate;
-                }
+            int oldest = key.oldestUndecided(origin);
+            if (oldest < 0) {
+                return key;
             }
-            if (expired != null) {
-                expired.forEach(pending::remove);
+            PendingVote vote = key.vote(oldest);
+            Verdict verdict = now >= vote.deadlineAt || allAdmittedIn(vote) ? decision(vote) : settledDecision(vote);
+            if (verdict == null) {
+                return key;
             }
-            if (vote == null || !(now >= vote.deadlineAt() || allAdmittedIn(vote) || settled(vote))) {
-                return;
-            }
-            decide(oldest, vote, context, now);
+            key = decide(key, oldest, vote, verdict, context, now);
         }
     }
 
     /**
-     * Keeps one processing-time timer for this key, at the earliest deadline of its undecided votes, and none when it
-     * has none: most votes are decided long before their deadline, and a timer that fires for nothing costs more than
-     * one set and deleted.
+     * Keeps one processing-time timer armed for this key while it has undecided votes, due no later than the earliest
+     * of their deadlines. A timer armed earlier stays when the votes it was armed for are decided: it fires once for
+     * nothing (or for the votes opened since, and is armed again at their deadline). Most votes are decided long
+     * before their deadline, and one timer per key and deadline costs far less than one set and deleted per vote.
      */
-    private void armDeadline(PeContext<Object> context, long now) {
-        long earliest = Long.MAX_VALUE;
-        for (Object state : pending.entries().values()) {
-            if (!PendingVote.isDecided(state)) {
-                earliest = Math.min(earliest, PendingVote.deadlineAt(state));
-            }
+    private KeyVotes armDeadline(KeyVotes key, PeContext<Object> context, long now) {
+        long earliest = key.earliestDeadline();
+        long armed = key.armedTimer();
+        if (earliest == Long.MAX_VALUE || armed != KeyVotes.NO_TIMER && armed <= earliest) {
+            return key;
         }
-        Long armed = deadlineTimer.value();
-        if (armed != null && armed == earliest) {
-            return;
-        }
-        if (armed != null) {
+        if (armed != KeyVotes.NO_TIMER) {
             context.deleteProcessingTimeTimer(armed);
-            deadlineTimer.clear();
         }
-        if (earliest != Long.MAX_VALUE) {
-            context.registerProcessingTimeTimer(Math.max(earliest, now));
-            deadlineTimer.update(Math.max(earliest, now));
-        }
+        long due = Math.max(earliest, now);
+        context.registerProcessingTimeTimer(due);
+        return key.withArmedTimer(due);
     }
 
-    private long expiry(PendingVote vote) {
-        return vote.deadlineAt() + LATE_HORIZON_DEADLINES * config.deadlineMs();
-    }
-
-    private void decide(InputId id, PendingVote vote, PeContext<Object> context, long now) {
+    private Verdict decision(PendingVote vote) {
         List<VersionRecord> all = records.all();
-        Verdict verdict = policy.decide(config.versions(), vote.ballotsOf(version -> !all.get(version).excluded()),
+        return policy.decide(config.versions(), vote.ballotsOf(version -> !all.get(version).excluded()),
                 version -> all.get(version).weight(config.window()));
+    }
+
+    /** The verdict if the ballots in already fix it whatever the missing admitted versions send, else null. */
+    private Verdict settledDecision(PendingVote vote) {
+        List<VersionRecord> all = records.all();
+        return policy.settledVerdict(config.versions(), vote.ballotsOf(version -> !all.get(version).excluded()),
+                version -> !all.get(version).excluded(), version -> all.get(version).weight(config.window()));
+    }
+
+    private KeyVotes decide(KeyVotes key, int index, PendingVote vote, Verdict verdict, PeContext<Object> context,
+                            long now) {
         if (verdict.outcome() == Verdict.Outcome.FAILED) {
-            throw new IllegalStateException("Vote task " + operator + " found no agreement on input " + id.text()
-                    + " (onNoAgreement: fail): " + vote);
+            throw new IllegalStateException("Vote task " + operator + " found no agreement on input " + vote.seq
+                    + " of origin " + vote.origin + " (onNoAgreement: fail): " + vote);
         }
         for (Object value : verdict.values()) {
-            context.emit(new Event<>(context.key(), value, vote.eventTime(), Headers.empty()));
+            context.emit(new Event<>(context.key(), value, vote.eventTime, Headers.empty()));
         }
         PendingVote decided = vote.decidedAs(verdict.values());
-        boolean pastDeadline = now >= vote.deadlineAt();
+        boolean pastDeadline = now >= vote.deadlineAt;
+        List<VersionRecord> all = records.all();
         List<VersionRecord> counted = new ArrayList<>(all);
         for (int version = 0; version < config.versions(); version++) {
             if (decided.hasVoted(version)) {
-                boolean agreeing = policy.agrees(new Ballot(version, decided.ballotOf(version)), decided.result());
+                boolean agreeing = policy.agrees(decided.ballotOf(version), decided.result());
                 counted.set(version, outcome(version, counted.get(version).counted(agreeing, false,
                         config.window()), counted, now));
             } else if (pastDeadline && !all.get(version).excluded()) {
@@ -187,25 +174,18 @@ public final class VotePe implements ProcessingElement<Object, Object> {
             }
         }
         records.putAll(counted);
-        Long through = decidedThrough.get(id.origin());
-        if (through == null || id.seq() > through) {
-            decidedThrough.put(id.origin(), id.seq());
-        }
-        keepOrForget(id.text(), decided);
+        return keepOrForget(key.withDecided(vote.origin, vote.seq), index, decided);
     }
 
-    private void keepOrForget(String id, PendingVote decided) {
-        if (decided.ballotCount() == config.versions()) {
-            pending.remove(id);
-        } else {
-            pending.put(id, decided.toState());
-        }
+    /** The key's votes with a decided one kept, or forgotten once every version's ballot is in. */
+    private KeyVotes keepOrForget(KeyVotes key, int index, PendingVote decided) {
+        return decided.ballotCount() == config.versions() ? key.without(index) : key.withVote(index, decided);
     }
 
     /** Counts a ballot of a decided vote: late after the deadline, else agreed or outvoted by the result. */
     private void countAfterDecision(PendingVote decided, int version, List<Object> values, long now) {
-        boolean late = now > decided.deadlineAt() && !decided.hasVoted(version);
-        boolean agreeing = !late && policy.agrees(new Ballot(version, values), decided.result());
+        boolean late = now > decided.deadlineAt && !decided.hasVoted(version);
+        boolean agreeing = !late && policy.agrees(values, decided.result());
         count(version, agreeing, late, now);
     }
 
@@ -247,12 +227,5 @@ public final class VotePe implements ProcessingElement<Object, Object> {
             }
         }
         return true;
-    }
-
-    /** Whether the ballots in already fix the result whatever the missing admitted versions send. */
-    private boolean settled(PendingVote vote) {
-        List<VersionRecord> all = records.all();
-        return policy.settled(config.versions(), vote.ballotsOf(version -> !all.get(version).excluded()),
-                version -> !all.get(version).excluded(), version -> all.get(version).weight(config.window()));
     }
 }

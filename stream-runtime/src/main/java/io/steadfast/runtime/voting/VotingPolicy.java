@@ -3,8 +3,6 @@ package io.steadfast.runtime.voting;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.IntPredicate;
 import java.util.function.IntToDoubleFunction;
 
@@ -45,21 +43,20 @@ public final class VotingPolicy {
      */
     public Verdict decide(int versions, List<Ballot> ballots, IntToDoubleFunction weights) {
         List<Ballot> sorted = inVersionOrder(versions, ballots);
-        Set<Integer> missing = new TreeSet<>();
-        for (int version = 0; version < versions; version++) {
-            missing.add(version);
+        int voted = 0;
+        for (Ballot ballot : sorted) {
+            voted |= 1 << ballot.version();
         }
-        sorted.forEach(ballot -> missing.remove(ballot.version()));
+        int missing = (versions == VersionSet.CAPACITY ? -1 : (1 << versions) - 1) & ~voted;
         if (rules.strategy() == VotingStrategy.MEDIAN) {
-            return numbers(sorted).size() >= rules.quorum() ? median(sorted, missing, Verdict.Outcome.AGREED)
-                    : noAgreement(sorted, missing);
+            return numbers(sorted).size() >= rules.quorum() ? median(sorted, voted, missing, Verdict.Outcome.AGREED)
+                    : noAgreement(sorted, voted, missing);
         }
         Group winner = largestGroup(sorted, weights);
-        if (winner == null || winner.members().size() < rules.quorum()) {
-            return noAgreement(sorted, missing);
+        if (winner == null || Integer.bitCount(winner.members()) < rules.quorum()) {
+            return noAgreement(sorted, voted, missing);
         }
-        return new Verdict(Verdict.Outcome.AGREED, winner.ballot().values(), winner.members(),
-                others(sorted, winner.members()), missing);
+        return verdict(Verdict.Outcome.AGREED, winner.ballot().values(), winner.members(), voted, missing);
     }
 
     /**
@@ -71,31 +68,50 @@ public final class VotingPolicy {
      * @param admitted which versions take part in the vote
      */
     public boolean settled(int versions, List<Ballot> ballots, IntPredicate admitted, IntToDoubleFunction weights) {
+        return settledVerdict(versions, ballots, admitted, weights) != null;
+    }
+
+    /**
+     * The verdict of {@code ballots} if they already fix it ({@link #settled}), else null: what {@link #decide} would
+     * say, for the price of one decision.
+     */
+    public Verdict settledVerdict(int versions, List<Ballot> ballots, IntPredicate admitted,
+                                  IntToDoubleFunction weights) {
         if (rules.strategy() != VotingStrategy.MAJORITY && rules.strategy() != VotingStrategy.WEIGHTED) {
-            return false;
+            return null;
         }
         Verdict verdict = decide(versions, ballots, weights);
         if (verdict.outcome() != Verdict.Outcome.AGREED) {
-            return false;
+            return null;
         }
+        int agreeingBits = VersionSet.copyOf(verdict.agreeing()).bits();
         double agreeing = 0;
         double total = 0;
         for (int version = 0; version < versions; version++) {
             if (admitted.test(version)) {
                 double weight = rules.strategy() == VotingStrategy.WEIGHTED ? weights.applyAsDouble(version) : 1;
                 total += weight;
-                agreeing += verdict.agreeing().contains(version) ? weight : 0;
+                agreeing += (agreeingBits & 1 << version) != 0 ? weight : 0;
             }
         }
-        return agreeing * 2 > total;
+        return agreeing * 2 > total ? verdict : null;
     }
 
     /** Whether a ballot agrees with a vote's result, by the rules' tolerance. */
     public boolean agrees(Ballot ballot, List<Object> result) {
-        return ValueAgreement.agree(ballot, new Ballot(ballot.version(), result), rules.tolerance());
+        return agrees(ballot.values(), result);
+    }
+
+    /** Whether a version's values for an input agree with the vote's result, by the rules' tolerance. */
+    public boolean agrees(List<Object> values, List<Object> result) {
+        return ValueAgreement.agree(values, result, rules.tolerance());
     }
 
     private static List<Ballot> inVersionOrder(int versions, List<Ballot> ballots) {
+        if (versions > VersionSet.CAPACITY) {
+            throw new IllegalArgumentException("An operator has at most " + VersionSet.CAPACITY + " versions, not "
+                    + versions);
+        }
         List<Ballot> sorted = new ArrayList<>(ballots);
         sorted.sort(Comparator.comparingInt(Ballot::version));
         for (int i = 0; i < sorted.size(); i++) {
@@ -119,10 +135,10 @@ public final class VotingPolicy {
         double bestScore = Double.NEGATIVE_INFINITY;
         boolean tie = false;
         for (Ballot ballot : sorted) {
-            Set<Integer> members = new TreeSet<>();
+            int members = 0;
             for (Ballot other : sorted) {
-                if (ValueAgreement.agree(ballot, other, tolerance)) {
-                    members.add(other.version());
+                if (other == ballot || ValueAgreement.agree(ballot, other, tolerance)) {
+                    members |= 1 << other.version();
                 }
             }
             double score = score(members, weights);
@@ -130,19 +146,20 @@ public final class VotingPolicy {
                 best = new Group(ballot, members);
                 bestScore = score;
                 tie = false;
-            } else if (score == bestScore && !members.equals(best.members())) {
+            } else if (score == bestScore && members != best.members()) {
                 tie = true;
             }
         }
         return tie ? null : best;
     }
 
-    private double score(Set<Integer> members, IntToDoubleFunction weights) {
+    private double score(int members, IntToDoubleFunction weights) {
         if (rules.strategy() != VotingStrategy.WEIGHTED) {
-            return members.size();
+            return Integer.bitCount(members);
         }
         double sum = 0;
-        for (int version : members) {
+        for (int left = members; left != 0; left &= left - 1) {
+            int version = Integer.numberOfTrailingZeros(left);
             double weight = weights.applyAsDouble(version);
             if (!(weight >= 0) || Double.isInfinite(weight)) {
                 throw new IllegalArgumentException("The weight of version " + version + " must be a finite number"
@@ -153,29 +170,28 @@ public final class VotingPolicy {
         return sum;
     }
 
-    private Verdict noAgreement(List<Ballot> sorted, Set<Integer> missing) {
-        Set<Integer> voted = others(sorted, Set.of());
+    private Verdict noAgreement(List<Ballot> sorted, int voted, int missing) {
         return switch (rules.onNoAgreement()) {
-            case DROP_AND_COUNT -> new Verdict(Verdict.Outcome.DROPPED, List.of(), Set.of(), voted, missing);
-            case FAIL -> new Verdict(Verdict.Outcome.FAILED, List.of(), Set.of(), voted, missing);
+            case DROP_AND_COUNT -> verdict(Verdict.Outcome.DROPPED, List.of(), 0, voted, missing);
+            case FAIL -> verdict(Verdict.Outcome.FAILED, List.of(), 0, voted, missing);
             case MEDIAN -> numbers(sorted).isEmpty()
-                    ? new Verdict(Verdict.Outcome.DROPPED, List.of(), Set.of(), voted, missing)
-                    : median(sorted, missing, Verdict.Outcome.MEDIAN_OF_DISAGREEMENT);
+                    ? verdict(Verdict.Outcome.DROPPED, List.of(), 0, voted, missing)
+                    : median(sorted, voted, missing, Verdict.Outcome.MEDIAN_OF_DISAGREEMENT);
         };
     }
 
     /** The median of the single-number ballots, assuming there is at least one. */
-    private Verdict median(List<Ballot> sorted, Set<Integer> missing, Verdict.Outcome outcome) {
+    private Verdict median(List<Ballot> sorted, int voted, int missing, Verdict.Outcome outcome) {
         List<Ballot> byValue = new ArrayList<>(numbers(sorted));
         byValue.sort(Comparator.comparingDouble(Ballot::singleNumber).thenComparingInt(Ballot::version));
         Ballot middle = byValue.get((byValue.size() - 1) / 2);
-        Set<Integer> agreeing = new TreeSet<>();
+        int agreeing = 0;
         for (Ballot ballot : sorted) {
             if (ValueAgreement.agree(ballot, middle, rules.epsilon())) {
-                agreeing.add(ballot.version());
+                agreeing |= 1 << ballot.version();
             }
         }
-        return new Verdict(outcome, middle.values(), agreeing, others(sorted, agreeing), missing);
+        return verdict(outcome, middle.values(), agreeing, voted, missing);
     }
 
     private static List<Ballot> numbers(List<Ballot> sorted) {
@@ -183,12 +199,14 @@ public final class VotingPolicy {
                 .toList();
     }
 
-    private static Set<Integer> others(List<Ballot> sorted, Set<Integer> agreeing) {
-        Set<Integer> others = new TreeSet<>();
-        sorted.stream().map(Ballot::version).filter(version -> !agreeing.contains(version)).forEach(others::add);
-        return others;
+    /** A verdict whose outvoted versions are those that voted and do not agree. */
+    private static Verdict verdict(Verdict.Outcome outcome, List<Object> values, int agreeing, int voted,
+                                   int missing) {
+        return new Verdict(outcome, values, VersionSet.ofBits(agreeing), VersionSet.ofBits(voted & ~agreeing),
+                VersionSet.ofBits(missing));
     }
 
-    private record Group(Ballot ballot, Set<Integer> members) {
+    /** A ballot and the versions (as bits) whose ballots agree with it. */
+    private record Group(Ballot ballot, int members) {
     }
 }
