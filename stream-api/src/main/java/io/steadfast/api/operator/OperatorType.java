@@ -31,10 +31,11 @@ public final class OperatorType<C> {
     private final Consumer<C> validator;
     private final String description;
     private final boolean sharedInstance;
+    private final boolean instancePerTask;
 
     private OperatorType(String name, OperatorRole role, Class<C> configType, SourceFactory<?, C> sourceFactory,
                          PeFactory<?, ?, C> peFactory, Consumer<C> validator, String description,
-                         boolean sharedInstance) {
+                         boolean sharedInstance, boolean instancePerTask) {
         if (!NAME.matcher(Objects.requireNonNull(name, "name")).matches()) {
             throw new IllegalArgumentException("Operator type name '" + name
                     + "' is invalid: use lowercase letters, digits and dashes, starting with a letter");
@@ -47,34 +48,35 @@ public final class OperatorType<C> {
         this.validator = validator;
         this.description = description;
         this.sharedInstance = sharedInstance;
+        this.instancePerTask = instancePerTask;
     }
 
     /** A source operator type. */
     public static <O, C> OperatorType<C> source(String name, Class<C> configType, SourceFactory<O, C> factory,
                                                 String description) {
         return new OperatorType<>(name, OperatorRole.SOURCE, configType, Objects.requireNonNull(factory), null,
-                config -> { }, description, false);
+                config -> { }, description, false, false);
     }
 
     /** A processor (it has inputs and may have downstream operators). */
     public static <I, O, C> OperatorType<C> processor(String name, Class<C> configType, PeFactory<I, O, C> factory,
                                                       String description) {
         return new OperatorType<>(name, OperatorRole.PROCESSOR, configType, null, Objects.requireNonNull(factory),
-                config -> { }, description, false);
+                config -> { }, description, false, false);
     }
 
     /** A sink (it has inputs and no downstream operators). */
     public static <I, C> OperatorType<C> sink(String name, Class<C> configType, PeFactory<I, Void, C> factory,
                                               String description) {
         return new OperatorType<>(name, OperatorRole.SINK, configType, null, Objects.requireNonNull(factory),
-                config -> { }, description, false);
+                config -> { }, description, false, false);
     }
 
     /** A copy that also runs {@code check} on every bound config; it throws {@link ConfigException}. */
     public OperatorType<C> withValidator(Consumer<C> check) {
         Consumer<C> combined = validator.andThen(Objects.requireNonNull(check));
         return new OperatorType<>(name, role, configType, sourceFactory, peFactory, combined, description,
-                sharedInstance);
+                sharedInstance, instancePerTask);
     }
 
     /**
@@ -83,7 +85,25 @@ public final class OperatorType<C> {
      * Such a PE must not declare state. A processor or sink without it is {@linkplain #keyed() keyed}.
      */
     public OperatorType<C> withSharedInstance() {
-        return new OperatorType<>(name, role, configType, sourceFactory, peFactory, validator, description, true);
+        return new OperatorType<>(name, role, configType, sourceFactory, peFactory, validator, description, true,
+                false);
+    }
+
+    /**
+     * A copy whose PE keeps everything it knows of a key in keyed state and nothing in its fields, so that the runtime
+     * creates one instance per task, when the task sees its first key, instead of one per key: the state it declares
+     * reads and writes the state of the key being processed, as always, and its {@link io.steadfast.api.PeInit#key()}
+     * is {@code "*"}. For a PE whose construction costs more than its state (config parsed, helpers built) and whose
+     * operator sees many keys. It stays {@linkplain #keyed() keyed}.
+     */
+    public OperatorType<C> withInstancePerTask() {
+        return new OperatorType<>(name, role, configType, sourceFactory, peFactory, validator, description, false,
+                true);
+    }
+
+    /** Whether one PE instance serves all the keys of a task; see {@link #withInstancePerTask()}. */
+    public boolean instancePerTask() {
+        return instancePerTask;
     }
 
     /** Whether one PE instance serves every key; see {@link #withSharedInstance()}. */

@@ -46,6 +46,8 @@ public final class KeyedProcessorDriver implements OperatorDriver {
     private final KeyedPeContext context = new KeyedPeContext(timers, clock);
     private final KeyedStateSnapshotCodec snapshotCodec;
     private final ProcessingElement<Object, Object> sharedInstance;
+    /** The one PE of an operator type made {@code withInstancePerTask()}, once the task has seen a key. */
+    private ProcessingElement<Object, Object> taskInstance;
     private long watermark = Long.MIN_VALUE;
 
     @SuppressWarnings("unchecked")
@@ -83,7 +85,14 @@ public final class KeyedProcessorDriver implements OperatorDriver {
     private KeyEntry createEntry(String key) {
         KeyEntry entry = backend.addEntry(key);
         backend.setCurrent(entry);
-        entry.attach(factory.create(new Init(key, backend)));
+        if (!type.instancePerTask()) {
+            entry.attach(factory.create(new Init(key, backend)));
+            return entry;
+        }
+        if (taskInstance == null) {
+            taskInstance = factory.create(new Init("*", backend));
+        }
+        entry.attach(taskInstance);
         return entry;
     }
 

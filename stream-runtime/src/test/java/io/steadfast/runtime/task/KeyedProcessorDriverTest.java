@@ -88,6 +88,33 @@ class KeyedProcessorDriverTest {
     }
 
     @Test
+    void anInstancePerTaskServesEveryKeyWithEachKeysOwnStateAndSurvivesARestoreAlike() {
+        OperatorType<NoConfig> perTask = TRACKER.withInstancePerTask();
+        KeyedProcessorDriver uninterrupted = driverOf(TRACKER);
+        List<Event<Object>> expected = new ArrayList<>();
+        feed(uninterrupted, 0, 40, expected);
+        uninterrupted.advanceWatermark(Long.MAX_VALUE, expected::add);
+
+        int before = CREATED.get();
+        KeyedProcessorDriver first = driverOf(perTask);
+        List<Event<Object>> actual = new ArrayList<>();
+        feed(first, 0, 22, actual);
+        assertThat(CREATED.get() - before).as("one instance for four keys").isEqualTo(1);
+        OperatorSnapshot snapshot = OperatorSnapshot.take("tracker", first);
+        KeyedProcessorDriver restored = driverOf(perTask);
+        OperatorSnapshot.fromBytes(snapshot.toBytes()).restoreInto("tracker", restored);
+        feed(restored, 22, 40, actual);
+        restored.advanceWatermark(Long.MAX_VALUE, actual::add);
+
+        assertThat(CREATED.get() - before).as("and one for the restored task").isEqualTo(2);
+        assertThat(perTask.keyed()).isTrue();
+        assertThat(actual).as("the same output as one instance per key").isEqualTo(expected);
+        for (int k = 0; k < 4; k++) {
+            assertThat(restored.query("count", "k" + k)).isEqualTo(uninterrupted.query("count", "k" + k));
+        }
+    }
+
+    @Test
     void continuesAfterSnapshotAndRestoreExactlyAsWithoutInterruption() {
         KeyedProcessorDriver uninterrupted = driverOf(TRACKER);
         List<Event<Object>> expected = new ArrayList<>();

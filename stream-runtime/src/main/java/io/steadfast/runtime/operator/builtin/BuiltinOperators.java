@@ -52,7 +52,8 @@ public final class BuiltinOperators {
                 OperatorType.sink(LATEST_VALUE_SINK, NoConfig.class, LatestValueSink::new,
                         "Keeps the latest value per key, queryable over REST"),
                 OperatorType.processor(VOTE, VoteConfig.class, VotePe::new,
-                        "Votes on the outputs of the versions of an N-version operator (added by the planner)"));
+                        "Votes on the outputs of the versions of an N-version operator (added by the planner)")
+                        .withInstancePerTask());
     }
 
     private static void requireKnown(String field, String name, Map<String, ?> known) {
