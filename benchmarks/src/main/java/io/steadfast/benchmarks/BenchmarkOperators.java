@@ -15,8 +15,9 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * Operators for latency measurement only: a generator whose event time is the wall-clock time of emission in
- * microseconds (so not replayable), and a sink recording arrival minus event time.
+ * Operators of the benchmarks: for latency measurement a generator whose event time is the wall-clock time of emission
+ * in microseconds (so not replayable) and a sink recording arrival minus event time; and a keyed count that computes
+ * for a while on every event ({@link BusyCount}).
  */
 public final class BenchmarkOperators implements OperatorProvider {
 
@@ -26,7 +27,9 @@ public final class BenchmarkOperators implements OperatorProvider {
                 OperatorType.source("wallclock-generator", GeneratorConfig.class, WallClockGenerator::new,
                         "The generator, stamping each event with the wall-clock micros of its emission"),
                 OperatorType.sink("latency-sink", NoConfig.class, init -> new LatencySink(),
-                        "Records end-to-end latency from the event time in micros").withSharedInstance());
+                        "Records end-to-end latency from the event time in micros").withSharedInstance(),
+                OperatorType.processor("busy-count", BusyCount.Config.class, BusyCount::new,
+                        "Counts per key, computing for a while on every event"));
     }
 
     /**

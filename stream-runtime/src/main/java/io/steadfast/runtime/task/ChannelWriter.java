@@ -87,6 +87,11 @@ final class ChannelWriter {
         long untilBatchDue = Long.MAX_VALUE;
         if (!batch.isEmpty()) {
             long due = lingerEnds(batchStartNanos, settings.linger().toNanos());
+            if (batch.records() >= settings.shortLingerRecords()) {
+                // from the batch's first record, not aligned: a period boundary would cut the frames of a full
+                // channel in two (at millions of records a second a frame fills in about a millisecond)
+                due = Math.min(due, batchStartNanos + settings.shortLinger().toNanos());
+            }
             if (nowNanos < due) {
                 untilBatchDue = due - nowNanos;
             } else {

@@ -213,7 +213,7 @@ class LocalRecoveryTest {
         // tasks recovered with it
         TaskSettings defaults = TaskSettings.defaults();
         HostRuntime standby = startHost("host-d", new TaskSettings(512 * 1024, 100_000, Duration.ofSeconds(30),
-                defaults.sourceBatch(), defaults.watermarkInterval()));
+                Duration.ofSeconds(30), Integer.MAX_VALUE, defaults.sourceBatch(), defaults.watermarkInterval()));
         TaskId src0 = TaskId.parse("replay/src#0");
         TaskPlacement placement = deploy(plan, task -> task.equals(src0) ? first
                 : task.operator().value().equals("src") || task.operator().value().equals("count") ? lostHost

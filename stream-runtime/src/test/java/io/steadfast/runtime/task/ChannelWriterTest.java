@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 class ChannelWriterTest {
 
     private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
-    private static final TaskSettings SETTINGS = new TaskSettings(16 * 1024, 1000, Duration.ofMillis(5), 100,
-            Duration.ofMillis(50));
+    private static final TaskSettings SETTINGS = new TaskSettings(16 * 1024, 1000, Duration.ofMillis(5),
+            Duration.ofMillis(1), 64, 100, Duration.ofMillis(50));
 
     private final RecordingSender sender = new RecordingSender();
     private final ChannelWriter writer = new ChannelWriter(sender, ValueCodecRegistry.builtIn(), SETTINGS,
@@ -97,6 +97,29 @@ class ChannelWriterTest {
         assertThat(ChannelWriter.lingerEnds(15 * MS, 5 * MS)).as("a record at a boundary waits a whole period")
                 .isEqualTo(20 * MS);
         assertThat(ChannelWriter.lingerEnds(-3 * MS, 5 * MS)).as("the clock may be negative").isEqualTo(0);
+    }
+
+    @Test
+    void aBatchOfManyRecordsIsSentAShortLingerAfterItsFirstAndAFewRecordsWaitTheWholeLinger() {
+        for (int i = 0; i < 63; i++) {
+            writer.add(Event.of("k" + i, (long) i, 10), 10 * MS + i);
+        }
+        assertThat(writer.flushIfDue(10 * MS + 500_000, 10)).as("63 records wait for the 5 ms linger")
+                .isEqualTo(4 * MS + 500_000);
+        writer.flushIfDue(11 * MS + 100, 10);
+        assertThat(sender.frames).isEmpty();
+
+        writer.add(Event.of("k63", 63L, 10), 11 * MS + 200);
+        writer.flushIfDue(11 * MS + 300, 10);
+        assertThat(sender.frames).as("the 64th record makes the short linger apply: 1 ms after the first, sent")
+                .filteredOn(frame -> frame.sequenced == 64).hasSize(1);
+
+        writer.add(Event.of("late", 1L, 10), 12 * MS + 300_000);
+        for (int i = 0; i < 63; i++) {
+            writer.add(Event.of("m" + i, (long) i, 10), 12 * MS + 400_000);
+        }
+        assertThat(writer.flushIfDue(12 * MS + 500_000, 10)).as("1 ms after its first record, not at a boundary")
+                .isEqualTo(800_000);
     }
 
     @Test
