@@ -88,8 +88,8 @@ final class ChannelWriter {
         if (!batch.isEmpty()) {
             long due = lingerEnds(batchStartNanos, settings.linger().toNanos());
             if (batch.records() >= settings.shortLingerRecords()) {
-                // from the batch's first record, not aligned: a period boundary would cut the frames of a full
-                // channel in two (at millions of records a second a frame fills in about a millisecond)
+                // from the batch's first record, not aligned: a period boundary would cut in two the frames of a
+                // channel that fills one in about a short linger (see docs/performance.md)
                 due = Math.min(due, batchStartNanos + settings.shortLinger().toNanos());
             }
             if (nowNanos < due) {

@@ -107,7 +107,7 @@ class ProcessingTimersAfterArrivedInputTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> deadline.get() != 0);
         ArrivingFrame beforeDeadline = new ArrivingFrame(event(registry, "second"));
         task.deliver(beforeDeadline);
-        sleep(Math.max(0, deadline.get() - System.currentTimeMillis()) + 50);
+        await().atMost(Duration.ofSeconds(10)).until(() -> System.currentTimeMillis() > deadline.get() + 20);
         ArrivingFrame afterDeadline = new ArrivingFrame(event(registry, "third"));
         task.deliver(afterDeadline);
 
