@@ -17,13 +17,13 @@ class RegistrationJsonTest {
     @Test
     void aVoterRegistrationKeepsItsKindThereAndBack() {
         Registration voter = new Registration(new HostId("voter-1"), URI.create("http://127.0.0.1:9"),
-                "tcp://127.0.0.1:10", "s1", HostKind.VOTER);
+                "tcp://127.0.0.1:10", "s1", HostKind.VOTER, "pod-uid-1");
 
         String written = JSON.writeValueAsString(voter);
 
         assertThat(written).isEqualTo("""
                 {"hostId":"voter-1","controlUrl":"http://127.0.0.1:9","dataEndpoint":"tcp://127.0.0.1:10",\
-                "session":"s1","kind":"VOTER"}""");
+                "session":"s1","kind":"VOTER","instance":"pod-uid-1"}""");
         assertThat(JSON.readValue(written, Registration.class)).isEqualTo(voter);
     }
 
@@ -35,5 +35,6 @@ class RegistrationJsonTest {
 
         assertThat(read.kind()).isEqualTo(HostKind.PE);
         assertThat(read.session()).isNull();
+        assertThat(read.instance()).isNull();
     }
 }

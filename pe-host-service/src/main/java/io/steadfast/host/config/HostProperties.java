@@ -5,10 +5,12 @@ import io.steadfast.runtime.plan.HostKind;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 import java.net.URI;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -22,7 +24,8 @@ import org.springframework.validation.annotation.Validated;
  *           characters
  * @param kind what this host runs, as it tells the router when it registers: {@code PE} (every task but the vote
  *             tasks; a pe-host-service) or {@code VOTER} (only vote tasks; a voter-service sets it)
- * @param routerUrl base URL of the router this host registers with
+ * @param routerUrl base URL of the router this host registers with, or the URLs of every router replica (comma
+ *                  separated): the host follows the one that leads
  * @param advertisedUrl base URL the router uses to reach this host's REST API; defaults to
  *                      {@code http://127.0.0.1:<actual server port>}
  * @param data the data plane
@@ -36,13 +39,16 @@ import org.springframework.validation.annotation.Validated;
  * @param suspicions reports of peers whose data-plane connection dropped
  * @param replayLog shipping the channels' output logs to the checkpoint-service for local recovery
  * @param limits the most tasks and channels this host runs at once; beyond them it refuses a deployment
+ * @param instance what tells this incarnation of the host from an earlier one with the same id, reported when it
+ *                 registers: on Kubernetes the pod's uid (the downward API), so that the router matches pod events to
+ *                 the host process that runs in the pod; empty elsewhere
  */
 @Validated
 @ConfigurationProperties("steadfast.host")
 public record HostProperties(
         String id,
         @NotNull @DefaultValue("PE") HostKind kind,
-        @NotNull @DefaultValue("http://127.0.0.1:8080") URI routerUrl,
+        @NotEmpty @DefaultValue("http://127.0.0.1:8080") List<URI> routerUrl,
         @Nullable URI advertisedUrl,
         @Valid @DefaultValue Data data,
         @NotNull @DefaultValue("200ms") Duration heartbeatInterval,
@@ -52,7 +58,8 @@ public record HostProperties(
         @NotNull @DefaultValue("15s") Duration unknownTopologyGrace,
         @Valid @DefaultValue Suspicions suspicions,
         @Valid @DefaultValue ReplayLog replayLog,
-        @Valid @DefaultValue Limits limits) {
+        @Valid @DefaultValue Limits limits,
+        @Nullable String instance) {
 
     private static final String ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -65,6 +72,7 @@ public record HostProperties(
                     + " characters long; use at most 128");
         }
         requirePositive("steadfast.host.heartbeat-interval", heartbeatInterval);
+        instance = instance == null || instance.isBlank() ? null : instance.strip();
         requirePositive("steadfast.host.unknown-topology-grace", unknownTopologyGrace);
     }
 
@@ -79,13 +87,17 @@ public record HostProperties(
      * @param ioStallTimeout how long the data plane's IO thread may go without a pass before this host counts as
      *                       failed: it stops heartbeating (so the router recovers its tasks elsewhere) and its
      *                       {@code dataPlane} health turns DOWN; far above any pause the lease already covers
+     * @param advertisedHost the address peers reach the data plane at when it binds a wildcard address, e.g. the pod
+     *                       IP with {@code bind-address: tcp://0.0.0.0:7000}; empty: the bound endpoint
      */
     public record Data(@NotBlank @DefaultValue("tcp://127.0.0.1:*") String bindAddress,
                        @Min(0) @DefaultValue("1048576") int creditBytes,
-                       @NotNull @DefaultValue("5s") Duration ioStallTimeout) {
+                       @NotNull @DefaultValue("5s") Duration ioStallTimeout,
+                       @Nullable String advertisedHost) {
 
         public Data {
             requirePositive("steadfast.host.data.io-stall-timeout", ioStallTimeout);
+            advertisedHost = advertisedHost == null || advertisedHost.isBlank() ? null : advertisedHost.strip();
         }
     }
 

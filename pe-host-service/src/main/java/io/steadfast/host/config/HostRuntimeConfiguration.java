@@ -73,7 +73,7 @@ class HostRuntimeConfiguration {
     @Bean
     CheckpointReporter checkpointReporter(HostProperties properties) {
         RestClient router = ServiceClients.client(Duration.ofSeconds(1), Duration.ofSeconds(5)).mutate()
-                .baseUrl(properties.routerUrl().toString()).build();
+                .baseUrl(properties.routerUrl().get(0).toString()).build();
         return new RouterCheckpointReporter(router, new HostId(properties.id()));
     }
 
@@ -103,7 +103,8 @@ class HostRuntimeConfiguration {
                                   HostLease lease) {
         OutputLogSink outputLogs = shipper.getIfAvailable();
         DataPlane dataPlane = DataPlane.start(DataPlaneConfig.defaults().withBindAddress(properties.data().bindAddress())
-                .withCreditBytes(properties.data().creditBytes()), outputLogs == null ? OutputLogSink.NONE : outputLogs);
+                .withCreditBytes(properties.data().creditBytes()).withAdvertisedHost(properties.data().advertisedHost()),
+                outputLogs == null ? OutputLogSink.NONE : outputLogs);
         // a host whose lease lapsed sends nothing: the router may be moving its tasks (docs/design.md, "Fencing")
         dataPlane.gateTransmissions(() -> lease.holds(lease.now()));
         HostRuntime runtime = new HostRuntime(new HostId(properties.id()), registry, dataPlane, TaskSettings.defaults(),
@@ -116,7 +117,7 @@ class HostRuntimeConfiguration {
     @Bean(destroyMethod = "close")
     SuspicionReporter suspicionReporter(HostProperties properties, ProcessingNode node) {
         RestClient router = ServiceClients.client(Duration.ofMillis(500), Duration.ofSeconds(1)).mutate()
-                .baseUrl(properties.routerUrl().toString()).build();
+                .baseUrl(properties.routerUrl().get(0).toString()).build();
         SuspicionReporter reporter = new SuspicionReporter(node.id(), router, Clock.systemUTC(),
                 properties.suspicions().minInterval());
         if (properties.suspicions().enabled()) {

@@ -102,7 +102,7 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
         this.stallWatch = stallWatch;
         this.gate = gate.getIfAvailable(() -> RegistrationGate.OPEN);
         this.router = ServiceClients.client(Duration.ofSeconds(2), Duration.ofSeconds(5)).mutate()
-                .baseUrl(properties.routerUrl().toString()).build();
+                .baseUrl(properties.routerUrl().get(0).toString()).build();
     }
 
     @Override
@@ -249,7 +249,8 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
     private boolean register(String current) {
         long sent = lease.now();
         Registered answer = router.post().uri("/api/v1/hosts").contentType(MediaType.APPLICATION_JSON)
-                .body(new Registration(node.id(), controlUrl, node.dataEndpoint(), current, properties.kind()))
+                .body(new Registration(node.id(), controlUrl, node.dataEndpoint(), current, properties.kind(),
+                        properties.instance()))
                 .retrieve().body(Registered.class);
         if (answer == null || answer.lease() == null) {
             throw new IllegalStateException("the router at " + properties.routerUrl() + " granted no lease; it must be"

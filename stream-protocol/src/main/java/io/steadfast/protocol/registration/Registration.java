@@ -16,9 +16,11 @@ import org.jspecify.annotations.Nullable;
  * @param session      the host process's current session (optional): a new one each time it rejoins empty
  * @param kind         what the host runs: {@code PE} (a pe-host-service) or {@code VOTER} (a voter-service); a body
  *                     without it (from a host older than voter hosts) means {@code PE}
+ * @param instance     what tells this incarnation of the host from an earlier one with the same id (on Kubernetes the
+ *                     pod's uid), or null
  */
 public record Registration(@NotNull HostId hostId, @NotNull URI controlUrl, @NotBlank String dataEndpoint,
-                           @Nullable String session, HostKind kind) {
+                           @Nullable String session, HostKind kind, @Nullable String instance) {
 
     public Registration {
         kind = kind == null ? HostKind.PE : kind;

@@ -110,7 +110,8 @@ public final class DataPlane implements AutoCloseable {
             loop.submit(loop::stop);
             throw new IllegalStateException("Interrupted while starting the data plane", e);
         }
-        return new DataPlane(new ChannelContext(loop, codec, metrics, outputLogs, config), thread, endpoint);
+        return new DataPlane(new ChannelContext(loop, codec, metrics, outputLogs, config), thread,
+                config.advertised(endpoint));
     }
 
     /** A routing id unique to this instance, so receivers can route ACKs back and tell restarts apart. */
@@ -121,7 +122,10 @@ public final class DataPlane implements AutoCloseable {
                 .putLong(uuid.getLeastSignificantBits()).array();
     }
 
-    /** The endpoint the ROUTER actually bound, e.g. {@code tcp://127.0.0.1:41234}; give it to senders. */
+    /**
+     * The endpoint the ROUTER actually bound, e.g. {@code tcp://127.0.0.1:41234}, with its host replaced by the
+     * configured {@link DataPlaneConfig#advertisedHost} if any; give it to senders.
+     */
     public String endpoint() {
         return endpoint;
     }

@@ -12,9 +12,11 @@ import java.util.Objects;
  *                    through {@link DataPlane#endpoint()}) or {@code tcp://0.0.0.0:7400}
  * @param outputLog   memory bound and spill files of the output logs ({@link Retention#UNTIL_TRUNCATED}); frames
  *                    retained only until consumed are bounded by the receiver's credit instead
+ * @param advertisedHost the host name or address peers reach this data plane at, in place of the one bound (which
+ *                    may be {@code 0.0.0.0}), e.g. a pod's IP; null advertises the bound endpoint as it is
  */
 public record DataPlaneConfig(String bindAddress, FlowControl flowControl, Timeouts timeouts,
-                              OutputLogConfig outputLog) {
+                              OutputLogConfig outputLog, String advertisedHost) {
 
     public static final int DEFAULT_MAX_FRAME_BYTES = 1 << 20;
     public static final int DEFAULT_CREDIT_FRAMES = 32;
@@ -31,6 +33,27 @@ public record DataPlaneConfig(String bindAddress, FlowControl flowControl, Timeo
         Objects.requireNonNull(flowControl, "flowControl");
         Objects.requireNonNull(timeouts, "timeouts");
         Objects.requireNonNull(outputLog, "outputLog");
+        if (advertisedHost != null && (advertisedHost.isBlank() || advertisedHost.contains("/")
+                || advertisedHost.contains(":") && !advertisedHost.startsWith("["))) {
+            throw new IllegalArgumentException("DataPlaneConfig.advertisedHost must be a host name or address such as"
+                    + " '10.1.2.3' (an IPv6 address in brackets), without scheme or port; was '" + advertisedHost + "'");
+        }
+    }
+
+    /**
+     * The endpoint peers are given for a data plane that bound {@code bound}: {@code bound} itself, or with its host
+     * replaced by {@link #advertisedHost}.
+     */
+    public String advertised(String bound) {
+        if (advertisedHost == null || !bound.startsWith("tcp://")) {
+            return bound;
+        }
+        int port = bound.lastIndexOf(':');
+        return "tcp://" + advertisedHost + bound.substring(port);
+    }
+
+    public DataPlaneConfig withAdvertisedHost(String newAdvertisedHost) {
+        return new DataPlaneConfig(bindAddress, flowControl, timeouts, outputLog, newAdvertisedHost);
     }
 
     /**
@@ -93,7 +116,7 @@ public record DataPlaneConfig(String bindAddress, FlowControl flowControl, Timeo
         return new DataPlaneConfig("tcp://127.0.0.1:*",
                 new FlowControl(DEFAULT_MAX_FRAME_BYTES, DEFAULT_CREDIT_FRAMES, 0, Duration.ofMillis(200)),
                 new Timeouts(Duration.ofMillis(200), Duration.ofMillis(600), Duration.ofSeconds(5)),
-                OutputLogConfig.defaults());
+                OutputLogConfig.defaults(), null);
     }
 
     /** See {@link FlowControl#maxFrameBytes}. */
@@ -132,7 +155,7 @@ public record DataPlaneConfig(String bindAddress, FlowControl flowControl, Timeo
     }
 
     public DataPlaneConfig withBindAddress(String newBindAddress) {
-        return new DataPlaneConfig(newBindAddress, flowControl, timeouts, outputLog);
+        return new DataPlaneConfig(newBindAddress, flowControl, timeouts, outputLog, advertisedHost);
     }
 
     public DataPlaneConfig withMaxFrameBytes(int newMaxFrameBytes) {
@@ -152,15 +175,15 @@ public record DataPlaneConfig(String bindAddress, FlowControl flowControl, Timeo
     }
 
     public DataPlaneConfig withFlowControl(FlowControl newFlowControl) {
-        return new DataPlaneConfig(bindAddress, newFlowControl, timeouts, outputLog);
+        return new DataPlaneConfig(bindAddress, newFlowControl, timeouts, outputLog, advertisedHost);
     }
 
     public DataPlaneConfig withTimeouts(Timeouts newTimeouts) {
-        return new DataPlaneConfig(bindAddress, flowControl, newTimeouts, outputLog);
+        return new DataPlaneConfig(bindAddress, flowControl, newTimeouts, outputLog, advertisedHost);
     }
 
     public DataPlaneConfig withOutputLog(OutputLogConfig newOutputLog) {
-        return new DataPlaneConfig(bindAddress, flowControl, timeouts, newOutputLog);
+        return new DataPlaneConfig(bindAddress, flowControl, timeouts, newOutputLog, advertisedHost);
     }
 
     /** Per channel: see {@link OutputLogConfig#memoryBytes()}. */
