@@ -1,5 +1,6 @@
 package io.steadfast.router.leadership;
 
+import io.steadfast.protocol.router.RouterHeaders;
 import java.net.URI;
 import java.util.Optional;
 
@@ -10,9 +11,9 @@ import java.util.Optional;
 public interface Leadership {
 
     /** Name of the header that carries the leader's epoch on the router's calls to hosts and on its answers. */
-    String EPOCH_HEADER = "Steadfast-Router-Epoch";
+    String EPOCH_HEADER = RouterHeaders.EPOCH;
     /** Name of the header with which a standby router names the leader's URL. */
-    String LEADER_HEADER = "Steadfast-Router-Leader";
+    String LEADER_HEADER = RouterHeaders.LEADER;
 
     /** Whether this router may act now. */
     boolean isLeading();

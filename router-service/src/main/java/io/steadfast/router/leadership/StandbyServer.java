@@ -2,6 +2,7 @@ package io.steadfast.router.leadership;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.steadfast.protocol.router.RouterHeaders;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -69,7 +70,7 @@ public final class StandbyServer implements AutoCloseable {
                 send(exchange, 503, "application/problem+json", "{\"type\":\"about:blank\",\"title\":\"Not the leader\","
                         + "\"status\":503,\"detail\":" + quoted("This router stands by" + (leader == null
                         ? " and knows no leader yet; try again shortly"
-                        : "; send the request to the leader at " + leader)) + ",\"reason\":\"NOT_LEADER\""
+                        : "; send the request to the leader at " + leader)) + ",\"reason\":\"" + RouterHeaders.NOT_LEADER + "\""
                         + (leader == null ? "" : ",\"leader\":" + quoted(leader)) + "}");
             }
         }
