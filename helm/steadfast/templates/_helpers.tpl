@@ -249,6 +249,8 @@ initContainers:
     volumeMounts:
       - name: extra-operators
         mountPath: /opt/steadfast/extra-operators
+      - name: tmp
+        mountPath: /tmp
 {{- end }}
 {{- end }}
 
