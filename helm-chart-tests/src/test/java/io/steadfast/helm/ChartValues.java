@@ -1,6 +1,5 @@
 package io.steadfast.helm;
 
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -52,11 +51,6 @@ enum ChartValues {
     /** {@code <fullname>-<component>}, the name of a component's objects. */
     static String nameOf(String component) {
         return FULLNAME + "-" + component;
-    }
-
-    /** The values file, for messages. */
-    Path describe() {
-        return Path.of(file == null ? "values.yaml (defaults)" : file);
     }
 
     record LeaderElection(String leaseDuration, String renewDeadline, String retryPeriod) {

@@ -25,8 +25,7 @@ class NetworkPolicyTest {
     void opensDataPlaneOnlyBetweenHostsAndVoters(ChartValues values) {
         RenderedManifests rendered = Rendered.with(values);
         for (String kind : HOST_KINDS) {
-            PodOf pod = rendered.pods().stream().filter(p -> kind.equals(p.component())).findFirst().orElseThrow();
-            List<NetworkPolicyIngressRule> dataRules = rulesSelecting(rendered, pod.metadata().getLabels()).stream()
+            List<NetworkPolicyIngressRule> dataRules = rulesSelecting(rendered, rendered.podOf(kind)).stream()
                     .filter(rule -> opensPort(rule, "data", values.dataPort)).toList();
 
             assertThat(dataRules).as("rules that open the data port of " + kind).isNotEmpty();
@@ -50,8 +49,7 @@ class NetworkPolicyTest {
     void opensHostControlPortToRouterHostsAndVotersOnly(ChartValues values) {
         RenderedManifests rendered = Rendered.with(values);
         for (String kind : HOST_KINDS) {
-            PodOf pod = rendered.pods().stream().filter(p -> kind.equals(p.component())).findFirst().orElseThrow();
-            List<NetworkPolicyIngressRule> rules = rulesSelecting(rendered, pod.metadata().getLabels());
+            List<NetworkPolicyIngressRule> rules = rulesSelecting(rendered, rendered.podOf(kind));
 
             assertThat(rules).allSatisfy(rule -> assertThat(rule.getPorts()).as("a rule open on every port").isNotEmpty());
             assertThat(rules.stream().filter(rule -> opensPort(rule, "http", -1)).flatMap(rule -> rule.getFrom().stream()))
@@ -64,17 +62,16 @@ class NetworkPolicyTest {
     @EnumSource(ChartValues.class)
     void letsHelmTestHookReachRouter(ChartValues values) {
         RenderedManifests rendered = Rendered.with(values);
-        PodOf router = rendered.pods().stream().filter(p -> "router".equals(p.component())).findFirst().orElseThrow();
-
-        assertThat(rulesSelecting(rendered, router.metadata().getLabels()).stream()
+        assertThat(rulesSelecting(rendered, rendered.podOf("router")).stream()
                 .flatMap(rule -> rule.getFrom().stream()).filter(peer -> peer.getPodSelector() != null)
                 .map(peer -> peer.getPodSelector().getMatchLabels().get("app.kubernetes.io/component")))
                 .contains("test", "ops-dashboard", "pe-host", "voter");
     }
 
-    private static List<NetworkPolicyIngressRule> rulesSelecting(RenderedManifests rendered, Map<String, String> labels) {
+    /** The ingress rules of every NetworkPolicy that selects the pod. */
+    private static List<NetworkPolicyIngressRule> rulesSelecting(RenderedManifests rendered, PodOf pod) {
         return rendered.ofKind(NetworkPolicy.class).stream()
-                .filter(policy -> selects(policy.getSpec().getPodSelector(), labels))
+                .filter(policy -> selects(policy.getSpec().getPodSelector(), pod.metadata().getLabels()))
                 .flatMap(policy -> policy.getSpec().getIngress().stream()).toList();
     }
 

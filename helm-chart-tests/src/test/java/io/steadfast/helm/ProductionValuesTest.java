@@ -19,7 +19,7 @@ class ProductionValuesTest {
         RenderedManifests rendered = Rendered.with(ChartValues.PRODUCTION);
 
         for (String component : List.of("router", "checkpoint-service")) {
-            Container container = podOf(rendered, component).spec().getContainers().get(0);
+            Container container = rendered.podOf(component).spec().getContainers().get(0);
             assertThat(container.getEnv()).as(component).anySatisfy(env -> {
                 assertThat(env.getName()).isEqualTo("STEADFAST_MONGODB_URI");
                 assertThat(env.getValueFrom().getSecretKeyRef().getName()).isEqualTo("steadfast-mongodb");
@@ -66,7 +66,7 @@ class ProductionValuesTest {
 
     @Test
     void pullsImagesFromConfiguredRegistryWithPullSecret() {
-        PodOf router = podOf(Rendered.with(ChartValues.PRODUCTION), "router");
+        PodOf router = Rendered.with(ChartValues.PRODUCTION).podOf("router");
 
         assertThat(router.spec().getContainers().get(0).getImage())
                 .isEqualTo("images.example.org/team/steadfast/router-service:1.2.3");
@@ -81,9 +81,5 @@ class ProductionValuesTest {
         assertThat(mongodb.getSpec().getVolumeClaimTemplates()).extracting(PersistentVolumeClaim::getMetadata)
                 .singleElement().satisfies(meta -> assertThat(meta.getName()).isEqualTo("data"));
         assertThat(Rendered.with(ChartValues.DEFAULTS).ofKind(Ingress.class)).isEmpty();
-    }
-
-    private static PodOf podOf(RenderedManifests rendered, String component) {
-        return rendered.pods().stream().filter(pod -> component.equals(pod.component())).findFirst().orElseThrow();
     }
 }

@@ -99,6 +99,12 @@ final class RenderedManifests {
         return pods;
     }
 
+    /** The (first) pod of a component. */
+    PodOf podOf(String component) {
+        return pods().stream().filter(pod -> component.equals(pod.component())).findFirst()
+                .orElseThrow(() -> new AssertionError("No pod of component " + component + " among " + pods()));
+    }
+
     /**
      * A pod as an object defines it.
      *
