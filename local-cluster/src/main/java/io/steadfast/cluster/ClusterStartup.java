@@ -105,6 +105,24 @@ public final class ClusterStartup {
     }
 
     /**
+     * Starts {@code count} router replicas, the first on {@code port} and the others on ports chosen free, and waits
+     * for each to be UP; with more than one, they elect their leader through a lease in the embedded store
+     * ({@code steadfast.router.leader-election.mode=store}) and the first one started leads.
+     */
+    public RouterClient startRouters(int port, int count, List<String> settings) {
+        if (count == 1) {
+            return startRouter(port, settings);
+        }
+        List<String> replicated = new java.util.ArrayList<>(settings);
+        replicated.add("--steadfast.router.leader-election.mode=store");
+        RouterClient routers = startRouter(port, replicated);
+        for (int replica = 2; replica <= count; replica++) {
+            routers = startRouterOnFreePort(replicated);
+        }
+        return routers;
+    }
+
+    /**
      * Starts the router on a port that was free a moment before, and waits for it to be UP. Picking a port and
      * then binding it is racy (another process may take it in between), so a router that exits reporting the
      * port in use is restarted on a new port, up to three times.
@@ -213,11 +231,16 @@ public final class ClusterStartup {
         awaitUp(dashboard, () -> isUp(health), "/actuator/health/liveness");
     }
 
+    /**
+     * Waits for the router just started (the last replica) to be UP, a standby included; returns a client of every
+     * replica, which follows the leader.
+     */
     private RouterClient awaitRouterUp(ServiceProcess router) {
-        RouterClient client = new RouterClient(processes.routerUrl());
-        awaitUp(router, () -> client.healthStatus().filter("UP"::equals).isPresent(), "/actuator/health");
-        progress.accept("router is UP");
-        return client;
+        List<java.net.URI> urls = processes.routerUrls();
+        RouterClient started = new RouterClient(urls.get(processes.routers().indexOf(router)));
+        awaitUp(router, () -> started.healthStatus().filter("UP"::equals).isPresent(), "/actuator/health");
+        progress.accept(router.name() + " is UP");
+        return new RouterClient(urls);
     }
 
     private static boolean portTaken(ServiceProcess process) {

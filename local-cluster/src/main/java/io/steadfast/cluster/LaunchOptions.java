@@ -18,12 +18,15 @@ public final class LaunchOptions {
     public static final int MAX_HOSTS = 16;
     /** The most voter-services the launcher starts: each is a host's JVM, of a host's heap. */
     public static final int MAX_VOTERS = 8;
+    /** The most router replicas a local cluster starts. */
+    public static final int MAX_ROUTERS = 3;
 
     private final int routerPort;
     private final int checkpointPort;
     private final int hosts;
     private final int standbyHosts;
     private final int voters;
+    private final int routers;
     private final boolean replaceFailedHosts;
     private final boolean dashboard;
     private final int dashboardPort;
@@ -39,6 +42,7 @@ public final class LaunchOptions {
         this.hosts = builder.hosts;
         this.standbyHosts = builder.standbyHosts;
         this.voters = builder.voters;
+        this.routers = builder.routers;
         this.replaceFailedHosts = builder.replaceFailedHosts;
         this.dashboard = builder.dashboard;
         this.dashboardPort = builder.dashboardPort;
@@ -69,6 +73,9 @@ public final class LaunchOptions {
         }
         if (voters < 0 || voters > MAX_VOTERS) {
             throw new IllegalArgumentException("--voters must be between 0 and " + MAX_VOTERS + ", was " + voters);
+        }
+        if (routers < 1 || routers > MAX_ROUTERS) {
+            throw new IllegalArgumentException("--routers must be between 1 and " + MAX_ROUTERS + ", was " + routers);
         }
         if (dashboard && dashboardPort == routerPort) {
             throw new IllegalArgumentException("--router-port and --dashboard-port are both " + routerPort
@@ -113,6 +120,11 @@ public final class LaunchOptions {
      */
     public int voters() {
         return voters;
+    }
+
+    /** Router replicas: one leads, the others stand by with a lease in the embedded store. */
+    public int routers() {
+        return routers;
     }
 
     /** Whether a fresh host or voter (next unused id of its kind) is started whenever one's process dies. */
@@ -166,6 +178,7 @@ public final class LaunchOptions {
         private int hosts = 1;
         private int standbyHosts;
         private int voters;
+        private int routers = 1;
         private boolean replaceFailedHosts;
         private boolean dashboard;
         private int dashboardPort;
@@ -195,6 +208,11 @@ public final class LaunchOptions {
 
         public Builder standbyHosts(int count) {
             this.standbyHosts = count;
+            return this;
+        }
+
+        public Builder routers(int count) {
+            this.routers = count;
             return this;
         }
 

@@ -85,7 +85,7 @@ public final class LocalCluster {
 
         ClusterStartup startup = new ClusterStartup(processes, options.startupTimeout(), line -> out.println("  " + line));
         URI checkpointUrl = startup.startCheckpointService(options.checkpointPort());
-        router = startup.startRouter(options.routerPort(),
+        router = startup.startRouters(options.routerPort(), options.routers(),
                 List.of("--steadfast.router.standby-hosts=" + options.standbyHosts()));
         startup.startHosts(router, options.hosts());
         startup.startStandbyHosts(router, options.hosts(), options.standbyHosts());
@@ -94,7 +94,9 @@ public final class LocalCluster {
             startup.startDashboard(options.dashboardPort());
             out.println("Dashboard: http://127.0.0.1:" + options.dashboardPort());
         }
-        out.println("Router:    " + router.baseUrl() + "  (recoveries: " + router.baseUrl() + "/api/v1/recoveries)");
+        out.println("Router:    " + router.baseUrl() + "  (recoveries: " + router.baseUrl() + "/api/v1/recoveries)"
+                + (options.routers() > 1 ? "; standby replicas: " + processes.routerUrls().subList(1,
+                options.routers()) + " (GET /api/v1/leader says who leads)" : ""));
         out.println("Checkpoints: " + checkpointUrl + "  (store in " + processes.runDir().resolve(ClusterProcesses.CHECKPOINT_STORE_DIR) + ")");
         out.println("Kill a host to watch a recovery: ./steadfast kill-host host-2"
                 + (options.voters() > 0 ? " (or a voter: voter-1)" : "")

@@ -62,6 +62,12 @@ final class LocalCommand implements Callable<Integer> {
                     + " ${DEFAULT-VALUE})")
     private int voters = 1;
 
+    @Option(names = "--routers", paramLabel = "N",
+            description = "router replicas, 1-" + LaunchOptions.MAX_ROUTERS + ": one leads through a lease in the"
+                    + " embedded store, the others stand by and take over within seconds when it dies (default:"
+                    + " ${DEFAULT-VALUE})")
+    private int routers = 1;
+
     /* named in the negative form so that --replace-failed-hosts means true and --no-... false (picocli's rule for
        negatable options that default to true) */
     @Option(names = "--no-replace-failed-hosts", negatable = true,
@@ -133,7 +139,7 @@ final class LocalCommand implements Callable<Integer> {
         }
         try {
             return LaunchOptions.builder().routerPort(routerPort).checkpointPort(checkpointPort).hosts(hosts)
-                    .standbyHosts(standbyHosts).voters(voters).replaceFailedHosts(replaceFailedHosts)
+                    .standbyHosts(standbyHosts).voters(voters).routers(routers).replaceFailedHosts(replaceFailedHosts)
                     .dashboard(!noDashboard)
                     .dashboardPort(dashboardPort).topology(noDeploy ? null : topology)
                     .operatorJars(operators).exitWhenFinished(exitWhenFinished).runDir(runDir)

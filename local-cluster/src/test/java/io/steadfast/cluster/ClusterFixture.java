@@ -23,6 +23,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -53,22 +54,25 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
     private final int hosts;
     private final int standbyHosts;
     private final int voters;
+    private final int routers;
     private ClusterProcesses processes;
     private ClusterStartup startup;
     private RouterClient router;
     private TopologyOutcomes outcomes;
     private Path progressLog;
+    private List<String> routerSettings = List.of();
 
-    private ClusterFixture(String name, int hosts, int standbyHosts, int voters) {
+    private ClusterFixture(String name, int hosts, int standbyHosts, int voters, int routers) {
         this.name = name;
         this.hosts = hosts;
         this.standbyHosts = standbyHosts;
         this.voters = voters;
+        this.routers = routers;
     }
 
     /** A cluster of {@code hosts} hosts whose logs go to {@code e2e-run/<name>-<timestamp>/}. */
     static ClusterFixture withHosts(String name, int hosts) {
-        return new ClusterFixture(name, hosts, 0, 0);
+        return new ClusterFixture(name, hosts, 0, 0, 1);
     }
 
     /**
@@ -76,12 +80,20 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
      * ({@code steadfast.router.standby-hosts}), for lost tasks to be recovered onto.
      */
     ClusterFixture andStandbyHosts(int count) {
-        return new ClusterFixture(name, hosts, count, voters);
+        return new ClusterFixture(name, hosts, count, voters, routers);
+    }
+
+    /**
+     * The same cluster with {@code count} router replicas on free ports, started first to last, electing their
+     * leader through a lease in the embedded store: the first leads.
+     */
+    ClusterFixture andRouters(int count) {
+        return new ClusterFixture(name, hosts, standbyHosts, voters, count);
     }
 
     /** The same cluster plus {@code count} voter-services, {@code voter-1..n}, started after the hosts. */
     ClusterFixture andVoters(int count) {
-        return new ClusterFixture(name, hosts, standbyHosts, count);
+        return new ClusterFixture(name, hosts, standbyHosts, count, routers);
     }
 
     @Override
@@ -96,8 +108,17 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
         startup.startCheckpointServiceOnFreePort();
         // The router's port must be known before the hosts start, so it cannot be 0: a free port is picked just
         // before the router starts, and the router is restarted on another port if that one was taken meanwhile.
-        router = standbyHosts == 0 ? startup.startRouterOnFreePort()
-                : startup.startRouterOnFreePort(List.of("--steadfast.router.standby-hosts=" + standbyHosts));
+        List<String> settings = new ArrayList<>();
+        if (standbyHosts > 0) {
+            settings.add("--steadfast.router.standby-hosts=" + standbyHosts);
+        }
+        if (routers > 1) {
+            settings.add("--steadfast.router.leader-election.mode=store");
+        }
+        for (int replica = 1; replica <= routers; replica++) {
+            router = startup.startRouterOnFreePort(settings);
+        }
+        routerSettings = List.copyOf(settings);
         startup.startHosts(router, hosts);
         if (standbyHosts > 0) {
             startup.startStandbyHosts(router, hosts, standbyHosts);
@@ -124,6 +145,16 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
 
     TopologyOutcomes outcomes() {
         return outcomes;
+    }
+
+    /**
+     * Starts router replica {@code index} again on its port (after it died), with the settings it had; it stands by
+     * if another replica leads.
+     */
+    RouterClient restartRouterReplica(int index) {
+        router = startup.startRouter(processes.routerUrls().get(index).getPort(), routerSettings);
+        outcomes = new TopologyOutcomes(router, this::log);
+        return router;
     }
 
     /** Kills the router (SIGKILL) and starts a new one on the same port with the same store; the new one's client. */

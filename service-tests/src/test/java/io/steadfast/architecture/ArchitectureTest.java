@@ -76,9 +76,9 @@ class ArchitectureTest {
     }
 
     @Test
-    void theProtocolModuleUsesSpringOnlyInTheServicesProblemAdapter() {
+    void theProtocolModuleUsesSpringOnlyInItsWebAdapters() {
         noClasses().that().resideInAPackage("io.steadfast.protocol..")
-                .and().resideOutsideOfPackage("io.steadfast.protocol.problem.web..")
+                .and().resideOutsideOfPackages("io.steadfast.protocol.problem.web..", "io.steadfast.protocol.router.web..")
                 .should().dependOnClassesThat().resideInAPackage("org.springframework..")
                 .check(classes);
     }

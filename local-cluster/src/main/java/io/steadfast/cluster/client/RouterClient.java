@@ -3,8 +3,11 @@ package io.steadfast.cluster.client;
 import io.steadfast.protocol.host.KeyValue;
 import io.steadfast.protocol.problem.Problem;
 import io.steadfast.protocol.router.HostView;
+import io.steadfast.protocol.router.LeaderView;
 import io.steadfast.protocol.router.OperatorResults;
 import io.steadfast.protocol.router.RecoveryView;
+import io.steadfast.protocol.router.RouterEndpoints;
+import io.steadfast.protocol.router.RouterHeaders;
 import io.steadfast.protocol.router.TopologyCheckpoints;
 import io.steadfast.protocol.router.TopologyDetail;
 import io.steadfast.protocol.router.TopologySubmitted;
@@ -43,12 +46,17 @@ public final class RouterClient {
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(15);
 
-    private final URI baseUrl;
+    private final RouterEndpoints routers;
     private final HttpClient http;
     private final JsonMapper json;
 
     public RouterClient(URI baseUrl) {
-        this.baseUrl = baseUrl;
+        this(List.of(baseUrl));
+    }
+
+    /** A client of replicated routers: it follows the one that leads ({@link RouterEndpoints}). */
+    public RouterClient(List<URI> routerUrls) {
+        this.routers = new RouterEndpoints(routerUrls);
         this.http = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build();
         this.json = JsonMapper.builder()
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -57,8 +65,9 @@ public final class RouterClient {
                 .build();
     }
 
+    /** The URL of the router this client calls now: the leader, as far as it knows. */
     public URI baseUrl() {
-        return baseUrl;
+        return routers.current();
     }
 
     public JsonMapper json() {
@@ -74,6 +83,11 @@ public final class RouterClient {
         } catch (RouterRequestException | JacksonException e) {
             return Optional.empty();
         }
+    }
+
+    /** {@code GET /api/v1/leader}: whether the router answering leads, and which does. */
+    public LeaderView leader() {
+        return read(expect(get("/api/v1/leader"), 200), json.constructType(LeaderView.class));
     }
 
     /** {@code GET /api/v1/hosts}. */
@@ -162,7 +176,7 @@ public final class RouterClient {
     }
 
     private HttpRequest.Builder request(String path) {
-        return HttpRequest.newBuilder(baseUrl.resolve(path)).timeout(REQUEST_TIMEOUT)
+        return HttpRequest.newBuilder(routers.current().resolve(path)).timeout(REQUEST_TIMEOUT)
                 .header("Accept", "application/json, application/problem+json");
     }
 
@@ -170,16 +184,47 @@ public final class RouterClient {
         return request(path).GET().build();
     }
 
+    /**
+     * Sends {@code request} to the router that leads: once more to the next router when one
+     * cannot be reached, and to the leader a standby names in its 503.
+     */
     private HttpResponse<String> send(HttpRequest request) {
+        URI router = routers.current();
+        HttpRequest sent = at(router, request);
         try {
-            return http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            HttpResponse<String> response;
+            try {
+                response = http.send(sent, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            } catch (IOException unreachable) {
+                if (!routers.failed(router)) {
+                    throw unreachable;
+                }
+                router = routers.current();
+                sent = at(router, request);
+                response = http.send(sent, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            }
+            Optional<String> leader = response.headers().firstValue(RouterHeaders.LEADER);
+            if (response.statusCode() == 503 && leader.isPresent() && routers.follow(router, URI.create(leader.get()))) {
+                sent = at(routers.current(), request);
+                response = http.send(sent, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            } else if (response.statusCode() == 503 && leader.isEmpty()) {
+                routers.failed(router); // a standby that knows no leader yet
+            }
+            return response;
         } catch (IOException e) {
-            throw new RouterRequestException(request.method() + " " + request.uri() + " failed: " + e
+            throw new RouterRequestException(sent.method() + " " + sent.uri() + " failed: " + e
                     + ". Is the router running? Check its log.", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new RouterRequestException(request.method() + " " + request.uri() + " was interrupted", e);
+            throw new RouterRequestException(sent.method() + " " + sent.uri() + " was interrupted", e);
         }
+    }
+
+    /** {@code request} sent to {@code router}: the same path and query. */
+    private static HttpRequest at(URI router, HttpRequest request) {
+        URI path = request.uri();
+        return HttpRequest.newBuilder(request, (name, value) -> true).uri(router.resolve(path.getRawPath()
+                + (path.getRawQuery() == null ? "" : "?" + path.getRawQuery()))).build();
     }
 
     private HttpResponse<String> expect(HttpRequest request, int status) {
@@ -213,7 +258,7 @@ public final class RouterClient {
     }
 
     private static RouterRequestException unexpected(HttpRequest request, HttpResponse<String> response) {
-        return new RouterRequestException(request.method() + " " + request.uri() + " answered HTTP "
+        return new RouterRequestException(request.method() + " " + response.request().uri() + " answered HTTP "
                 + response.statusCode() + ": " + abbreviate(response.body()), response.statusCode());
     }
 

@@ -62,8 +62,9 @@ public final class ClusterProcesses implements AutoCloseable {
     private ServiceProcess checkpoint;
     private URI checkpointUrl;
     private URI storeUri;
-    private ServiceProcess router;
-    private URI routerUrl;
+    /** The router replicas, in start order; one leads when there are several (the others stand by). */
+    private final List<ServiceProcess> routers = new ArrayList<>();
+    private final List<URI> routerUrls = new ArrayList<>();
     private ServiceProcess dashboard;
     private final Map<HostId, ServiceProcess> hosts = new LinkedHashMap<>();
     private final Map<HostId, HostKind> kinds = new LinkedHashMap<>();
@@ -127,7 +128,8 @@ public final class ClusterProcesses implements AutoCloseable {
 
     /**
      * Starts the router on {@code port} (bound to 127.0.0.1), pointed at the checkpoint-service, replacing a
-     * previous router process that has already ended (as after a failed bind).
+     * previous router process on that port that has already ended (as after a failed bind or a kill); on another port,
+     * another replica (give every replica {@code --steadfast.router.leader-election.mode=store}).
      */
     public synchronized ServiceProcess startRouter(int port) {
         return startRouter(port, List.of());
@@ -139,15 +141,24 @@ public final class ClusterProcesses implements AutoCloseable {
             throw new IllegalStateException("Start the checkpoint-service before the router: the router keeps its "
                     + "checkpoint records there");
         }
-        if (router != null && router.isAlive()) {
-            throw new IllegalStateException("The router is already running: " + router.describe());
+        URI url = URI.create("http://127.0.0.1:" + port);
+        int index = routerUrls.indexOf(url);
+        if (index >= 0 && routers.get(index).isAlive()) {
+            throw new IllegalStateException("The router on port " + port + " is already running: "
+                    + routers.get(index).describe());
         }
         List<String> args = new ArrayList<>(List.of("--server.port=" + port, "--server.address=127.0.0.1",
                 "--steadfast.router.checkpoint.service-url=" + checkpointUrl, "--spring.mongodb.uri=" + storeUri));
         args.addAll(settings);
-        router = startOperatorProcess(new ProcessSpec("router", layout.jar(Service.ROUTER), ROUTER_JVM_ARGS, args,
-                logFile("router")));
-        routerUrl = URI.create("http://127.0.0.1:" + port);
+        int replica = index >= 0 ? index : routers.size();
+        ServiceProcess router = startOperatorProcess(new ProcessSpec(replica == 0 ? "router" : "router-" + (replica + 1),
+                layout.jar(Service.ROUTER), ROUTER_JVM_ARGS, args, logFile(replica == 0 ? "router" : "router-" + (replica + 1))));
+        if (index >= 0) {
+            routers.set(index, router);
+        } else {
+            routers.add(router);
+            routerUrls.add(url);
+        }
         return router;
     }
 
@@ -164,7 +175,7 @@ public final class ClusterProcesses implements AutoCloseable {
      * voter-service, with the same JVM and host settings.
      */
     public synchronized ServiceProcess startHost(HostId id, HostKind kind) {
-        if (routerUrl == null) {
+        if (routerUrls.isEmpty()) {
             throw new IllegalStateException("Start the router before host " + id + ": hosts need its URL");
         }
         ServiceProcess running = hosts.get(id);
@@ -175,7 +186,7 @@ public final class ClusterProcesses implements AutoCloseable {
                 layout.jar(kind == HostKind.VOTER ? Service.VOTER : Service.HOST), HOST_JVM_ARGS,
                 List.of("--server.port=0",
                         "--steadfast.host.id=" + id.value(),
-                        "--steadfast.host.router-url=" + routerUrl,
+                        "--steadfast.host.router-url=" + routerUrlList(),
                         "--steadfast.host.checkpoint-url=" + checkpointUrl,
                         "--steadfast.host.data.bind-address=tcp://127.0.0.1:*",
                         "--steadfast.host.fault-injection.enabled=true"),
@@ -187,40 +198,55 @@ public final class ClusterProcesses implements AutoCloseable {
 
     /** Starts the dashboard on {@code port} (bound to 127.0.0.1), pointed at the router. */
     public synchronized ServiceProcess startDashboard(int port) {
-        if (routerUrl == null) {
+        if (routerUrls.isEmpty()) {
             throw new IllegalStateException("Start the router before the dashboard: it needs the router's URL");
         }
         dashboard = ServiceProcess.start(new ProcessSpec("dashboard", layout.jar(Service.DASHBOARD), DASHBOARD_JVM_ARGS,
                 List.of("--server.port=" + port, "--server.address=127.0.0.1",
-                        "--steadfast.dashboard.router-url=" + routerUrl),
+                        "--steadfast.dashboard.router-url=" + routerUrlList()),
                 logFile("dashboard")));
         return dashboard;
     }
 
     /**
-     * Kills the router at once (SIGKILL), as a crash would; the hosts keep running. A router started again with
-     * {@link #startRouter} on the same port finds its records in the store and resumes managing them.
+     * Kills the (first) router at once (SIGKILL), as a crash would; the hosts keep running. A router started again
+     * with {@link #startRouter} on the same port finds its records in the store and resumes managing them.
      */
     public synchronized void killRouter() {
-        routerProcess().kill();
+        killRouter(0);
+    }
+
+    /** Kills the router replica {@code index} (in start order) at once (SIGKILL). */
+    public synchronized void killRouter(int index) {
+        routerProcess(index).kill();
     }
 
     /**
-     * Freezes the router (SIGSTOP) until {@link #resumeRouter}, as a long garbage-collection pause or a paused machine
-     * would.
+     * Freezes the (first) router (SIGSTOP) until {@link #resumeRouter}, as a long garbage-collection pause or a paused
+     * machine would.
      */
     public synchronized void pauseRouter() {
-        routerProcess().pause();
+        pauseRouter(0);
     }
 
-    /** Lets a paused router run again (SIGCONT). */
+    /** Freezes the router replica {@code index} (SIGSTOP). */
+    public synchronized void pauseRouter(int index) {
+        routerProcess(index).pause();
+    }
+
+    /** Lets the paused (first) router run again (SIGCONT). */
     public synchronized void resumeRouter() {
-        routerProcess().resume();
+        resumeRouter(0);
     }
 
-    /** Whether the router is frozen by {@link #pauseRouter}. */
+    /** Lets the paused router replica {@code index} run again (SIGCONT). */
+    public synchronized void resumeRouter(int index) {
+        routerProcess(index).resume();
+    }
+
+    /** Whether the (first) router is frozen by {@link #pauseRouter}. */
     public synchronized boolean isRouterPaused() {
-        return routerProcess().isPaused();
+        return routerProcess(0).isPaused();
     }
 
     /** Kills a host at once (SIGKILL), as a crash would; it can be started again with {@link #startHost}. */
@@ -317,31 +343,45 @@ public final class ClusterProcesses implements AutoCloseable {
         return checkpointUrl;
     }
 
+    /** The first router replica, if one was started. */
     public synchronized Optional<ServiceProcess> router() {
-        return Optional.ofNullable(router);
+        return routers.isEmpty() ? Optional.empty() : Optional.of(routers.get(0));
+    }
+
+    /** Every router replica started, in start order (a replaced one's successor in its place). */
+    public synchronized List<ServiceProcess> routers() {
+        return List.copyOf(routers);
     }
 
     public synchronized Optional<ServiceProcess> dashboard() {
         return Optional.ofNullable(dashboard);
     }
 
-    /** The router's base URL, once it has been started. */
+    /** The (first) router's base URL, once it has been started. */
     public synchronized URI routerUrl() {
-        if (routerUrl == null) {
-            throw new IllegalStateException("The router has not been started");
-        }
-        return routerUrl;
+        return routerUrls().get(0);
     }
 
-    /** Every process started and not replaced: checkpoint-service, router, hosts, dashboard. */
+    /** The base URLs of every router replica, in start order, once one has been started. */
+    public synchronized List<URI> routerUrls() {
+        if (routerUrls.isEmpty()) {
+            throw new IllegalStateException("The router has not been started");
+        }
+        return List.copyOf(routerUrls);
+    }
+
+    /** The routers' URLs as hosts and the dashboard take them: separated by commas. */
+    private String routerUrlList() {
+        return String.join(",", routerUrls().stream().map(URI::toString).toList());
+    }
+
+    /** Every process started and not replaced: checkpoint-service, routers, hosts, dashboard. */
     public synchronized List<ServiceProcess> all() {
         List<ServiceProcess> all = new ArrayList<>();
         if (checkpoint != null) {
             all.add(checkpoint);
         }
-        if (router != null) {
-            all.add(router);
-        }
+        all.addAll(routers);
         all.addAll(hosts.values());
         if (dashboard != null) {
             all.add(dashboard);
@@ -379,11 +419,12 @@ public final class ClusterProcesses implements AutoCloseable {
         return ServiceProcess.start(spec.loading(operators));
     }
 
-    private ServiceProcess routerProcess() {
-        if (router == null) {
-            throw new IllegalStateException("The router has not been started");
+    private ServiceProcess routerProcess(int index) {
+        if (index >= routers.size()) {
+            throw new IllegalStateException("Router replica " + index + " has not been started; " + routers.size()
+                    + " started");
         }
-        return router;
+        return routers.get(index);
     }
 
     private Path logFile(String name) {

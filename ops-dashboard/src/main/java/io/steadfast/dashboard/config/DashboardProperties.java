@@ -1,9 +1,11 @@
 package io.steadfast.dashboard.config;
 
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
@@ -11,7 +13,8 @@ import org.springframework.validation.annotation.Validated;
 /**
  * Settings of the ops dashboard, prefix {@code steadfast.dashboard}.
  *
- * @param routerUrl base URL of the router whose REST API the dashboard reads, http or https
+ * @param routerUrl base URL of the router whose REST API the dashboard reads, http or https; or the URLs of every
+ *                  router replica, separated by commas: the dashboard follows the one that leads
  * @param routerClient calls from the dashboard to the router
  * @param events the live stream of overviews pushed to open pages
  * @param routerHealth the {@code router} health indicator
@@ -19,17 +22,17 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("steadfast.dashboard")
 public record DashboardProperties(
-        @NotNull @DefaultValue("http://127.0.0.1:8080") URI routerUrl,
+        @NotEmpty @DefaultValue("http://127.0.0.1:8080") List<URI> routerUrl,
         @Valid @DefaultValue RouterClient routerClient,
         @Valid @DefaultValue Events events,
         @Valid @DefaultValue RouterHealth routerHealth) {
 
     public DashboardProperties {
-        if (routerUrl != null) {
-            String scheme = routerUrl.getScheme();
-            if (!"http".equalsIgnoreCase(scheme) && !"https".equalsIgnoreCase(scheme) || routerUrl.getHost() == null
-                    || routerUrl.getRawQuery() != null || routerUrl.getRawFragment() != null) {
-                throw new IllegalArgumentException("steadfast.dashboard.router-url is '" + routerUrl + "', which is not"
+        for (URI url : routerUrl == null ? List.<URI>of() : routerUrl) {
+            String scheme = url.getScheme();
+            if (!"http".equalsIgnoreCase(scheme) && !"https".equalsIgnoreCase(scheme) || url.getHost() == null
+                    || url.getRawQuery() != null || url.getRawFragment() != null) {
+                throw new IllegalArgumentException("steadfast.dashboard.router-url is '" + url + "', which is not"
                         + " an http(s) base URL with a host; set it to the router's base URL, e.g."
                         + " http://127.0.0.1:8080");
             }

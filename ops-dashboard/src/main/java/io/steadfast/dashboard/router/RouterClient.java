@@ -18,6 +18,9 @@ import org.springframework.http.client.SimpleClientHttpRequestFactory;
 import org.springframework.http.converter.json.JacksonJsonHttpMessageConverter;
 import org.springframework.web.client.ResourceAccessException;
 import org.springframework.web.client.RestClient;
+import io.steadfast.protocol.router.web.LeaderFollowingInterceptor;
+import io.steadfast.protocol.router.RouterEndpoints;
+import io.steadfast.protocol.router.RouterEpoch;
 import org.springframework.web.client.RestClientException;
 import org.springframework.web.client.RestClientResponseException;
 import tools.jackson.core.JacksonException;
@@ -31,25 +34,31 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public class RouterClient {
 
-    private final URI baseUrl;
+    private final RouterEndpoints routers;
     private final RestClient rest;
     private final JsonMapper jsonMapper;
 
+    /** A client of one router. */
+    public RouterClient(URI baseUrl, Duration connectTimeout, Duration readTimeout, JsonMapper jsonMapper) {
+        this(List.of(baseUrl), connectTimeout, readTimeout, jsonMapper);
+    }
+
     /**
-     * @param baseUrl the router's base URL
+     * @param routerUrls the router's base URL, or those of its replicas: the client follows the one that leads
      * @param connectTimeout how long to wait for a TCP connection
      * @param readTimeout how long to wait for an answer
      * @param jsonMapper reads the router's JSON; this client reads it leniently (see {@link #lenient})
      */
-    public RouterClient(URI baseUrl, Duration connectTimeout, Duration readTimeout, JsonMapper jsonMapper) {
-        this.baseUrl = baseUrl;
+    public RouterClient(List<URI> routerUrls, Duration connectTimeout, Duration readTimeout, JsonMapper jsonMapper) {
+        this.routers = new RouterEndpoints(routerUrls);
         this.jsonMapper = lenient(jsonMapper);
         // HttpURLConnection underneath: blocking, no client-owned threads, and both timeouts enforced per request.
         SimpleClientHttpRequestFactory requestFactory = new SimpleClientHttpRequestFactory();
         requestFactory.setConnectTimeout(connectTimeout);
         requestFactory.setReadTimeout(readTimeout);
         this.rest = RestClient.builder()
-                .baseUrl(withoutTrailingSlash(baseUrl))
+                .baseUrl(withoutTrailingSlash(routers.first()))
+                .requestInterceptor(new LeaderFollowingInterceptor(routers, new RouterEpoch()))
                 .requestFactory(requestFactory)
                 .configureMessageConverters(converters -> converters
                         .withJsonConverter(new JacksonJsonHttpMessageConverter(this.jsonMapper)))
@@ -65,8 +74,9 @@ public class RouterClient {
                 .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES).build();
     }
 
+    /** The router this client calls now: the leader, as far as it knows. */
     public URI baseUrl() {
-        return baseUrl;
+        return routers.current();
     }
 
     /** {@code GET /api/v1/hosts}. */
@@ -108,7 +118,7 @@ public class RouterClient {
             if (reported == null || !reported.isString()) {
                 throw new RouterRequestException(RouterRequestException.Reason.MALFORMED_ANSWER, status,
                         describe(path) + " answered HTTP " + status + " without a health status; is "
-                                + baseUrl + " the router? Check steadfast.dashboard.router-url", null);
+                                + baseUrl() + " the router? Check steadfast.dashboard.router-url", null);
             }
             return reported.asString();
         }));
@@ -130,7 +140,7 @@ public class RouterClient {
             throw e;
         } catch (ResourceAccessException e) {
             throw new RouterRequestException(RouterRequestException.Reason.UNREACHABLE, 0, describe(path)
-                    + " failed: " + rootMessage(e) + ". Is the router running at " + baseUrl
+                    + " failed: " + rootMessage(e) + ". Is the router running at " + baseUrl()
                     + "? Check steadfast.dashboard.router-url", e);
         } catch (RestClientResponseException e) {
             int status = e.getStatusCode().value();
@@ -139,19 +149,19 @@ public class RouterClient {
                     + ". See the router's log", e);
         } catch (RestClientException e) {
             throw new RouterRequestException(RouterRequestException.Reason.MALFORMED_ANSWER, 0, describe(path)
-                    + " answered something that is not the router's API (" + rootMessage(e) + "); is " + baseUrl
+                    + " answered something that is not the router's API (" + rootMessage(e) + "); is " + baseUrl()
                     + " the router, of a version this dashboard reads? Check steadfast.dashboard.router-url", e);
         }
         if (answer == null) {
             throw new RouterRequestException(RouterRequestException.Reason.MALFORMED_ANSWER, 0, describe(path)
-                    + " answered with an empty body; is " + baseUrl + " the router? Check"
+                    + " answered with an empty body; is " + baseUrl() + " the router? Check"
                     + " steadfast.dashboard.router-url", null);
         }
         return answer;
     }
 
     private String describe(String path) {
-        return "GET " + withoutTrailingSlash(baseUrl) + path;
+        return "GET " + withoutTrailingSlash(baseUrl()) + path;
     }
 
     private static String withoutTrailingSlash(URI url) {

@@ -23,7 +23,7 @@ class DashboardPropertiesTest {
     void defaultsToALocalRouterWithShortTimeouts() {
         runner.run(context -> {
             DashboardProperties properties = context.getBean(DashboardProperties.class);
-            assertThat(properties.routerUrl()).isEqualTo(URI.create("http://127.0.0.1:8080"));
+            assertThat(properties.routerUrl()).containsExactly(URI.create("http://127.0.0.1:8080"));
             assertThat(properties.routerClient().connectTimeout()).isEqualTo(Duration.ofSeconds(1));
             assertThat(properties.routerClient().readTimeout()).isEqualTo(Duration.ofSeconds(3));
             assertThat(properties.events().interval()).isEqualTo(Duration.ofSeconds(1));
@@ -34,7 +34,14 @@ class DashboardPropertiesTest {
     void bindsTheRouterUrlTheLauncherPasses() {
         runner.withPropertyValues("steadfast.dashboard.router-url=http://127.0.0.1:18080").run(context ->
                 assertThat(context.getBean(DashboardProperties.class).routerUrl())
-                        .isEqualTo(URI.create("http://127.0.0.1:18080")));
+                        .containsExactly(URI.create("http://127.0.0.1:18080")));
+    }
+
+    @Test
+    void bindsTheUrlsOfRouterReplicas() {
+        runner.withPropertyValues("steadfast.dashboard.router-url=http://127.0.0.1:18080,http://127.0.0.1:18085")
+                .run(context -> assertThat(context.getBean(DashboardProperties.class).routerUrl())
+                        .containsExactly(URI.create("http://127.0.0.1:18080"), URI.create("http://127.0.0.1:18085")));
     }
 
     @Test

@@ -17,7 +17,7 @@ import io.steadfast.host.warmup.WarmUpSnapshots;
 import io.steadfast.host.replaylog.ReplayLogShipper;
 import io.steadfast.host.registration.HostLease;
 import io.steadfast.host.registration.RouterClients;
-import io.steadfast.host.registration.RouterEpoch;
+import io.steadfast.protocol.router.RouterEpoch;
 import io.steadfast.runtime.dataplane.DataPlane;
 import io.steadfast.runtime.dataplane.DataPlaneConfig;
 import io.steadfast.runtime.dataplane.OutputLogSink;

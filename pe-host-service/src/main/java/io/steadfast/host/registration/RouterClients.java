@@ -1,6 +1,9 @@
 package io.steadfast.host.registration;
 
 import io.steadfast.host.config.ServiceClients;
+import io.steadfast.protocol.router.web.LeaderFollowingInterceptor;
+import io.steadfast.protocol.router.RouterEndpoints;
+import io.steadfast.protocol.router.RouterEpoch;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;

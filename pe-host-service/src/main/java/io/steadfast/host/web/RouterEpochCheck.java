@@ -1,6 +1,6 @@
 package io.steadfast.host.web;
 
-import io.steadfast.host.registration.RouterEpoch;
+import io.steadfast.protocol.router.RouterEpoch;
 import io.steadfast.protocol.router.RouterHeaders;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

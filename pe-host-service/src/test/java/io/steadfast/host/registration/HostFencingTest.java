@@ -39,6 +39,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import io.steadfast.protocol.router.RouterEpoch;
 import io.steadfast.protocol.router.RouterHeaders;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.beans.factory.support.StaticListableBeanFactory;

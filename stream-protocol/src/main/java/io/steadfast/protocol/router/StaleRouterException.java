@@ -1,4 +1,4 @@
-package io.steadfast.host.registration;
+package io.steadfast.protocol.router;
 
 import java.io.IOException;
 

@@ -1,8 +1,13 @@
-package io.steadfast.host.registration;
+package io.steadfast.protocol.router.web;
 
+import io.steadfast.protocol.router.RouterEndpoints;
+import io.steadfast.protocol.router.RouterEpoch;
 import io.steadfast.protocol.router.RouterHeaders;
+import io.steadfast.protocol.router.StaleRouterException;
 import java.io.IOException;
 import java.net.URI;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpRequest;
 import org.springframework.http.client.ClientHttpRequestExecution;
 import org.springframework.http.client.ClientHttpRequestInterceptor;
@@ -17,6 +22,8 @@ import org.springframework.http.client.support.HttpRequestWrapper;
  * replaced by the current router's. Must be the last interceptor of its client: it executes a call twice at most.
  */
 public final class LeaderFollowingInterceptor implements ClientHttpRequestInterceptor {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LeaderFollowingInterceptor.class);
 
     private final RouterEndpoints endpoints;
     private final RouterEpoch epoch;
@@ -34,10 +41,11 @@ public final class LeaderFollowingInterceptor implements ClientHttpRequestInterc
         try {
             response = execution.execute(to(router, request), body);
         } catch (IOException unreachable) {
-            endpoints.failed(router);
-            if (!endpoints.severalKnown()) {
+            if (!endpoints.failed(router)) {
                 throw unreachable;
             }
+            LOG.info("Router at {} could not be reached ({}); trying {}", router, unreachable.toString(),
+                    endpoints.current());
             router = endpoints.current();
             response = execution.execute(to(router, request), body);
         }
@@ -48,7 +56,9 @@ public final class LeaderFollowingInterceptor implements ClientHttpRequestInterc
                 return response;
             }
             response.close();
-            endpoints.follow(router, URI.create(leader));
+            if (endpoints.follow(router, URI.create(leader))) {
+                LOG.info("Router at {} stands by; following the leader at {}", router, leader);
+            }
             router = endpoints.current();
             response = execution.execute(to(router, request), body);
         }

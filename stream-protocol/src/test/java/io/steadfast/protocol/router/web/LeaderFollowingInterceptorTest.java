@@ -1,11 +1,17 @@
-package io.steadfast.host.registration;
+package io.steadfast.protocol.router.web;
+
+import io.steadfast.protocol.router.RouterEpoch;
+import io.steadfast.protocol.router.StaleRouterException;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.steadfast.protocol.router.RouterEndpoints;
+import io.steadfast.protocol.router.RouterEpoch;
 import io.steadfast.protocol.router.RouterHeaders;
+import io.steadfast.protocol.router.StaleRouterException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -15,6 +21,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.http.client.SimpleClientHttpRequestFactory;
 import org.springframework.web.client.ResourceAccessException;
 import org.springframework.web.client.RestClient;
 
@@ -33,11 +40,11 @@ class LeaderFollowingInterceptorTest {
     void followsTheLeaderAStandbyNames() throws IOException {
         URI leader = router("leader", 200, 2, null);
         URI standby = router("standby", 503, 0, leader);
-        RouterClients clients = new RouterClients(List.of(standby, leader), epoch);
-        RestClient client = clients.client(Duration.ofSeconds(1), Duration.ofSeconds(2));
+        RouterEndpoints endpoints = new RouterEndpoints(List.of(standby, leader));
+        RestClient client = client(endpoints);
 
         assertThat(client.get().uri("/api/v1/hosts").retrieve().body(String.class)).isEqualTo("leader");
-        assertThat(clients.current()).isEqualTo(leader);
+        assertThat(endpoints.current()).isEqualTo(leader);
         assertThat(client.get().uri("/api/v1/hosts").retrieve().body(String.class)).isEqualTo("leader");
     }
 
@@ -45,27 +52,33 @@ class LeaderFollowingInterceptorTest {
     void triesTheNextRouterWhenOneCannotBeReached() throws IOException {
         URI gone = URI.create("http://127.0.0.1:" + freePort());
         URI leader = router("leader", 200, 1, null);
-        RouterClients clients = new RouterClients(List.of(gone, leader), epoch);
+        RouterEndpoints endpoints = new RouterEndpoints(List.of(gone, leader));
 
-        String answer = clients.client(Duration.ofMillis(500), Duration.ofSeconds(2)).get().uri("/api/v1/leader")
-                .retrieve().body(String.class);
+        String answer = client(endpoints).get().uri("/api/v1/leader").retrieve().body(String.class);
 
         assertThat(answer).isEqualTo("leader");
-        assertThat(clients.current()).isEqualTo(leader);
+        assertThat(endpoints.current()).isEqualTo(leader);
     }
 
     @Test
     void ignoresTheAnswersOfADeposedRouter() throws IOException {
         URI newer = router("newer", 200, 3, null);
         URI deposed = router("deposed", 200, 2, null);
-        RestClient toNewer = new RouterClients(List.of(newer), epoch).client(Duration.ofSeconds(1), Duration.ofSeconds(2));
-        RestClient toDeposed = new RouterClients(List.of(deposed), epoch)
-                .client(Duration.ofSeconds(1), Duration.ofSeconds(2));
+        RestClient toNewer = client(new RouterEndpoints(List.of(newer)));
+        RestClient toDeposed = client(new RouterEndpoints(List.of(deposed)));
         toNewer.get().uri("/api/v1/hosts").retrieve().body(String.class);
 
         assertThatThrownBy(() -> toDeposed.get().uri("/api/v1/hosts").retrieve().body(String.class))
                 .isInstanceOf(ResourceAccessException.class).hasRootCauseInstanceOf(StaleRouterException.class)
                 .hasMessageContaining("epoch 2, below 3");
+    }
+
+    private RestClient client(RouterEndpoints endpoints) {
+        SimpleClientHttpRequestFactory requests = new SimpleClientHttpRequestFactory();
+        requests.setConnectTimeout(Duration.ofMillis(500));
+        requests.setReadTimeout(Duration.ofSeconds(2));
+        return RestClient.builder().requestFactory(requests).baseUrl(endpoints.first().toString())
+                .requestInterceptor(new LeaderFollowingInterceptor(endpoints, epoch)).build();
     }
 
     /** A stub router answering every request with {@code status}, its name, its epoch and the leader it names. */
