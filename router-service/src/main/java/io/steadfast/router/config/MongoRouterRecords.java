@@ -1,5 +1,6 @@
 package io.steadfast.router.config;
 
+import io.steadfast.router.leadership.Leadership;
 import io.steadfast.router.recovery.MongoRecoveryStore;
 import io.steadfast.router.recovery.RecoveryLog;
 import io.steadfast.router.recovery.WriteBehindRecoveryStore;
@@ -26,12 +27,14 @@ final class MongoRouterRecords implements AutoCloseable {
     private final WriteBehindRecoveryStore recoveryStore;
     private final RecoveryLog recoveryLog;
 
-    MongoRouterRecords(MongoTemplate mongo, WriteBehind.Settings settings, Clock clock) {
+    /** @param leadership whether this router leads: the records are written only while it does */
+    MongoRouterRecords(MongoTemplate mongo, WriteBehind.Settings settings, Clock clock, Leadership leadership) {
         storeName = "MongoDB database '" + mongo.getDb().getName() + "'";
         this.settings = settings;
         topologies = new WriteBehindTopologyRepository(new MongoTopologyRepository(mongo), storeName, settings,
-                clock);
-        recoveryStore = new WriteBehindRecoveryStore(new MongoRecoveryStore(mongo), storeName, settings, clock);
+                clock, leadership::isLeading);
+        recoveryStore = new WriteBehindRecoveryStore(new MongoRecoveryStore(mongo), storeName, settings, clock,
+                leadership::isLeading);
         recoveryLog = new RecoveryLog(recoveryStore);
         topologies.load();
         recoveryStore.load(recoveryLog::restore);

@@ -6,6 +6,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import io.steadfast.router.leadership.Leadership;
 import io.steadfast.router.store.RouterRecordsMapping;
 import io.steadfast.router.store.WriteBehind;
 import jakarta.servlet.http.HttpServletRequest;
@@ -68,8 +69,8 @@ class RouterMongoConfiguration {
     /** Loads the records (or starts retrying in the background); closed before the client. */
     @Bean(destroyMethod = "close")
     MongoRouterRecords mongoRouterRecords(MongoTemplate routerMongoTemplate, RouterStoreProperties properties,
-                                          Clock clock) {
-        return new MongoRouterRecords(routerMongoTemplate, properties.writeBehind(), clock);
+                                          Clock clock, Leadership leadership) {
+        return new MongoRouterRecords(routerMongoTemplate, properties.writeBehind(), clock, leadership);
     }
 
     /** Health component {@code routerStore}; reads the queues' state and never calls MongoDB itself. */

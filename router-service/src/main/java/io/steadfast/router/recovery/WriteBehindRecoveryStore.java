@@ -4,6 +4,7 @@ import io.steadfast.router.store.MongoOutage;
 import io.steadfast.router.store.RecordsNotLoadedException;
 import io.steadfast.router.store.WriteBehind;
 import java.time.Clock;
+import java.util.function.BooleanSupplier;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -23,10 +24,17 @@ public final class WriteBehindRecoveryStore implements RecoveryStore, AutoClosea
 
     public WriteBehindRecoveryStore(MongoRecoveryStore mongo, String storeName, WriteBehind.Settings settings,
                                     Clock clock) {
-        this.writes = new WriteBehind<>("recoveries", storeName, WriteBehind.Store.of(mongo::loadAll,
+        this(mongo, storeName, settings, clock, () -> true);
+    }
+
+    /** @param leading whether this router leads: a deposed one writes nothing */
+    public WriteBehindRecoveryStore(MongoRecoveryStore mongo, String storeName, WriteBehind.Settings settings,
+                                    Clock clock, BooleanSupplier leading) {
+        this.writes = new WriteBehind<>("recoveries", storeName, WriteBehind.Store.<Long, Recovery>of(mongo::loadAll,
                 (id, recovery) -> mongo.save(recovery), id -> {
                     throw new UnsupportedOperationException("recoveries are never removed");
-                }, mongo::ping, MongoOutage::isOutage), settings, clock);
+                }, mongo::ping, MongoOutage::isOutage).writingOnlyWhile(leading, "this router no longer leads"),
+                settings, clock);
     }
 
     /**

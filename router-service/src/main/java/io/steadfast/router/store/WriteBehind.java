@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -364,6 +365,26 @@ public final class WriteBehind<K, V> implements AutoCloseable {
 
         /** Whether a call failed because the store is unavailable, rather than because it refused the request. */
         boolean isOutage(RuntimeException failure);
+
+        /**
+         * This store, whose writes and deletes are refused ({@link IllegalStateException}) unless {@code writable}:
+         * a router that no longer leads must not overwrite what its successor stored.
+         */
+        default Store<K, V> writingOnlyWhile(BooleanSupplier writable, String why) {
+            Store<K, V> store = this;
+            Runnable check = () -> {
+                if (!writable.getAsBoolean()) {
+                    throw new IllegalStateException("Not writing the router's records: " + why);
+                }
+            };
+            return of(store::loadAll, (id, value) -> {
+                check.run();
+                store.write(id, value);
+            }, id -> {
+                check.run();
+                store.delete(id);
+            }, store::ping, store::isOutage);
+        }
 
         static <K, V> Store<K, V> of(Supplier<List<V>> loadAll, BiConsumer<K, V> write, Consumer<K> delete,
                                      Runnable ping, Predicate<RuntimeException> isOutage) {

@@ -5,6 +5,7 @@ import io.steadfast.router.store.RecordsNotLoadedException;
 import io.steadfast.router.store.WriteBehind;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Clock;
+import java.util.function.BooleanSupplier;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -29,9 +30,15 @@ public final class WriteBehindTopologyRepository implements TopologyRepository, 
 
     public WriteBehindTopologyRepository(MongoTopologyRepository mongo, String storeName, WriteBehind.Settings settings,
                                          Clock clock) {
-        this.writes = new WriteBehind<>("topologies", storeName, WriteBehind.Store.of(mongo::all,
-                (id, topology) -> mongo.save(topology), mongo::remove, mongo::ping, MongoOutage::isOutage),
-                settings, clock);
+        this(mongo, storeName, settings, clock, () -> true);
+    }
+
+    /** @param leading whether this router leads: a deposed one writes nothing */
+    public WriteBehindTopologyRepository(MongoTopologyRepository mongo, String storeName, WriteBehind.Settings settings,
+                                         Clock clock, BooleanSupplier leading) {
+        this.writes = new WriteBehind<>("topologies", storeName, WriteBehind.Store.<TopologyId, DeployedTopology>of(
+                mongo::all, (id, topology) -> mongo.save(topology), mongo::remove, mongo::ping, MongoOutage::isOutage)
+                .writingOnlyWhile(leading, "this router no longer leads"), settings, clock);
     }
 
     /**

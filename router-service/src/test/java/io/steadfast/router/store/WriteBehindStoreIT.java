@@ -111,6 +111,25 @@ class WriteBehindStoreIT {
     }
 
     @Test
+    void aRouterThatNoLongerLeadsWritesNothingMore() {
+        java.util.concurrent.atomic.AtomicBoolean leading = new java.util.concurrent.atomic.AtomicBoolean(true);
+        WriteBehindTopologyRepository repository = new WriteBehindTopologyRepository(
+                new MongoTopologyRepository(database), "the test store", SETTINGS, Clock.systemUTC(), leading::get);
+        opened.add(repository);
+        assertThat(repository.load()).isTrue();
+        repository.add(topology("a", 0));
+        awaitEverythingWritten(repository);
+
+        leading.set(false); // its lease lapsed: another router may own the records now
+        repository.add(topology("b", 3));
+        repository.replace(topology("a", 1));
+
+        await("the refused writes stay pending").atMost(STORE_BACK)
+                .until(() -> repository.status().pendingWrites() == 2);
+        assertThat(storedEpochs()).as("what the leader stored stays as it was").containsExactly(Map.entry(A, 0));
+    }
+
+    @Test
     void readsKeepAnsweringFromMemoryWhileTheStoreIsStopped() {
         WriteBehindTopologyRepository repository = loadedTopologyRepository();
         repository.add(topology("a", 0));
