@@ -134,7 +134,7 @@ public final class LeaderElection implements Leadership, AutoCloseable {
             return;
         }
         if (current.isEmpty()) {
-            take(current, 1);
+            take(current, nextEpoch(0));
             return;
         }
         if (seen.isEmpty() || !seen.get().version().equals(current.get().version())) {
@@ -152,8 +152,17 @@ public final class LeaderElection implements Leadership, AutoCloseable {
             LOG.warn("Router {} takes over from {}: its lease (epoch {}) went unrenewed for {} ms", url,
                     current.get().record().holderUrl(), current.get().record().epoch(),
                     TimeUnit.NANOSECONDS.toMillis(readAt - seenSince));
-            take(current, current.get().record().epoch() + 1);
+            take(current, nextEpoch(current.get().record().epoch()));
         }
+    }
+
+    /**
+     * The epoch after {@code previous}: one more, or the wall clock's milliseconds if that is higher. A lease that
+     * was lost and taken afresh (its document or Lease deleted, a new install on an old store) starts from the clock,
+     * above the epochs hosts remember from before, rather than from 1, which they would refuse.
+     */
+    private long nextEpoch(long previous) {
+        return Math.max(previous + 1, clock.millis());
     }
 
     private void take(Optional<StoredLease> current, long nextEpoch) {

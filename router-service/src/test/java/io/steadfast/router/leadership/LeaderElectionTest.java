@@ -6,6 +6,8 @@ import io.steadfast.router.EmbeddedMongo;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -110,6 +112,21 @@ class LeaderElectionTest {
     }
 
     @Test
+    void aLeaseTakenAfreshAfterItWasLostStartsAboveEveryEarlierEpoch() {
+        LeaderElection late = new LeaderElection(store(), URI.create("http://127.0.0.1:8090"), SETTINGS, nanos::get,
+                Clock.fixed(Instant.ofEpochMilli(1_000_000), ZoneOffset.UTC), lost::add);
+        a.lookAtLease();
+        assertThat(a.epoch()).isEqualTo(1);
+        mongo.database("steadfast-router").getCollection(MongoLeaseStore.COLLECTION).drop(); // the lease is lost
+
+        late.lookAtLease();
+
+        assertThat(late.isLeading()).isTrue();
+        assertThat(late.epoch()).as("from the clock, not from 1, which hosts that saw epoch 1 would refuse")
+                .isEqualTo(1_000_000);
+    }
+
+    @Test
     void twoRoutersNeverLeadAtOnceWhateverTheyMissAndWhenever() {
         int takeovers = 0;
         for (long seed = 0; seed < 100; seed++) {
@@ -160,7 +177,7 @@ class LeaderElectionTest {
     }
 
     private LeaderElection election(String url, LeaseStore store) {
-        return new LeaderElection(store, URI.create(url), SETTINGS, nanos::get, Clock.systemUTC(), lost::add);
+        return new LeaderElection(store, URI.create(url), SETTINGS, nanos::get, Clock.fixed(Instant.EPOCH, ZoneOffset.UTC), lost::add);
     }
 
     /** A store this router cannot reach while {@code failing}: a partition, or a MongoDB that does not answer. */
