@@ -99,9 +99,17 @@ public final class HostAdmission {
         return hosts.heartbeat(id, tasks, clock.instant()).<Verdict>map(Admitted::new).orElseGet(Unknown::new);
     }
 
-    /** A registration of host {@code id}, of {@code kind}, with {@code session}. */
+    /** A registration of host {@code id}, of {@code kind}, with {@code session}, naming no instance. */
+    public Verdict register(HostId id, HostKind kind, URI controlUrl, String dataEndpoint, @Nullable String session) {
+        return register(id, kind, controlUrl, dataEndpoint, session, null);
+    }
+
+    /**
+     * A registration of host {@code id}, of {@code kind}, with {@code session}, from incarnation {@code instance} (the
+     * pod uid on Kubernetes, recorded so that pod events are matched to the process that registered).
+     */
     public synchronized Verdict register(HostId id, HostKind kind, URI controlUrl, String dataEndpoint,
-                                         @Nullable String session) {
+                                         @Nullable String session, @Nullable String instance) {
         Optional<RegisteredHost> current = hosts.find(id);
         if (current.isPresent() && Objects.equals(current.get().session(), session)) {
             Optional<Fenced> over = over(current.get(), session);
@@ -121,7 +129,8 @@ public final class HostAdmission {
             }
         }
         ended.remove(id);
-        RegisteredHost registered = hosts.register(id, kind, controlUrl, dataEndpoint, session, clock.instant());
+        RegisteredHost registered = hosts.register(id, kind, controlUrl, dataEndpoint, session, instance,
+                clock.instant());
         if (current.isPresent() && !Objects.equals(current.get().session(), session)) {
             LOG.info("Host {} rejoined with a new session {} (was {}): it runs nothing and takes new tasks", id, session,
                     current.get().session());

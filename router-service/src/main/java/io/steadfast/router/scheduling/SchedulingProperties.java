@@ -1,0 +1,72 @@
+package io.steadfast.router.scheduling;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import java.time.Duration;
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * Host scheduling, prefix {@code steadfast.router.scheduling}.
+ *
+ * @param mode who starts the hosts: {@code none} (someone else; the default), {@code local} (not available yet) or
+ *             {@code kubernetes}
+ * @param peHosts how many PE hosts to keep, active and standby together ({@code steadfast.router.standby-hosts} of them
+ *                are kept free of tasks); 0 leaves the number to whoever deployed them
+ * @param voters how many voter hosts to keep; 0 leaves the number to whoever deployed them
+ * @param kubernetes the pods and StatefulSets of the hosts, in {@code kubernetes} mode
+ */
+@Validated
+@ConfigurationProperties("steadfast.router.scheduling")
+public record SchedulingProperties(
+        @NotNull @DefaultValue("none") SchedulingMode mode,
+        @DefaultValue("0") int peHosts,
+        @DefaultValue("0") int voters,
+        @Valid @DefaultValue Kubernetes kubernetes) {
+
+    public SchedulingProperties {
+        if (peHosts < 0 || voters < 0) {
+            throw new IllegalArgumentException("steadfast.router.scheduling.pe-hosts and .voters must be >= 0, were "
+                    + peHosts + " and " + voters + "; use 0 to leave the number of hosts to whoever deployed them");
+        }
+        if (mode == SchedulingMode.KUBERNETES && (kubernetes.instance() == null || kubernetes.instance().isBlank())) {
+            throw new IllegalArgumentException("steadfast.router.scheduling.kubernetes.instance is required with"
+                    + " steadfast.router.scheduling.mode=kubernetes: set it to the hosts' app.kubernetes.io/instance"
+                    + " label (the Helm release), so that the router acts only on the pods of its own install");
+        }
+    }
+
+    /**
+     * The hosts' pods and StatefulSets. The namespace is the Kubernetes client's (the service account's namespace in a
+     * cluster, or {@code spring.cloud.kubernetes.client.namespace}).
+     *
+     * @param peHostStatefulSet the StatefulSet of the PE hosts
+     * @param voterStatefulSet the StatefulSet of the voters
+     * @param instance the value of the hosts' {@code app.kubernetes.io/instance} label (the Helm release); required in
+     *                 {@code kubernetes} mode
+     * @param forceDeleteAfter how long a failed host's pod may stay Terminating (past its deletion time) before the
+     *                         router force-deletes it, so that its StatefulSet can recreate it: a pod on a lost node
+     *                         never finishes terminating. Safe because the host's lease and the tasks' incarnations
+     *                         fence whatever still runs there
+     * @param reconcileInterval how often the replicas and stuck pods are checked, besides on every failure
+     */
+    public record Kubernetes(@NotNull @DefaultValue("steadfast-pe-host") String peHostStatefulSet,
+                             @NotNull @DefaultValue("steadfast-voter") String voterStatefulSet,
+                             @Nullable String instance,
+                             @NotNull @DefaultValue("30s") Duration forceDeleteAfter,
+                             @NotNull @DefaultValue("5s") Duration reconcileInterval) {
+
+        public Kubernetes {
+            if (reconcileInterval != null && (reconcileInterval.isZero() || reconcileInterval.isNegative())) {
+                throw new IllegalArgumentException("steadfast.router.scheduling.kubernetes.reconcile-interval must be"
+                        + " positive, was " + reconcileInterval);
+            }
+            if (forceDeleteAfter != null && forceDeleteAfter.isNegative()) {
+                throw new IllegalArgumentException("steadfast.router.scheduling.kubernetes.force-delete-after must be"
+                        + " >= 0, was " + forceDeleteAfter);
+            }
+        }
+    }
+}

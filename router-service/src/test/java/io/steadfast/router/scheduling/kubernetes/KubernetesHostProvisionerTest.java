@@ -1,0 +1,245 @@
+package io.steadfast.router.scheduling.kubernetes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.steadfast.router.failure.DetectedFailure;
+import io.steadfast.router.failure.DetectionCause;
+import io.steadfast.router.failure.HeartbeatFailureDetector;
+import io.steadfast.router.host.InMemoryHostRegistry;
+import io.steadfast.router.scheduling.HostProvisioning;
+import io.steadfast.router.scheduling.SchedulingMode;
+import io.steadfast.router.scheduling.SchedulingProperties;
+import io.steadfast.runtime.plan.HostId;
+import io.steadfast.runtime.plan.HostKind;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The Kubernetes provisioner against the fabric8 mock server in CRUD mode (real HTTP, real watches), with the router's
+ * real host registry and failure detector. The heartbeat timeout is long, so every failure seen here comes from a pod
+ * event or is declared by the test. The mock server has no StatefulSet controller and no kubelet: a test recreates a
+ * deleted pod and sets Ready conditions itself ({@link HostPodsInCluster}). Recovery of the tasks is not in this
+ * test (service-tests' {@code KubernetesHostFailureIT} runs it with real hosts).
+ */
+@EnableKubernetesMockClient(crud = true)
+@Timeout(60)
+class KubernetesHostProvisionerTest {
+
+    private static final String PE_SET = "steadfast-pe-host";
+
+    KubernetesMockServer server;
+    KubernetesClient client;
+
+    private final Clock clock = Clock.systemUTC();
+    private final InMemoryHostRegistry hosts = new InMemoryHostRegistry();
+    private final HeartbeatFailureDetector detector = new HeartbeatFailureDetector(hosts, clock, Duration.ofMinutes(1));
+    private final List<KubernetesHostProvisioner> started = new ArrayList<>();
+    private HostPodsInCluster cluster;
+    private StatefulSet peHosts;
+
+    @BeforeEach
+    void createStatefulSet() {
+        cluster = new HostPodsInCluster(client);
+        peHosts = cluster.statefulSet(PE_SET, 3);
+    }
+
+    @AfterEach
+    void stopProvisioners() {
+        started.forEach(KubernetesHostProvisioner::stop);
+    }
+
+    private KubernetesHostProvisioner start(int peHostTarget, Duration restartGrace, Duration forceDeleteAfter) {
+        SchedulingProperties settings = new SchedulingProperties(SchedulingMode.KUBERNETES, peHostTarget, 0,
+                new SchedulingProperties.Kubernetes(PE_SET, "steadfast-voter", HostPodsInCluster.RELEASE,
+                        forceDeleteAfter, Duration.ofMillis(100)));
+        KubernetesHostProvisioner provisioner = new KubernetesHostProvisioner(client,
+                new KubernetesAccess(client.getNamespace(), clock), settings, detector, host -> false, clock,
+                restartGrace);
+        new HostProvisioning(provisioner, detector).start();
+        started.add(provisioner);
+        await("pod watch").atMost(Duration.ofSeconds(10)).until(provisioner::isWatchingPods);
+        return provisioner;
+    }
+
+    private KubernetesHostProvisioner start() {
+        return start(3, Duration.ZERO, Duration.ofSeconds(30));
+    }
+
+    /** A ready pod of the PE StatefulSet and its host, registered with the pod's uid as its instance. */
+    private Pod readyHost(String name) {
+        Pod pod = cluster.readiness(cluster.pod(name, "pe-host", peHosts), true);
+        register(name, pod.getMetadata().getUid());
+        return pod;
+    }
+
+    private void register(String name, String instance) {
+        hosts.register(new HostId(name), HostKind.PE, URI.create("http://" + name), "tcp://" + name + ":1", "s1",
+                instance, clock.instant());
+    }
+
+    private List<DetectionCause> failuresOf(String host) {
+        return detector.failures().stream().filter(f -> f.host().value().equals(host)).map(DetectedFailure::cause)
+                .toList();
+    }
+
+    @Test
+    void aDeletedPodsHostIsDeclaredDeadAndItsStatefulSetIsScaledToTheTarget() {
+        client.apps().statefulSets().withName(PE_SET).scale(2);
+        readyHost("steadfast-pe-host-0");
+        Pod failing = readyHost("steadfast-pe-host-1");
+        start(3, Duration.ZERO, Duration.ofSeconds(30));
+
+        client.pods().resource(failing).delete();
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> failuresOf("steadfast-pe-host-1"),
+                causes -> causes.equals(List.of(DetectionCause.POD_DELETED)));
+        assertThat(failuresOf("steadfast-pe-host-0")).isEmpty();
+        await("scaled to the target").atMost(Duration.ofSeconds(10)).until(() -> cluster.replicas(PE_SET) == 3);
+    }
+
+    @Test
+    void aPodThatTurnsNotReadyAfterItWasReadyFailsItsHostAndIsDeleted() {
+        Pod pod = readyHost("steadfast-pe-host-0");
+        start();
+
+        cluster.readiness(pod, false);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> failuresOf("steadfast-pe-host-0"),
+                causes -> causes.equals(List.of(DetectionCause.POD_NOT_READY)));
+        await("failed pod deleted").atMost(Duration.ofSeconds(10))
+                .until(() -> cluster.current("steadfast-pe-host-0") == null);
+    }
+
+    @Test
+    void aStartingPodThatWasNeverReadyIsNotTakenForFailed() {
+        Pod starting = cluster.readiness(cluster.pod("steadfast-pe-host-0", "pe-host", peHosts), false);
+        register("steadfast-pe-host-0", starting.getMetadata().getUid());
+        start();
+
+        cluster.readiness(starting, false); // another not-ready status update while it starts
+        Pod sentinel = readyHost("steadfast-pe-host-1");
+        cluster.readiness(sentinel, false); // seen after the starting pod's update: the watch has delivered it
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> !failuresOf("steadfast-pe-host-1").isEmpty());
+        assertThat(failuresOf("steadfast-pe-host-0")).isEmpty();
+        assertThat(cluster.current("steadfast-pe-host-0").getMetadata().getUid())
+                .isEqualTo(starting.getMetadata().getUid());
+    }
+
+    @Test
+    void aHeartbeatFailureDeletesTheFailedIncarnationsPodButNeverItsReplacement() {
+        Pod first = readyHost("steadfast-pe-host-0");
+        Pod other = readyHost("steadfast-pe-host-1");
+        start();
+        client.pods().resource(first).delete();
+        await().atMost(Duration.ofSeconds(10)).until(() -> failuresOf("steadfast-pe-host-0").size() == 1);
+        Pod replacement = cluster.readiness(cluster.recreate(first, peHosts), true); // as the StatefulSet would
+        hosts.register(new HostId("steadfast-pe-host-1"), HostKind.PE, URI.create("http://h"), "tcp://h:1", "s1",
+                other.getMetadata().getUid(), clock.instant());
+
+        // the failed incarnation's host is declared dead again on other evidence: its pod is gone, the new one stays
+        detector.declareDead(new HostId("steadfast-pe-host-1"), hosts.find(new HostId("steadfast-pe-host-1"))
+                .orElseThrow().lastHeartbeat(), DetectionCause.HEARTBEAT_TIMEOUT, "test");
+
+        await("the live incarnation's pod deleted").atMost(Duration.ofSeconds(10))
+                .until(() -> cluster.current("steadfast-pe-host-1") == null);
+        assertThat(cluster.current("steadfast-pe-host-0").getMetadata().getUid())
+                .isEqualTo(replacement.getMetadata().getUid());
+    }
+
+    @Test
+    void aPodOfAnotherOwnerOrReleaseIsNeverActedOn() {
+        StatefulSet foreign = client.apps().statefulSets().resource(new io.fabric8.kubernetes.api.model.apps
+                .StatefulSetBuilder(peHosts).editMetadata().withName("someone-elses").withUid(null)
+                .withResourceVersion(null).endMetadata().build()).create();
+        Pod otherOwner = cluster.readiness(cluster.pod("steadfast-pe-host-0", "pe-host", foreign), true);
+        register("steadfast-pe-host-0", otherOwner.getMetadata().getUid());
+        Pod otherRelease = cluster.readiness(cluster.pod("steadfast-pe-host-1", "pe-host", peHosts, "other"), true);
+        register("steadfast-pe-host-1", otherRelease.getMetadata().getUid());
+        Pod ours = readyHost("steadfast-pe-host-2");
+        start();
+
+        cluster.readiness(otherOwner, false);
+        cluster.readiness(otherRelease, false);
+        detector.declareDead(new HostId("steadfast-pe-host-0"), hosts.find(new HostId("steadfast-pe-host-0"))
+                .orElseThrow().lastHeartbeat(), DetectionCause.HEARTBEAT_TIMEOUT, "test");
+        detector.declareDead(new HostId("steadfast-pe-host-1"), hosts.find(new HostId("steadfast-pe-host-1"))
+                .orElseThrow().lastHeartbeat(), DetectionCause.HEARTBEAT_TIMEOUT, "test");
+        cluster.readiness(ours, false); // handled after the others: on one thread, in order
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> cluster.current("steadfast-pe-host-2") == null);
+        assertThat(failuresOf("steadfast-pe-host-0")).containsExactly(DetectionCause.HEARTBEAT_TIMEOUT);
+        assertThat(failuresOf("steadfast-pe-host-1")).containsExactly(DetectionCause.HEARTBEAT_TIMEOUT);
+        assertThat(cluster.current("steadfast-pe-host-0")).isNotNull();
+        assertThat(cluster.current("steadfast-pe-host-1")).isNotNull();
+    }
+
+    @Test
+    void afterARestartItDeletesNoHealthyPodWhileHostsReRegister() {
+        Pod a = cluster.readiness(cluster.pod("steadfast-pe-host-0", "pe-host", peHosts), true);
+        Pod b = cluster.readiness(cluster.pod("steadfast-pe-host-1", "pe-host", peHosts), true);
+        Pod c = cluster.readiness(cluster.pod("steadfast-pe-host-2", "pe-host", peHosts), true);
+        // a restarted router: an empty registry; the hosts re-register one by one, one only after a while
+        KubernetesHostProvisioner provisioner = start(3, Duration.ofSeconds(2), Duration.ZERO);
+        register("steadfast-pe-host-0", a.getMetadata().getUid());
+        register("steadfast-pe-host-1", b.getMetadata().getUid());
+        long reconciled = Instant.now().plusSeconds(1).toEpochMilli();
+        await().until(() -> System.currentTimeMillis() > reconciled); // several reconciliations (every 100 ms)
+        register("steadfast-pe-host-2", c.getMetadata().getUid());
+
+        await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5)).until(() -> List.of(a, b, c).stream()
+                .allMatch(pod -> pod.getMetadata().getUid().equals(cluster.current(pod.getMetadata().getName())
+                        .getMetadata().getUid())));
+        assertThat(detector.failures()).isEmpty();
+        assertThat(provisioner.access().denials()).isEmpty();
+        assertThat(cluster.replicas(PE_SET)).isEqualTo(3);
+    }
+
+    @Test
+    void aFailedHostsPodStuckTerminatingIsForceDeletedAfterTheGrace() {
+        Pod stuck = readyHost("steadfast-pe-host-0");
+        // what a pod on a lost node looks like: deleted a while ago, and still there
+        client.pods().resource(new PodBuilder(cluster.current("steadfast-pe-host-0")).editMetadata()
+                .withDeletionTimestamp(Instant.now().minusSeconds(60).toString()).withDeletionGracePeriodSeconds(30L)
+                .endMetadata().build()).update();
+        assertThat(cluster.current("steadfast-pe-host-0").getMetadata().getDeletionTimestamp()).isNotNull();
+        Pod healthy = readyHost("steadfast-pe-host-1");
+        start(3, Duration.ZERO, Duration.ofSeconds(10));
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> failuresOf("steadfast-pe-host-0"),
+                causes -> causes.equals(List.of(DetectionCause.POD_DELETED)));
+        await("force-deleted").atMost(Duration.ofSeconds(10))
+                .until(() -> cluster.current("steadfast-pe-host-0") == null);
+        assertThat(cluster.current("steadfast-pe-host-1").getMetadata().getUid())
+                .isEqualTo(healthy.getMetadata().getUid());
+        assertThat(stuck.getMetadata().getUid()).isNotNull();
+    }
+
+    @Test
+    void neverScalesDown() {
+        client.apps().statefulSets().withName(PE_SET).scale(5);
+        readyHost("steadfast-pe-host-0");
+        start(3, Duration.ZERO, Duration.ofSeconds(30));
+
+        detector.declareDead(new HostId("steadfast-pe-host-0"), hosts.find(new HostId("steadfast-pe-host-0"))
+                .orElseThrow().lastHeartbeat(), DetectionCause.HEARTBEAT_TIMEOUT, "test");
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> cluster.current("steadfast-pe-host-0") == null);
+        assertThat(cluster.replicas(PE_SET)).isEqualTo(5);
+    }
+}
