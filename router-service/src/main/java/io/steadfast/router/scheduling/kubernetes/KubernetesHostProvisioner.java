@@ -73,6 +73,8 @@ public final class KubernetesHostProvisioner implements HostProvisioner {
     private final Set<String> everReady = ConcurrentHashMap.newKeySet();
     /** The uids of pods whose host was declared DEAD. */
     private final Set<String> failedInstances = ConcurrentHashMap.newKeySet();
+    /** The uids of pods force-deleted: once is enough (a finalizer may keep one a while longer). */
+    private final Set<String> forceDeleted = ConcurrentHashMap.newKeySet();
     private volatile @Nullable ScheduledExecutorService executor;
     private volatile @Nullable SharedIndexInformer<Pod> informer;
     private volatile Instant startedAt = Instant.MIN;
@@ -248,7 +250,7 @@ public final class KubernetesHostProvisioner implements HostProvisioner {
             String uid = HostPods.uid(pod);
             boolean hostLive = detector.host(id).filter(host -> uid.equals(host.instance()))
                     .filter(host -> detector.statusOf(host) == HostStatus.LIVE).isPresent();
-            if (now.isBefore(deletion.plus(settings.forceDeleteAfter())) || hostLive
+            if (now.isBefore(deletion.plus(settings.forceDeleteAfter())) || hostLive || forceDeleted.contains(uid)
                     || failureBeingHandled.test(id) || !pods.owns(pod)) {
                 continue;
             }
@@ -259,6 +261,7 @@ public final class KubernetesHostProvisioner implements HostProvisioner {
                     failedInstances.contains(uid) ? ", its host failed and was recovered" : "", deletion,
                     settings.forceDeleteAfter());
             failedInstances.remove(uid);
+            forceDeleted.add(uid);
         }
     }
 
@@ -331,6 +334,7 @@ public final class KubernetesHostProvisioner implements HostProvisioner {
         public void onDelete(Pod pod, boolean finalStateUnknown) {
             observe(pod, true);
             everReady.remove(HostPods.uid(pod));
+            forceDeleted.remove(HostPods.uid(pod));
         }
 
         private void observe(Pod pod, boolean deleted) {

@@ -13,6 +13,7 @@ import io.steadfast.router.failure.DetectedFailure;
 import io.steadfast.router.failure.DetectionCause;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
 import io.steadfast.router.host.InMemoryHostRegistry;
+import io.steadfast.router.scheduling.FailedHost;
 import io.steadfast.router.scheduling.HostProvisioning;
 import io.steadfast.router.scheduling.SchedulingMode;
 import io.steadfast.router.scheduling.SchedulingProperties;
@@ -142,24 +143,39 @@ class KubernetesHostProvisionerTest {
     }
 
     @Test
-    void aHeartbeatFailureDeletesTheFailedIncarnationsPodButNeverItsReplacement() {
+    void aHostFailureDeletesTheFailedIncarnationsPodButNeverItsReplacement() {
         Pod first = readyHost("steadfast-pe-host-0");
         Pod other = readyHost("steadfast-pe-host-1");
-        start();
+        KubernetesHostProvisioner provisioner = start();
         client.pods().resource(first).delete();
-        await().atMost(Duration.ofSeconds(10)).until(() -> failuresOf("steadfast-pe-host-0").size() == 1);
         Pod replacement = cluster.readiness(cluster.recreate(first, peHosts), true); // as the StatefulSet would
-        hosts.register(new HostId("steadfast-pe-host-1"), HostKind.PE, URI.create("http://h"), "tcp://h:1", "s1",
-                other.getMetadata().getUid(), clock.instant());
 
-        // the failed incarnation's host is declared dead again on other evidence: its pod is gone, the new one stays
-        detector.declareDead(new HostId("steadfast-pe-host-1"), hosts.find(new HostId("steadfast-pe-host-1"))
-                .orElseThrow().lastHeartbeat(), DetectionCause.HEARTBEAT_TIMEOUT, "test");
+        // the failure of the first incarnation, reported late (a heartbeat timeout), and the other host's
+        provisioner.hostFailed(new FailedHost(new HostId("steadfast-pe-host-0"), HostKind.PE,
+                first.getMetadata().getUid(), DetectionCause.HEARTBEAT_TIMEOUT));
+        provisioner.hostFailed(new FailedHost(new HostId("steadfast-pe-host-1"), HostKind.PE,
+                other.getMetadata().getUid(), DetectionCause.HEARTBEAT_TIMEOUT));
 
-        await("the live incarnation's pod deleted").atMost(Duration.ofSeconds(10))
+        await("the other failed pod deleted").atMost(Duration.ofSeconds(10))
                 .until(() -> cluster.current("steadfast-pe-host-1") == null);
         assertThat(cluster.current("steadfast-pe-host-0").getMetadata().getUid())
-                .isEqualTo(replacement.getMetadata().getUid());
+                .isEqualTo(replacement.getMetadata().getUid()).isNotEqualTo(first.getMetadata().getUid());
+    }
+
+    @Test
+    void aHostThatRejoinedKeepsItsPod() {
+        Pod pod = readyHost("steadfast-pe-host-0");
+        Pod other = readyHost("steadfast-pe-host-1");
+        KubernetesHostProvisioner provisioner = start();
+
+        // its container restarted in the same pod and registered again: the process lives, the pod stays
+        provisioner.hostFailed(new FailedHost(new HostId("steadfast-pe-host-0"), HostKind.PE,
+                pod.getMetadata().getUid(), DetectionCause.HOST_REJOINED));
+        provisioner.hostFailed(new FailedHost(new HostId("steadfast-pe-host-1"), HostKind.PE,
+                other.getMetadata().getUid(), DetectionCause.DATA_PLANE_DISCONNECT));
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> cluster.current("steadfast-pe-host-1") == null);
+        assertThat(cluster.current("steadfast-pe-host-0")).isNotNull();
     }
 
     @Test
@@ -211,23 +227,32 @@ class KubernetesHostProvisionerTest {
     }
 
     @Test
-    void aFailedHostsPodStuckTerminatingIsForceDeletedAfterTheGrace() {
-        Pod stuck = readyHost("steadfast-pe-host-0");
-        // what a pod on a lost node looks like: deleted a while ago, and still there
+    void aFailedHostsPodStuckTerminatingIsForceDeletedAfterTheGrace() throws InterruptedException {
+        readyHost("steadfast-pe-host-0");
+        // what a pod on a lost node looks like: deleted a while ago and still there (a finalizer keeps it in the mock
+        // server, which would otherwise remove it at once; no kubelet confirms its end)
         client.pods().resource(new PodBuilder(cluster.current("steadfast-pe-host-0")).editMetadata()
                 .withDeletionTimestamp(Instant.now().minusSeconds(60).toString()).withDeletionGracePeriodSeconds(30L)
-                .endMetadata().build()).update();
-        assertThat(cluster.current("steadfast-pe-host-0").getMetadata().getDeletionTimestamp()).isNotNull();
+                .withFinalizers("test/lost-node").endMetadata().build()).update();
         Pod healthy = readyHost("steadfast-pe-host-1");
         start(3, Duration.ZERO, Duration.ofSeconds(10));
 
         await().atMost(Duration.ofSeconds(10)).until(() -> failuresOf("steadfast-pe-host-0"),
                 causes -> causes.equals(List.of(DetectionCause.POD_DELETED)));
-        await("force-deleted").atMost(Duration.ofSeconds(10))
-                .until(() -> cluster.current("steadfast-pe-host-0") == null);
+        List<String> deletions = new ArrayList<>();
+        await("force-deleted").atMost(Duration.ofSeconds(10)).until(() -> {
+            for (var request = server.takeRequest(10, java.util.concurrent.TimeUnit.MILLISECONDS); request != null;
+                 request = server.takeRequest(10, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                if (request.getMethod().equals("DELETE")) {
+                    deletions.add(request.getPath() + " " + request.getBody().readUtf8());
+                }
+            }
+            return !deletions.isEmpty();
+        });
+        assertThat(deletions).singleElement().asString().startsWith("/api/v1/namespaces/test/pods/steadfast-pe-host-0")
+                .contains("\"gracePeriodSeconds\":0");
         assertThat(cluster.current("steadfast-pe-host-1").getMetadata().getUid())
                 .isEqualTo(healthy.getMetadata().getUid());
-        assertThat(stuck.getMetadata().getUid()).isNotNull();
     }
 
     @Test
