@@ -25,12 +25,14 @@ final class InProcessCluster implements AutoCloseable {
     private final ConfigurableApplicationContext router;
     private final Map<String, ConfigurableApplicationContext> hosts;
     private final RestClient api;
+    private final Builder builder;
 
     private InProcessCluster(ConfigurableApplicationContext router, Map<String, ConfigurableApplicationContext> hosts,
-                             RestClient api) {
+                             RestClient api, Builder builder) {
         this.router = router;
         this.hosts = hosts;
         this.api = api;
+        this.builder = builder;
     }
 
     static Builder builder() {
@@ -50,6 +52,19 @@ final class InProcessCluster implements AutoCloseable {
         ConfigurableApplicationContext host = hosts.get(id);
         if (host == null) {
             throw new IllegalArgumentException("No host " + id + " in this cluster; hosts: " + hosts.keySet());
+        }
+        return host;
+    }
+
+    /**
+     * Starts one more host with the cluster's settings and these (a replacement under the id of a stopped one, for
+     * instance); it takes that id's place in this cluster.
+     */
+    ConfigurableApplicationContext startHost(String id, String... settings) {
+        ConfigurableApplicationContext host = builder.startHost(id, urlOf(router), List.of(settings));
+        ConfigurableApplicationContext before = hosts.put(id, host);
+        if (before != null && before.isActive()) {
+            before.close();
         }
         return host;
     }
@@ -125,7 +140,7 @@ final class InProcessCluster implements AutoCloseable {
                     routerBeans).run(settings.toArray(String[]::new));
             Map<String, ConfigurableApplicationContext> hosts = new LinkedHashMap<>();
             InProcessCluster cluster = new InProcessCluster(router, hosts, RestClient.builder().baseUrl(urlOf(router))
-                    .defaultStatusHandler(HttpStatusCode::isError, (request, response) -> { }).build());
+                    .defaultStatusHandler(HttpStatusCode::isError, (request, response) -> { }).build(), this);
             try {
                 hostSettings.forEach((id, extra) -> hosts.put(id, startHost(id, urlOf(router), extra)));
             } catch (RuntimeException e) {

@@ -3,6 +3,7 @@ package io.steadfast.router.config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
+import io.steadfast.router.failure.HostAdmission;
 import io.steadfast.router.recovery.RecoveryOrchestrator;
 import io.steadfast.router.scheduling.HostProvisioner;
 import io.steadfast.router.scheduling.HostProvisioning;
@@ -63,7 +64,8 @@ class SchedulingConfiguration {
 
     @Bean
     @ConditionalOnBean(HostProvisioner.class)
-    HostProvisioning hostProvisioning(HostProvisioner provisioner, HeartbeatFailureDetector detector) {
-        return new HostProvisioning(provisioner, detector);
+    HostProvisioning hostProvisioning(HostProvisioner provisioner, HeartbeatFailureDetector detector,
+                                      HostAdmission admission) {
+        return new HostProvisioning(provisioner, detector, admission);
     }
 }

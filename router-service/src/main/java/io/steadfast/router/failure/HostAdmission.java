@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiPredicate;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -45,6 +46,8 @@ public final class HostAdmission {
     private final Predicate<HostId> failureBeingHandled;
     /** Sessions the router declared over, by host: never taken again. */
     private final Map<HostId, Ended> ended = new ConcurrentHashMap<>();
+    /** Whether an incarnation of a host is known to be gone for good (its pod deleted): never taken again. */
+    private volatile BiPredicate<HostId, String> retiredInstances = (id, instance) -> false;
 
     /**
      * @param failureBeingHandled whether a detected failure of the host is still queued or being recovered
@@ -86,6 +89,15 @@ public final class HostAdmission {
     public record Unknown() implements Verdict {
     }
 
+    /**
+     * Refuses from now on the registrations of host incarnations that {@code retired} names gone for good (on
+     * Kubernetes a pod that was deleted: its process may still run for its termination grace, and must not come back
+     * as a standby meanwhile).
+     */
+    public void refuseRetiredInstances(BiPredicate<HostId, String> retired) {
+        retiredInstances = retired;
+    }
+
     /** A heartbeat from {@code session} of host {@code id}. */
     public synchronized Verdict heartbeat(HostId id, @Nullable String session, List<TaskReport> tasks) {
         Optional<RegisteredHost> current = hosts.find(id);
@@ -110,6 +122,10 @@ public final class HostAdmission {
      */
     public synchronized Verdict register(HostId id, HostKind kind, URI controlUrl, String dataEndpoint,
                                          @Nullable String session, @Nullable String instance) {
+        if (instance != null && retiredInstances.test(id, instance)) {
+            return new Fenced("Host " + id + " runs in instance " + instance + ", which is gone for good (its pod was"
+                    + " deleted or failed): this process must stop; its replacement registers as a new instance");
+        }
         Optional<RegisteredHost> current = hosts.find(id);
         if (current.isPresent() && Objects.equals(current.get().session(), session)) {
             Optional<Fenced> over = over(current.get(), session);

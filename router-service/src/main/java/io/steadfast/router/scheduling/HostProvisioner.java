@@ -1,5 +1,7 @@
 package io.steadfast.router.scheduling;
 
+import io.steadfast.runtime.plan.HostId;
+
 /**
  * Keeps the hosts the router needs running: replaces failed ones and keeps the pool of PE hosts and voters at its
  * configured size ({@code steadfast.router.scheduling.*}), by whatever mechanism starts hosts (Kubernetes pods, local
@@ -29,4 +31,12 @@ public interface HostProvisioner {
      * replacement is arranged, after the failed incarnation is gone for good where the mechanism allows it.
      */
     void hostFailed(FailedHost host);
+
+    /**
+     * Whether {@code instance} of host {@code id} is gone for good (its pod deleted): its registration is refused, so
+     * that a process that still runs during its termination does not come back as a standby. Thread-safe.
+     */
+    default boolean isRetired(HostId id, String instance) {
+        return false;
+    }
 }

@@ -73,6 +73,8 @@ public final class KubernetesHostProvisioner implements HostProvisioner {
     private final Set<String> everReady = ConcurrentHashMap.newKeySet();
     /** The uids of pods whose host was declared DEAD. */
     private final Set<String> failedInstances = ConcurrentHashMap.newKeySet();
+    /** The uids of pods known deleted or being deleted: their hosts' registrations are refused. */
+    private final Set<String> retired = ConcurrentHashMap.newKeySet();
     /** The uids of pods force-deleted: once is enough (a finalizer may keep one a while longer). */
     private final Set<String> forceDeleted = ConcurrentHashMap.newKeySet();
     private volatile @Nullable ScheduledExecutorService executor;
@@ -169,6 +171,11 @@ public final class KubernetesHostProvisioner implements HostProvisioner {
     }
 
     @Override
+    public boolean isRetired(HostId id, String instance) {
+        return retired.contains(instance);
+    }
+
+    @Override
     public void hostFailed(FailedHost host) {
         if (host.instance() != null && HOST_GONE.contains(host.cause())) {
             failedInstances.add(host.instance());
@@ -191,6 +198,7 @@ public final class KubernetesHostProvisioner implements HostProvisioner {
         Pod pod = access.call("get", "pods", () -> client.pods().inNamespace(access.namespace())
                 .withName(host.id().value()).get());
         if (pod == null || !host.instance().equals(HostPods.uid(pod))) {
+            retired.add(host.instance());
             LOG.info("Host {} failed ({}); its pod {} is gone{}", host.id(), host.cause(), host.instance(),
                     pod == null ? "" : " (a new pod " + HostPods.uid(pod) + " has its name: left alone)");
             return;
@@ -201,11 +209,13 @@ public final class KubernetesHostProvisioner implements HostProvisioner {
             return;
         }
         if (HostPods.terminating(pod)) {
+            retired.add(host.instance());
             return; // being deleted; forceDeleteStuck() follows it
         }
         String resourceVersion = pod.getMetadata().getResourceVersion();
         access.call("delete", "pods", () -> client.pods().inNamespace(access.namespace()).withName(HostPods.name(pod))
                 .lockResourceVersion(resourceVersion).delete());
+        retired.add(host.instance());
         LOG.info("Deleted pod {} (uid {}) of failed host {} ({}): its StatefulSet recreates it, and the new host"
                 + " joins as a standby", HostPods.name(pod), host.instance(), host.id(), host.cause());
     }
@@ -349,6 +359,7 @@ public final class KubernetesHostProvisioner implements HostProvisioner {
             boolean wasReady = everReady.contains(uid);
             String name = "pod " + HostPods.name(pod) + " (uid " + uid + ")";
             if (deleted || HostPods.terminating(pod)) {
+                retired.add(uid);
                 onThread(() -> signal(pod, DetectionCause.POD_DELETED, name + " was deleted"));
             } else if (HostPods.evicted(pod)) {
                 onThread(() -> signal(pod, DetectionCause.POD_EVICTED, name + " was evicted: "

@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.steadfast.router.failure.DetectedFailure;
 import io.steadfast.router.failure.DetectionCause;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
+import io.steadfast.router.failure.HostAdmission;
 import io.steadfast.router.host.InMemoryHostRegistry;
 import io.steadfast.router.scheduling.FailedHost;
 import io.steadfast.router.scheduling.HostProvisioning;
@@ -49,6 +50,7 @@ class KubernetesHostProvisionerTest {
     private final Clock clock = Clock.systemUTC();
     private final InMemoryHostRegistry hosts = new InMemoryHostRegistry();
     private final HeartbeatFailureDetector detector = new HeartbeatFailureDetector(hosts, clock, Duration.ofMinutes(1));
+    private final HostAdmission admission = new HostAdmission(hosts, detector, clock, host -> false);
     private final List<KubernetesHostProvisioner> started = new ArrayList<>();
     private HostPodsInCluster cluster;
     private StatefulSet peHosts;
@@ -71,7 +73,7 @@ class KubernetesHostProvisionerTest {
         KubernetesHostProvisioner provisioner = new KubernetesHostProvisioner(client,
                 new KubernetesAccess(client.getNamespace(), clock), settings, detector, host -> false, clock,
                 restartGrace);
-        new HostProvisioning(provisioner, detector).start();
+        new HostProvisioning(provisioner, detector, admission).start();
         started.add(provisioner);
         await("pod watch").atMost(Duration.ofSeconds(10)).until(provisioner::isWatchingPods);
         return provisioner;
@@ -111,6 +113,25 @@ class KubernetesHostProvisionerTest {
                 causes -> causes.equals(List.of(DetectionCause.POD_DELETED)));
         assertThat(failuresOf("steadfast-pe-host-0")).isEmpty();
         await("scaled to the target").atMost(Duration.ofSeconds(10)).until(() -> cluster.replicas(PE_SET) == 3);
+    }
+
+    @Test
+    void theProcessOfADeletedPodCannotRegisterAgainButItsReplacementCan() {
+        Pod failing = readyHost("steadfast-pe-host-0");
+        start();
+        client.pods().resource(failing).delete();
+        await().atMost(Duration.ofSeconds(10)).until(() -> !failuresOf("steadfast-pe-host-0").isEmpty());
+        Pod replacement = cluster.readiness(cluster.recreate(failing, peHosts), true);
+
+        // the old process, still terminating, fenced by the router, registers again with a new session
+        HostAdmission.Verdict old = admission.register(new HostId("steadfast-pe-host-0"), HostKind.PE,
+                URI.create("http://old"), "tcp://old:1", "s2", failing.getMetadata().getUid());
+        HostAdmission.Verdict renewed = admission.register(new HostId("steadfast-pe-host-0"), HostKind.PE,
+                URI.create("http://new"), "tcp://new:1", "s3", replacement.getMetadata().getUid());
+
+        assertThat(old).isInstanceOfSatisfying(HostAdmission.Fenced.class, fenced -> assertThat(fenced.reason())
+                .contains("gone for good"));
+        assertThat(renewed).isInstanceOf(HostAdmission.Admitted.class);
     }
 
     @Test
