@@ -142,6 +142,10 @@ class KubernetesHostFailureIT {
      * standby.
      */
     private void replaceHost(String failed, Pod failedPod, JsonNode recovery) {
+        // its process still runs (terminating): fenced, it registers again, and must not come back as a standby
+        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(() -> get("/api/v1/hosts")
+                .valueStream().filter(h -> h.get("hostId").asString().equals(failed))
+                .noneMatch(h -> h.get("status").asString().equals("LIVE")));
         cluster.host(failed).close();
         if (client.pods().withName(failed).get() != null) {
             client.pods().withName(failed).delete();

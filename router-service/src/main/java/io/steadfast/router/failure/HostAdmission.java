@@ -90,7 +90,7 @@ public final class HostAdmission {
     }
 
     /**
-     * Refuses from now on the registrations of host incarnations that {@code retired} names gone for good (on
+     * Refuses ({@link RejoinPending}) from now on the registrations of host incarnations that {@code retired} names gone for good (on
      * Kubernetes a pod that was deleted: its process may still run for its termination grace, and must not come back
      * as a standby meanwhile).
      */
@@ -123,8 +123,11 @@ public final class HostAdmission {
     public synchronized Verdict register(HostId id, HostKind kind, URI controlUrl, String dataEndpoint,
                                          @Nullable String session, @Nullable String instance) {
         if (instance != null && retiredInstances.test(id, instance)) {
-            return new Fenced("Host " + id + " runs in instance " + instance + ", which is gone for good (its pod was"
-                    + " deleted or failed): this process must stop; its replacement registers as a new instance");
+            // not Fenced: a host fences itself and registers again at once, in a loop, while its process ends; a
+            // pending rejoin is retried at the heartbeat interval
+            return new RejoinPending("Host " + id + " runs in instance " + instance + ", which is gone for good (its"
+                    + " pod was deleted): this process is not admitted again; its replacement registers as a new"
+                    + " instance");
         }
         Optional<RegisteredHost> current = hosts.find(id);
         if (current.isPresent() && Objects.equals(current.get().session(), session)) {

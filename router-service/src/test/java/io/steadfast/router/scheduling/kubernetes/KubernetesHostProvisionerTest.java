@@ -129,7 +129,7 @@ class KubernetesHostProvisionerTest {
         HostAdmission.Verdict renewed = admission.register(new HostId("steadfast-pe-host-0"), HostKind.PE,
                 URI.create("http://new"), "tcp://new:1", "s3", replacement.getMetadata().getUid());
 
-        assertThat(old).isInstanceOfSatisfying(HostAdmission.Fenced.class, fenced -> assertThat(fenced.reason())
+        assertThat(old).isInstanceOfSatisfying(HostAdmission.RejoinPending.class, refused -> assertThat(refused.reason())
                 .contains("gone for good"));
         assertThat(renewed).isInstanceOf(HostAdmission.Admitted.class);
     }
