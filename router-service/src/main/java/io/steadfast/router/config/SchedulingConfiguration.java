@@ -11,17 +11,25 @@ import io.steadfast.router.scheduling.SchedulingProperties;
 import io.steadfast.router.scheduling.kubernetes.KubernetesAccess;
 import io.steadfast.router.scheduling.kubernetes.KubernetesHostProvisioner;
 import io.steadfast.router.scheduling.kubernetes.KubernetesSchedulingHealthIndicator;
+import io.steadfast.router.host.HostRegistry;
+import io.steadfast.router.scheduling.local.LocalHostProvisioner;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 /**
  * Wires host scheduling ({@code steadfast.router.scheduling.*}): nothing in mode {@code none}, the Kubernetes
- * provisioner and its health component in mode {@code kubernetes}. The provisioner runs with the application
+ * provisioner and its health component in mode {@code kubernetes}, host processes in mode {@code local}. The provisioner runs with the application
  * ({@link HostProvisioning}, a {@code SmartLifecycle}).
  */
 @Configuration(proxyBeanMethods = false)
@@ -41,11 +49,8 @@ class SchedulingConfiguration {
                                                         RecoveryOrchestrator recoveries, Clock clock) {
         KubernetesClient client = clients.getIfAvailable(() -> new KubernetesClientBuilder().build());
         String namespace = client.getNamespace() == null ? "default" : client.getNamespace();
-        // as long as the router waits for the hosts of stored placements to re-register after a restart
-        Duration twoTimeouts = router.heartbeatTimeout().multipliedBy(2);
-        Duration grace = router.hostStartupGrace().compareTo(twoTimeouts) > 0 ? router.hostStartupGrace() : twoTimeouts;
         return new KubernetesHostProvisioner(client, new KubernetesAccess(namespace, clock), scheduling, detector,
-                recoveries::isHandlingFailureOf, clock, grace);
+                recoveries::isHandlingFailureOf, clock, restartGrace(router));
     }
 
     /** The health component {@code kubernetesScheduling}. */
@@ -55,11 +60,33 @@ class SchedulingConfiguration {
         return new KubernetesSchedulingHealthIndicator(provisioner.access(), provisioner);
     }
 
-    @Bean
+    /** Host processes on this machine; stopped with the router ({@code close}). */
+    @Bean(destroyMethod = "close")
     @ConditionalOnProperty(name = MODE, havingValue = "local")
-    HostProvisioner localHostProvisioner() {
-        throw new IllegalStateException("steadfast.router.scheduling.mode=local is not available yet: start the hosts"
-                + " with ./steadfast local and leave steadfast.router.scheduling.mode at none");
+    LocalHostProvisioner localHostProvisioner(SchedulingProperties scheduling, RouterProperties router,
+                                              HostRegistry hosts, HeartbeatFailureDetector detector, Clock clock,
+                                              Environment environment) {
+        requireFile(scheduling.local().peHostJar(), "pe-host-jar", scheduling.peHosts());
+        requireFile(scheduling.local().voterJar(), "voter-jar", scheduling.voters());
+        Supplier<URI> routerUrl = () -> scheduling.local().routerUrl() != null ? scheduling.local().routerUrl()
+                : URI.create("http://127.0.0.1:" + environment.getProperty("local.server.port",
+                environment.getProperty("server.port", "8080")));
+        return new LocalHostProvisioner(scheduling, routerUrl, router.checkpoint().serviceUrl(), hosts, detector, clock,
+                restartGrace(router));
+    }
+
+    private static void requireFile(@Nullable Path jar, String key, int hosts) {
+        if (hosts > 0 && (jar == null || !Files.isRegularFile(jar))) {
+            throw new IllegalStateException("steadfast.router.scheduling.local." + key + " (" + jar + ") is not a"
+                    + " file: the router cannot start its " + hosts + " hosts. Build it (mvn package) or set the key"
+                    + " to the service's jar");
+        }
+    }
+
+    /** As long as the router waits for the hosts of stored placements to re-register after a restart. */
+    private static Duration restartGrace(RouterProperties router) {
+        Duration twoTimeouts = router.heartbeatTimeout().multipliedBy(2);
+        return router.hostStartupGrace().compareTo(twoTimeouts) > 0 ? router.hostStartupGrace() : twoTimeouts;
     }
 
     @Bean

@@ -69,7 +69,7 @@ class KubernetesHostProvisionerTest {
     private KubernetesHostProvisioner start(int peHostTarget, Duration restartGrace, Duration forceDeleteAfter) {
         SchedulingProperties settings = new SchedulingProperties(SchedulingMode.KUBERNETES, peHostTarget, 0,
                 new SchedulingProperties.Kubernetes(PE_SET, "steadfast-voter", HostPodsInCluster.RELEASE,
-                        forceDeleteAfter, Duration.ofMillis(100)));
+                        forceDeleteAfter, Duration.ofMillis(100)), SchedulingProperties.Local.NONE);
         KubernetesHostProvisioner provisioner = new KubernetesHostProvisioner(client,
                 new KubernetesAccess(client.getNamespace(), clock), settings, detector, host -> false, clock,
                 restartGrace);

@@ -59,7 +59,7 @@ class KubernetesSchedulingForbiddenTest {
         Clock clock = Clock.systemUTC();
         SchedulingProperties settings = new SchedulingProperties(SchedulingMode.KUBERNETES, 3, 0,
                 new SchedulingProperties.Kubernetes("steadfast-pe-host", "steadfast-voter", "rel",
-                        Duration.ofSeconds(30), Duration.ofMillis(100)));
+                        Duration.ofSeconds(30), Duration.ofMillis(100)), SchedulingProperties.Local.NONE);
         KubernetesAccess access = new KubernetesAccess(client.getNamespace(), clock);
         provisioner = new KubernetesHostProvisioner(client, access, settings,
                 new HeartbeatFailureDetector(new InMemoryHostRegistry(), clock, Duration.ofSeconds(1)), host -> false,
