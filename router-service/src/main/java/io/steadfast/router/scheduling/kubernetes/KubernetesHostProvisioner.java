@@ -12,7 +12,7 @@ import io.steadfast.router.host.RegisteredHost;
 import io.steadfast.router.scheduling.FailedHost;
 import io.steadfast.router.scheduling.HostProvisioner;
 import io.steadfast.router.scheduling.SchedulingProperties;
-import io.steadfast.runtime.concurrent.DaemonThreads;
+import io.steadfast.router.scheduling.SchedulingThread;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.HostKind;
 import java.time.Clock;
@@ -24,10 +24,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -77,9 +73,8 @@ public final class KubernetesHostProvisioner implements HostProvisioner {
     private final Set<String> retired = ConcurrentHashMap.newKeySet();
     /** The uids of pods force-deleted: once is enough (a finalizer may keep one a while longer). */
     private final Set<String> forceDeleted = ConcurrentHashMap.newKeySet();
-    private volatile @Nullable ScheduledExecutorService executor;
+    private final SchedulingThread thread;
     private volatile @Nullable SharedIndexInformer<Pod> informer;
-    private volatile Instant startedAt = Instant.MIN;
 
     /**
      * @param failureBeingHandled whether a detected failure of the host is still queued or being recovered
@@ -99,17 +94,14 @@ public final class KubernetesHostProvisioner implements HostProvisioner {
         this.clock = clock;
         this.targets = Map.of(HostKind.PE, settings.peHosts(), HostKind.VOTER, settings.voters());
         this.restartGrace = restartGrace;
+        this.thread = new SchedulingThread("steadfast-router-kubernetes", clock);
     }
 
     @Override
     public synchronized void start() {
-        if (executor != null) {
+        if (informer != null) {
             return;
         }
-        startedAt = clock.instant();
-        ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(
-                new DaemonThreads("steadfast-router-kubernetes"));
-        executor = thread;
         SharedIndexInformer<Pod> watch = client.pods().inNamespace(access.namespace()).withLabels(pods.selector())
                 .runnableInformer(0);
         watch.exceptionHandler((started, failure) -> {
@@ -124,9 +116,8 @@ public final class KubernetesHostProvisioner implements HostProvisioner {
         });
         watch.addEventHandler(new PodEvents());
         informer = watch;
+        thread.start(settings.reconcileInterval(), () -> guarded(this::reconcile));
         watch.start();
-        thread.scheduleWithFixedDelay(this::reconcile, 0, settings.reconcileInterval().toMillis(),
-                TimeUnit.MILLISECONDS);
         LOG.info("Host scheduling on Kubernetes started: watching the pods labelled {} in namespace {}; targets {} PE"
                 + " hosts ({}), {} voters ({})", pods.selector(), access.namespace(), targets.get(HostKind.PE),
                 settings.peHostStatefulSet(), targets.get(HostKind.VOTER), settings.voterStatefulSet());
@@ -135,28 +126,18 @@ public final class KubernetesHostProvisioner implements HostProvisioner {
     @Override
     public synchronized void stop() {
         SharedIndexInformer<Pod> watch = informer;
-        ScheduledExecutorService thread = executor;
         informer = null;
-        executor = null;
         if (watch != null) {
             watch.stop();
         }
-        if (thread != null) {
-            thread.shutdownNow();
-            try {
-                if (!thread.awaitTermination(5, TimeUnit.SECONDS)) {
-                    LOG.warn("A call to the Kubernetes API did not end within 5 s of stopping host scheduling");
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        if (thread.stop()) {
             LOG.info("Host scheduling on Kubernetes stopped");
         }
     }
 
     @Override
     public boolean isRunning() {
-        return executor != null;
+        return thread.isRunning();
     }
 
     /** Its calls to the API, and those refused. */
@@ -221,15 +202,11 @@ public final class KubernetesHostProvisioner implements HostProvisioner {
     }
 
     private void reconcile() {
-        try {
-            if (isWatchingPods()) {
-                access.succeeded("list and watch", "pods");
-            }
-            ensureReplicas();
-            forceDeleteStuck();
-        } catch (KubernetesClientException e) {
-            logFailedCall(e);
+        if (isWatchingPods()) {
+            access.succeeded("list and watch", "pods");
         }
+        ensureReplicas();
+        forceDeleteStuck();
     }
 
     private void ensureReplicas() {
@@ -248,7 +225,7 @@ public final class KubernetesHostProvisioner implements HostProvisioner {
     private void forceDeleteStuck() {
         SharedIndexInformer<Pod> watch = informer;
         Instant now = clock.instant();
-        if (watch == null || now.isBefore(startedAt.plus(restartGrace))) {
+        if (watch == null || now.isBefore(thread.startedAt().plus(restartGrace))) {
             return;
         }
         for (Pod pod : watch.getStore().list()) {
@@ -299,27 +276,21 @@ public final class KubernetesHostProvisioner implements HostProvisioner {
     }
 
     private void onThread(Runnable action) {
-        ScheduledExecutorService thread = executor;
-        if (thread == null) {
-            return;
-        }
+        thread.execute(() -> guarded(action));
+    }
+
+    private void guarded(Runnable action) {
         try {
-            thread.execute(() -> {
-                try {
-                    action.run();
-                } catch (KubernetesClientException e) {
-                    logFailedCall(e);
-                } catch (RuntimeException e) {
-                    LOG.error("Host scheduling on Kubernetes failed", e);
-                }
-            });
-        } catch (RejectedExecutionException e) {
-            LOG.debug("Host scheduling stopped; not acted on", e);
+            action.run();
+        } catch (KubernetesClientException e) {
+            logFailedCall(e);
+        } catch (RuntimeException e) {
+            LOG.error("Host scheduling on Kubernetes failed; retried on the next failure or reconciliation", e);
         }
     }
 
     private void logFailedCall(KubernetesClientException e) {
-        if (executor == null) {
+        if (!thread.isRunning()) {
             LOG.debug("A call to the Kubernetes API ended as host scheduling stopped", e);
         } else if (e.getCode() != 403) { // a 403 is logged once by KubernetesAccess
             LOG.warn("A call to the Kubernetes API failed ({}): {}; retried on the next failure or reconciliation"

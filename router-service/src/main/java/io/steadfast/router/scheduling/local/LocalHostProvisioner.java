@@ -7,7 +7,7 @@ import io.steadfast.router.host.RegisteredHost;
 import io.steadfast.router.scheduling.FailedHost;
 import io.steadfast.router.scheduling.HostProvisioner;
 import io.steadfast.router.scheduling.SchedulingProperties;
-import io.steadfast.runtime.concurrent.DaemonThreads;
+import io.steadfast.router.scheduling.SchedulingThread;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.HostKind;
 import java.net.URI;
@@ -21,14 +21,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -61,8 +56,7 @@ public final class LocalHostProvisioner implements HostProvisioner, AutoCloseabl
     private final Map<HostKind, Instant> startsHeldUntil = new ConcurrentHashMap<>();
     /** The highest number given to a host of each kind, so that no number is given twice. */
     private final Map<HostKind, Integer> highestGiven = new ConcurrentHashMap<>();
-    private volatile @Nullable ScheduledExecutorService executor;
-    private volatile Instant startedAt = Instant.MIN;
+    private final SchedulingThread thread;
 
     /**
      * @param routerUrl the URL hosts register with (read at each start: the router's port is known once it serves)
@@ -81,61 +75,38 @@ public final class LocalHostProvisioner implements HostProvisioner, AutoCloseabl
         this.detector = detector;
         this.clock = clock;
         this.restartGrace = restartGrace;
+        this.thread = new SchedulingThread("steadfast-router-local-hosts", clock);
     }
 
     @Override
-    public synchronized void start() {
-        if (executor != null) {
-            return;
+    public void start() {
+        if (thread.start(settings.reconcileInterval(), () -> guarded(this::reconcile))) {
+            LOG.info("Host scheduling on this machine started: keeps {} PE hosts and {} voters, logs in {}",
+                    targets.get(HostKind.PE), targets.get(HostKind.VOTER), settings.runDir().toAbsolutePath());
         }
-        startedAt = clock.instant();
-        ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(
-                new DaemonThreads("steadfast-router-local-hosts"));
-        executor = thread;
-        thread.scheduleWithFixedDelay(() -> guarded(this::reconcile), 0,
-                settings.reconcileInterval().toMillis(), TimeUnit.MILLISECONDS);
-        LOG.info("Host scheduling on this machine started: keeps {} PE hosts and {} voters, logs in {}",
-                targets.get(HostKind.PE), targets.get(HostKind.VOTER), settings.runDir().toAbsolutePath());
     }
 
     @Override
-    public synchronized void stop() {
-        ScheduledExecutorService thread = executor;
-        executor = null;
-        if (thread != null) {
-            thread.shutdownNow();
-            try {
-                thread.awaitTermination(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+    public void stop() {
+        thread.stop();
     }
 
     @Override
     public boolean isRunning() {
-        return executor != null;
+        return thread.isRunning();
     }
 
     @Override
     public void hostFailed(FailedHost host) {
-        ScheduledExecutorService thread = executor;
-        if (thread == null) {
-            return;
-        }
-        try {
-            thread.execute(() -> guarded(() -> {
-                HostProcess child = children.get(host.id());
-                if (child != null && child.isAlive() && PROCESS_GONE.contains(host.cause())) {
-                    child.kill();
-                    LOG.info("Killed host {}, declared DEAD ({}) while its process still ran", child.describe(),
-                            host.cause());
-                }
-                reconcile();
-            }));
-        } catch (RejectedExecutionException e) {
-            LOG.debug("Host scheduling stopped; {} not acted on", host, e);
-        }
+        thread.execute(() -> guarded(() -> {
+            HostProcess child = children.get(host.id());
+            if (child != null && child.isAlive() && PROCESS_GONE.contains(host.cause())) {
+                child.kill();
+                LOG.info("Killed host {}, declared DEAD ({}) while its process still ran", child.describe(),
+                        host.cause());
+            }
+            reconcile();
+        }));
     }
 
     /** Stops acting, then every host it started: SIGTERM, and SIGKILL after the stop grace. */
@@ -161,7 +132,7 @@ public final class LocalHostProvisioner implements HostProvisioner, AutoCloseabl
     }
 
     private void reconcile() {
-        if (clock.instant().isBefore(startedAt.plus(restartGrace))) {
+        if (clock.instant().isBefore(thread.startedAt().plus(restartGrace))) {
             return;
         }
         Set<HostId> live = detector.liveHosts().stream().map(RegisteredHost::id).collect(Collectors.toSet());
