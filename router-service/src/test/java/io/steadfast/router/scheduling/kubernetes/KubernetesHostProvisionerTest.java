@@ -67,7 +67,12 @@ class KubernetesHostProvisionerTest {
     }
 
     private KubernetesHostProvisioner start(int peHostTarget, Duration restartGrace, Duration forceDeleteAfter) {
-        SchedulingProperties settings = new SchedulingProperties(SchedulingMode.KUBERNETES, peHostTarget, 0,
+        return start(peHostTarget, 0, restartGrace, forceDeleteAfter);
+    }
+
+    private KubernetesHostProvisioner start(int peHostTarget, int voterTarget, Duration restartGrace,
+                                            Duration forceDeleteAfter) {
+        SchedulingProperties settings = new SchedulingProperties(SchedulingMode.KUBERNETES, peHostTarget, voterTarget,
                 new SchedulingProperties.Kubernetes(PE_SET, "steadfast-voter", HostPodsInCluster.RELEASE,
                         forceDeleteAfter, Duration.ofMillis(100)), SchedulingProperties.Local.NONE);
         KubernetesHostProvisioner provisioner = new KubernetesHostProvisioner(client,
@@ -274,6 +279,22 @@ class KubernetesHostProvisionerTest {
                 .contains("\"gracePeriodSeconds\":0");
         assertThat(cluster.current("steadfast-pe-host-1").getMetadata().getUid())
                 .isEqualTo(healthy.getMetadata().getUid());
+    }
+
+    @Test
+    void aFailedVotersPodIsDeletedAndTheVoterStatefulSetScaledToItsTarget() {
+        StatefulSet voters = cluster.statefulSet("steadfast-voter", 1);
+        Pod voter = cluster.readiness(cluster.pod("steadfast-voter-0", "voter", voters), true);
+        hosts.register(new HostId("steadfast-voter-0"), HostKind.VOTER, URI.create("http://v"), "tcp://v:1", "s1",
+                voter.getMetadata().getUid(), clock.instant());
+        start(3, 2, Duration.ZERO, Duration.ofSeconds(30));
+
+        cluster.readiness(voter, false);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> failuresOf("steadfast-voter-0"),
+                causes -> causes.equals(List.of(DetectionCause.POD_NOT_READY)));
+        await().atMost(Duration.ofSeconds(10)).until(() -> cluster.current("steadfast-voter-0") == null
+                && cluster.replicas("steadfast-voter") == 2);
     }
 
     @Test
