@@ -54,6 +54,8 @@ public final class KubernetesHostProvisioner implements HostProvisioner {
      * ready is a later process in the same pod (its container restarted), not the one that failed.
      */
     private static final Duration TIMESTAMP_PRECISION = Duration.ofSeconds(1);
+    private static final int DELETE_ATTEMPTS = 3;
+    private static final int CONFLICT = 409;
 
     private final KubernetesClient client;
     private final KubernetesAccess access;
@@ -169,18 +171,35 @@ public final class KubernetesHostProvisioner implements HostProvisioner {
         });
     }
 
-    /** The failed incarnation's pod, if it still exists under that uid, is deleted: its StatefulSet recreates it. */
+    /**
+     * The failed incarnation's pod, if it still exists under that uid, is deleted: its StatefulSet recreates it. The
+     * deletion is conditional on the pod's resource version, so it never hits another pod of that name; a pod that
+     * changed meanwhile (its status, most often) is read again, up to {@value #DELETE_ATTEMPTS} times.
+     */
     private void deleteFailedPod(FailedHost host) {
         if (host.instance() == null) {
             LOG.info("Host {} failed but registered naming no instance (steadfast.host.instance, the pod uid):"
                     + " its pod, if it has one, is left alone", host.id());
             return;
         }
+        for (int attempt = 1; ; attempt++) {
+            try {
+                deleteFailedPodOnce(host, host.instance());
+                return;
+            } catch (KubernetesClientException e) {
+                if (e.getCode() != CONFLICT || attempt == DELETE_ATTEMPTS) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private void deleteFailedPodOnce(FailedHost host, String instance) {
         Pod pod = access.call("get", "pods", () -> client.pods().inNamespace(access.namespace())
                 .withName(host.id().value()).get());
-        if (pod == null || !host.instance().equals(HostPods.uid(pod))) {
-            retired.add(host.instance());
-            LOG.info("Host {} failed ({}); its pod {} is gone{}", host.id(), host.cause(), host.instance(),
+        if (pod == null || !instance.equals(HostPods.uid(pod))) {
+            retired.add(instance);
+            LOG.info("Host {} failed ({}); its pod {} is gone{}", host.id(), host.cause(), instance,
                     pod == null ? "" : " (a new pod " + HostPods.uid(pod) + " has its name: left alone)");
             return;
         }
@@ -190,15 +209,15 @@ public final class KubernetesHostProvisioner implements HostProvisioner {
             return;
         }
         if (HostPods.terminating(pod)) {
-            retired.add(host.instance());
+            retired.add(instance);
             return; // being deleted; forceDeleteStuck() follows it
         }
         String resourceVersion = pod.getMetadata().getResourceVersion();
         access.call("delete", "pods", () -> client.pods().inNamespace(access.namespace()).withName(HostPods.name(pod))
                 .lockResourceVersion(resourceVersion).delete());
-        retired.add(host.instance());
+        retired.add(instance);
         LOG.info("Deleted pod {} (uid {}) of failed host {} ({}): its StatefulSet recreates it, and the new host"
-                + " joins as a standby", HostPods.name(pod), host.instance(), host.id(), host.cause());
+                + " joins as a standby", HostPods.name(pod), instance, host.id(), host.cause());
     }
 
     private void reconcile() {
