@@ -22,7 +22,7 @@ import tools.jackson.databind.JsonNode;
  */
 final class InProcessCluster implements AutoCloseable {
 
-    private final ConfigurableApplicationContext router;
+    private ConfigurableApplicationContext router;
     private final Map<String, ConfigurableApplicationContext> hosts;
     private final RestClient api;
     private final Builder builder;
@@ -67,6 +67,16 @@ final class InProcessCluster implements AutoCloseable {
             before.close();
         }
         return host;
+    }
+
+    /**
+     * Stops the router and starts a new one on the same port with the same settings and beans, as a restarted router
+     * process would be: what it kept in memory is gone, the hosts re-register.
+     */
+    void restartRouter() {
+        String port = router.getEnvironment().getProperty("local.server.port");
+        router.close();
+        router = builder.startRouter("--server.port=" + port);
     }
 
     /** Waits until the router lists every host of this cluster, each LIVE. */
@@ -134,10 +144,7 @@ final class InProcessCluster implements AutoCloseable {
 
         /** Starts the router, then the hosts pointed at it; stops what started if one fails. */
         InProcessCluster start() {
-            List<String> settings = new ArrayList<>(List.of("--server.port=0", "--spring.application.name=router-service"));
-            settings.addAll(routerSettings);
-            ConfigurableApplicationContext router = withBeans(new SpringApplicationBuilder(RouterApplication.class),
-                    routerBeans).run(settings.toArray(String[]::new));
+            ConfigurableApplicationContext router = startRouter("--server.port=0");
             Map<String, ConfigurableApplicationContext> hosts = new LinkedHashMap<>();
             InProcessCluster cluster = new InProcessCluster(router, hosts, RestClient.builder().baseUrl(urlOf(router))
                     .defaultStatusHandler(HttpStatusCode::isError, (request, response) -> { }).build(), this);
@@ -148,6 +155,13 @@ final class InProcessCluster implements AutoCloseable {
                 throw e;
             }
             return cluster;
+        }
+
+        private ConfigurableApplicationContext startRouter(String port) {
+            List<String> settings = new ArrayList<>(List.of(port, "--spring.application.name=router-service"));
+            settings.addAll(routerSettings);
+            return withBeans(new SpringApplicationBuilder(RouterApplication.class), routerBeans)
+                    .run(settings.toArray(String[]::new));
         }
 
         private ConfigurableApplicationContext startHost(String id, String routerUrl, List<String> extra) {

@@ -104,6 +104,23 @@ class KubernetesHostFailureIT {
         replaceHost(failed, pod, recovery);
     }
 
+    @Test
+    void aRestartedRouterReconcilesWithoutDeletingAHealthyPod() {
+        Map<String, String> uids = new TreeMap<>();
+        HOSTS.forEach(host -> uids.put(host, uid(client.pods().withName(host).get())));
+
+        cluster.restartRouter();
+
+        cluster.awaitHostsLive(Duration.ofSeconds(30)); // they re-registered with the new router
+        // past the restart grace (3 s, steadfast.router.host-startup-grace), reconciling every 5 s: nothing deleted
+        await().during(Duration.ofSeconds(8)).atMost(Duration.ofSeconds(12)).until(() -> HOSTS.stream()
+                .allMatch(host -> client.pods().withName(host).get() != null
+                        && uids.get(host).equals(uid(client.pods().withName(host).get()))));
+        assertThat(get("/api/v1/hosts").valueStream().map(h -> h.get("status").asString())).containsOnly("LIVE");
+        assertThat(get("/api/v1/recoveries").size()).isZero();
+        assertThat(get("/actuator/health/kubernetesScheduling").get("status").asString()).isEqualTo("UP");
+    }
+
     /** Submits the word count, waits for two checkpoints, and names a host that runs some of its tasks. */
     private String hostRunningTasksMidStream() {
         var submitted = cluster.api().post().uri("/api/v1/topologies").contentType(MediaType.APPLICATION_JSON).body("""
