@@ -169,6 +169,22 @@ class KubernetesHostProvisionerTest {
     }
 
     @Test
+    void aPodEventCountsOnlyForTheHostRegisteredWithThatPodsUid() {
+        // the host registered from an earlier pod of this name; the pod now there is another incarnation
+        Pod later = cluster.readiness(cluster.pod("steadfast-pe-host-0", "pe-host", peHosts), true);
+        register("steadfast-pe-host-0", "uid-of-an-earlier-pod");
+        Pod sentinel = readyHost("steadfast-pe-host-1");
+        start();
+
+        cluster.readiness(later, false);
+        client.pods().resource(later).delete();
+        cluster.readiness(sentinel, false); // handled after the others: on one thread, in order
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> !failuresOf("steadfast-pe-host-1").isEmpty());
+        assertThat(failuresOf("steadfast-pe-host-0")).isEmpty();
+    }
+
+    @Test
     void aHostFailureDeletesTheFailedIncarnationsPodButNeverItsReplacement() {
         Pod first = readyHost("steadfast-pe-host-0");
         Pod other = readyHost("steadfast-pe-host-1");
@@ -206,29 +222,31 @@ class KubernetesHostProvisionerTest {
 
     @Test
     void aPodOfAnotherOwnerOrReleaseIsNeverActedOn() {
-        StatefulSet foreign = client.apps().statefulSets().resource(new io.fabric8.kubernetes.api.model.apps
-                .StatefulSetBuilder(peHosts).editMetadata().withName("someone-elses").withUid(null)
-                .withResourceVersion(null).endMetadata().build()).create();
-        Pod otherOwner = cluster.readiness(cluster.pod("steadfast-pe-host-0", "pe-host", foreign), true);
-        register("steadfast-pe-host-0", otherOwner.getMetadata().getUid());
-        Pod otherRelease = cluster.readiness(cluster.pod("steadfast-pe-host-1", "pe-host", peHosts, "other"), true);
-        register("steadfast-pe-host-1", otherRelease.getMetadata().getUid());
+        StatefulSet foreign = cluster.statefulSet("someone-elses", 1);
+        // the name of ours, but not its uid: a StatefulSet of that name since deleted, or one of another install
+        StatefulSet impostor = new io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder().withNewMetadata()
+                .withName(PE_SET).withUid("11111111-2222-3333-4444-555555555555").endMetadata().build();
+        List<Pod> others = List.of(
+                cluster.readiness(cluster.pod("steadfast-pe-host-0", "pe-host", foreign), true),
+                cluster.readiness(cluster.pod("steadfast-pe-host-1", "pe-host", peHosts, "other"), true),
+                cluster.readiness(cluster.pod("steadfast-pe-host-3", "pe-host", impostor), true));
+        others.forEach(pod -> register(pod.getMetadata().getName(), pod.getMetadata().getUid()));
         Pod ours = readyHost("steadfast-pe-host-2");
         start();
 
-        cluster.readiness(otherOwner, false);
-        cluster.readiness(otherRelease, false);
-        detector.declareDead(new HostId("steadfast-pe-host-0"), hosts.find(new HostId("steadfast-pe-host-0"))
-                .orElseThrow().lastHeartbeat(), DetectionCause.HEARTBEAT_TIMEOUT, "test");
-        detector.declareDead(new HostId("steadfast-pe-host-1"), hosts.find(new HostId("steadfast-pe-host-1"))
-                .orElseThrow().lastHeartbeat(), DetectionCause.HEARTBEAT_TIMEOUT, "test");
+        for (Pod pod : others) {
+            cluster.readiness(pod, false);
+            HostId id = new HostId(pod.getMetadata().getName());
+            detector.declareDead(id, hosts.find(id).orElseThrow().lastHeartbeat(), DetectionCause.HEARTBEAT_TIMEOUT,
+                    "test");
+        }
         cluster.readiness(ours, false); // handled after the others: on one thread, in order
 
         await().atMost(Duration.ofSeconds(10)).until(() -> cluster.current("steadfast-pe-host-2") == null);
-        assertThat(failuresOf("steadfast-pe-host-0")).containsExactly(DetectionCause.HEARTBEAT_TIMEOUT);
-        assertThat(failuresOf("steadfast-pe-host-1")).containsExactly(DetectionCause.HEARTBEAT_TIMEOUT);
-        assertThat(cluster.current("steadfast-pe-host-0")).isNotNull();
-        assertThat(cluster.current("steadfast-pe-host-1")).isNotNull();
+        for (Pod pod : others) {
+            assertThat(failuresOf(pod.getMetadata().getName())).containsExactly(DetectionCause.HEARTBEAT_TIMEOUT);
+            assertThat(cluster.current(pod.getMetadata().getName())).as(pod.getMetadata().getName()).isNotNull();
+        }
     }
 
     @Test
