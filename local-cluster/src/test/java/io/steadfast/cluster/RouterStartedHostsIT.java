@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Timeout;
  * Host scheduling by the router on one machine ({@code steadfast.router.scheduling.mode=local}), with real processes:
  * a checkpoint-service and a router told to keep two PE hosts, from the built pe-host-service jar. The router starts
  * host-1 and host-2; host-1 is crashed (fault injection halts its JVM); the router replaces it with host-3 (a new
- * number, never the failed id); stopped, the router stops the hosts it started. Skipped if the jars are not built.
+ * number, never the failed id); host-2 is frozen (SIGSTOP): the router kills its process and starts host-4; stopped,
+ * the router stops the hosts it started. Skipped if the jars are not built.
  */
 @Timeout(300)
 class RouterStartedHostsIT {
@@ -59,13 +60,38 @@ class RouterStartedHostsIT {
             post(crashed.resolve("/api/v1/fault/kill"));
 
             awaitLive(router, Set.of(new HostId("host-2"), new HostId("host-3")));
-            List<URI> started = List.of(controlUrl(router, "host-2"), controlUrl(router, "host-3"));
             assertThat(refuses(crashed)).as("host-1's process is gone").isTrue();
+
+            ProcessHandle frozen = hostProcess(router, "host-2");
+            signal("STOP", frozen); // silent but alive, as a host in a long pause: the router kills it, replaces it
+            awaitLive(router, Set.of(new HostId("host-3"), new HostId("host-4")));
+            await("the frozen host-2 killed").atMost(Duration.ofSeconds(20)).until(() -> !frozen.isAlive());
+            List<URI> started = List.of(controlUrl(router, "host-3"), controlUrl(router, "host-4"));
 
             processes.router().orElseThrow().stop(ClusterProcesses.STOP_GRACE);
 
             await("the router's hosts stopped with it").atMost(Duration.ofSeconds(30))
                     .until(() -> started.stream().allMatch(this::refuses));
+        }
+    }
+
+    /** The process of a host this router started, found by its command line. */
+    private static ProcessHandle hostProcess(RouterClient router, String host) {
+        return ProcessHandle.allProcesses().filter(p -> p.info().commandLine().map(line -> line.contains(
+                "--steadfast.host.id=" + host + " ") && line.contains("--steadfast.host.router-url=" + router.baseUrl()))
+                .orElse(false)).findFirst()
+                .orElseThrow(() -> new AssertionError("no process of " + host + " visible"));
+    }
+
+    private static void signal(String signal, ProcessHandle process) {
+        try {
+            assertThat(new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).start().waitFor())
+                    .isZero();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 
