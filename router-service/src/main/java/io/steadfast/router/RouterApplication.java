@@ -1,7 +1,7 @@
 package io.steadfast.router;
 
+import io.steadfast.router.leadership.RouterStartup;
 import io.steadfast.runtime.concurrent.AsyncCompletions;
-import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 
@@ -10,8 +10,8 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 @ConfigurationPropertiesScan
 public class RouterApplication {
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
         AsyncCompletions.onThePoolEvenOnSmallMachines(); // before anything creates the pool
-        SpringApplication.run(RouterApplication.class, args);
+        RouterStartup.run(RouterApplication.class, args);
     }
 }

@@ -16,6 +16,8 @@ import io.steadfast.host.snapshot.SnapshotUploader;
 import io.steadfast.host.warmup.WarmUpSnapshots;
 import io.steadfast.host.replaylog.ReplayLogShipper;
 import io.steadfast.host.registration.HostLease;
+import io.steadfast.host.registration.RouterClients;
+import io.steadfast.host.registration.RouterEpoch;
 import io.steadfast.runtime.dataplane.DataPlane;
 import io.steadfast.runtime.dataplane.DataPlaneConfig;
 import io.steadfast.runtime.dataplane.OutputLogSink;
@@ -70,11 +72,21 @@ class HostRuntimeConfiguration {
         return new SnapshotPrefetches(restorer);
     }
 
+    /** The highest router leadership epoch this host has seen, shared by its calls to and from the router. */
     @Bean
-    CheckpointReporter checkpointReporter(HostProperties properties) {
-        RestClient router = ServiceClients.client(Duration.ofSeconds(1), Duration.ofSeconds(5)).mutate()
-                .baseUrl(properties.routerUrl().get(0).toString()).build();
-        return new RouterCheckpointReporter(router, new HostId(properties.id()));
+    RouterEpoch routerEpoch() {
+        return new RouterEpoch();
+    }
+
+    @Bean
+    RouterClients routerClients(HostProperties properties, RouterEpoch epoch) {
+        return new RouterClients(properties.routerUrl(), epoch);
+    }
+
+    @Bean
+    CheckpointReporter checkpointReporter(HostProperties properties, RouterClients routers) {
+        return new RouterCheckpointReporter(routers.client(Duration.ofSeconds(1), Duration.ofSeconds(5)),
+                new HostId(properties.id()));
     }
 
     @Bean(destroyMethod = "close")
@@ -115,10 +127,9 @@ class HostRuntimeConfiguration {
 
     /** Reports dropped peer connections to the router, unless {@code steadfast.host.suspicions.enabled=false}. */
     @Bean(destroyMethod = "close")
-    SuspicionReporter suspicionReporter(HostProperties properties, ProcessingNode node) {
-        RestClient router = ServiceClients.client(Duration.ofMillis(500), Duration.ofSeconds(1)).mutate()
-                .baseUrl(properties.routerUrl().get(0).toString()).build();
-        SuspicionReporter reporter = new SuspicionReporter(node.id(), router, Clock.systemUTC(),
+    SuspicionReporter suspicionReporter(HostProperties properties, ProcessingNode node, RouterClients routers) {
+        SuspicionReporter reporter = new SuspicionReporter(node.id(),
+                routers.client(Duration.ofMillis(500), Duration.ofSeconds(1)), Clock.systemUTC(),
                 properties.suspicions().minInterval());
         if (properties.suspicions().enabled()) {
             node.onPeerHostDisconnected(reporter::peerDisconnected);

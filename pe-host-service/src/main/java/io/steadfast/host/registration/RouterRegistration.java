@@ -4,7 +4,6 @@ import io.steadfast.protocol.registration.Heartbeat;
 import io.steadfast.protocol.registration.Registered;
 import io.steadfast.protocol.registration.Registration;
 import io.steadfast.host.config.HostProperties;
-import io.steadfast.host.config.ServiceClients;
 import io.steadfast.host.execution.ProcessingNode;
 import io.steadfast.host.execution.StaleDeployment;
 import io.steadfast.host.health.DataPlaneStallWatch;
@@ -62,6 +61,7 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
 
     private final HostProperties properties;
     private final ProcessingNode node;
+    private final RouterClients routers;
     private final RestClient router;
     private final ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "steadfast-host-heartbeat");
@@ -95,14 +95,14 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
     private long lastWarningNanos = System.nanoTime() - TimeUnit.SECONDS.toNanos(WARN_EVERY_SECONDS);
 
     public RouterRegistration(HostProperties properties, ProcessingNode node, ObjectProvider<RegistrationGate> gate,
-                              HostLease lease, DataPlaneStallWatch stallWatch) {
+                              HostLease lease, DataPlaneStallWatch stallWatch, RouterClients routers) {
         this.properties = properties;
         this.node = node;
         this.lease = lease;
         this.stallWatch = stallWatch;
         this.gate = gate.getIfAvailable(() -> RegistrationGate.OPEN);
-        this.router = ServiceClients.client(Duration.ofSeconds(2), Duration.ofSeconds(5)).mutate()
-                .baseUrl(properties.routerUrl().get(0).toString()).build();
+        this.routers = routers;
+        this.router = routers.client(Duration.ofSeconds(2), Duration.ofSeconds(5));
     }
 
     @Override
@@ -212,14 +212,14 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
             }
             sendHeartbeat(current);
         } catch (HttpClientErrorException.NotFound e) {
-            LOG.info("Router at {} does not know host {}; registering again", properties.routerUrl(), node.id());
+            LOG.info("Router at {} does not know host {}; registering again", routers.current(), node.id());
             registered = false;
         } catch (HttpClientErrorException.Gone e) {
             fenceIfStill(current, "the router declared its session " + current + " over: "
                     + e.getResponseBodyAsString());
         } catch (HttpClientErrorException.Conflict e) {
             LOG.info("Router at {} does not admit host {} yet: the tasks of its earlier session are being recovered;"
-                    + " registering again shortly", properties.routerUrl(), node.id());
+                    + " registering again shortly", routers.current(), node.id());
         } catch (RestClientException e) {
             registered = false;
             warnRateLimited(e);
@@ -253,7 +253,7 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
                         properties.instance()))
                 .retrieve().body(Registered.class);
         if (answer == null || answer.lease() == null) {
-            throw new IllegalStateException("the router at " + properties.routerUrl() + " granted no lease; it must be"
+            throw new IllegalStateException("the router at " + routers.current() + " granted no lease; it must be"
                     + " of the same version as this host");
         }
         synchronized (sessionLock) {
@@ -263,7 +263,7 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
             lease.granted(Duration.parse(answer.lease()), sent);
             registered = true;
         }
-        LOG.info("Host {} registered with the router at {} (session {}, lease {})", node.id(), properties.routerUrl(),
+        LOG.info("Host {} registered with the router at {} (session {}, lease {})", node.id(), routers.current(),
                 current, answer.lease());
         return true;
     }
@@ -325,7 +325,7 @@ public class RouterRegistration implements ApplicationListener<WebServerInitiali
         if (now - lastWarningNanos >= TimeUnit.SECONDS.toNanos(WARN_EVERY_SECONDS)) {
             lastWarningNanos = now;
             LOG.warn("Router at {} is unreachable from host {} ({}); retrying every {}. Check that the router runs"
-                    + " and steadfast.host.router-url is right", properties.routerUrl(), node.id(), e.getMessage(),
+                    + " and steadfast.host.router-url is right", routers.current(), node.id(), e.getMessage(),
                     properties.heartbeatInterval());
         }
     }

@@ -18,6 +18,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
+import io.steadfast.protocol.router.RouterHeaders;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
@@ -82,6 +83,17 @@ class HostProblemHandler extends ResponseEntityExceptionHandler {
         problem.setProperty(ProblemType.TASK, e.task().toString());
         problem.setProperty("incarnation", e.incarnation());
         problem.setProperty(ProblemType.REASON, SupersededIncarnationException.REASON);
+        return problem;
+    }
+
+    /** 409: the call came from a deposed router. */
+    @ExceptionHandler
+    ProblemDetail staleRouter(StaleRouterCallException e) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.CONFLICT, e.getMessage());
+        problem.setTitle("Deposed router");
+        problem.setProperty("epoch", e.epoch());
+        problem.setProperty("highestEpoch", e.highest());
+        problem.setProperty(ProblemType.REASON, RouterHeaders.STALE_ROUTER);
         return problem;
     }
 

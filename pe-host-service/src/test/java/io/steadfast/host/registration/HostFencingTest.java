@@ -39,6 +39,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import io.steadfast.protocol.router.RouterHeaders;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.beans.factory.support.StaticListableBeanFactory;
 import org.springframework.boot.context.properties.bind.Binder;
@@ -70,6 +71,9 @@ class HostFencingTest {
     private ProcessingNode node;
     private RouterRegistration registration;
     private final HostLease lease = new HostLease();
+    private final RouterEpoch epoch = new RouterEpoch();
+    /** The leadership epoch the stub router names on its answers, or null for none (a router without election). */
+    private final AtomicReference<Long> answerEpoch = new AtomicReference<>();
     private DataPlaneStallWatch stallWatch;
 
     @BeforeEach
@@ -90,7 +94,8 @@ class HostFencingTest {
                 "steadfast.host.data.io-stall-timeout", "300ms"))).bind("steadfast.host", HostProperties.class).get();
         stallWatch = new DataPlaneStallWatch(node, properties);
         registration = new RouterRegistration(properties, node, new StaticListableBeanFactory()
-                .getBeanProvider(RegistrationGate.class), lease, stallWatch);
+                .getBeanProvider(RegistrationGate.class), lease, stallWatch,
+                new RouterClients(properties.routerUrl(), epoch));
     }
 
     @AfterEach
@@ -126,9 +131,13 @@ class HostFencingTest {
         }
     }
 
-    private static void answer(HttpExchange exchange, int status, String json) throws IOException {
+    private void answer(HttpExchange exchange, int status, String json) throws IOException {
         byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().set("Content-Type", "application/json");
+        Long named = answerEpoch.get();
+        if (named != null) {
+            exchange.getResponseHeaders().set(RouterHeaders.EPOCH, named.toString());
+        }
         exchange.sendResponseHeaders(status, bytes.length);
         exchange.getResponseBody().write(bytes);
         exchange.close();
@@ -166,6 +175,25 @@ class HostFencingTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> lease.holds(lease.now()));
         assertThat(registration.session()).as("the same session goes on").isEqualTo(first);
         assertThat(node.deployments()).isNotEmpty();
+    }
+
+    @Test
+    void answersOfADeposedRouterRenewNoLease() {
+        answerEpoch.set(2L);
+        registration.start(URI.create("http://127.0.0.1:1"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> heartbeatSessions.size() >= 3);
+        deployUnboundedJob();
+        assertThat(lease.holds(lease.now())).isTrue();
+
+        answerEpoch.set(1L); // the leader of epoch 1, frozen while another took over, answers again
+        int answered = heartbeatSessions.size();
+        await().atMost(Duration.ofSeconds(5)).until(() -> !lease.holds(lease.now()));
+        assertThat(heartbeatSessions.size()).as("it answered heartbeats meanwhile").isGreaterThan(answered);
+        assertThat(epoch.highest()).isEqualTo(2);
+
+        answerEpoch.set(3L); // a newer leader
+        await().atMost(Duration.ofSeconds(10)).until(() -> lease.holds(lease.now()));
+        assertThat(node.deployments()).as("suspended, not stopped").isNotEmpty();
     }
 
     @Test

@@ -11,6 +11,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import io.steadfast.host.execution.ProcessingNode;
+import io.steadfast.protocol.router.RouterHeaders;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.PlanExpander;
 import io.steadfast.runtime.plan.TaskSpec;
@@ -155,5 +156,23 @@ class HostApiTest {
                 .andExpect(jsonPath("$.status").value("UP"));
         mvc.perform(get("/actuator/health/liveness")).andExpect(status().isOk());
         mvc.perform(get("/actuator/health/readiness")).andExpect(status().isOk());
+    }
+
+    @Test
+    void refusesCallsOfARouterEpochBelowTheHighestSeen() throws Exception {
+        String body = deployment(counts("epochs", "{\"count\": 10}"));
+        mvc.perform(delete("/api/v1/deployments/epochs").header(RouterHeaders.EPOCH, "7"))
+                .andExpect(status().isNoContent()); // nothing deployed yet: the epoch is taken all the same
+
+        mvc.perform(post("/api/v1/deployments").header(RouterHeaders.EPOCH, "6")
+                        .contentType(MediaType.APPLICATION_JSON).content(body))
+                .andExpect(status().isConflict())
+                .andExpect(content().contentTypeCompatibleWith(PROBLEM))
+                .andExpect(jsonPath("$.reason").value(RouterHeaders.STALE_ROUTER))
+                .andExpect(jsonPath("$.highestEpoch").value(7));
+        mvc.perform(post("/api/v1/deployments").header(RouterHeaders.EPOCH, "7")
+                        .contentType(MediaType.APPLICATION_JSON).content(body))
+                .andExpect(status().isCreated());
+        mvc.perform(delete("/api/v1/deployments/epochs")).andExpect(status().isNoContent());
     }
 }

@@ -19,6 +19,8 @@ import io.steadfast.router.host.HostClient;
 import io.steadfast.router.host.HostRegistry;
 import io.steadfast.router.host.InMemoryHostRegistry;
 import io.steadfast.router.host.RestHostClient;
+import io.steadfast.router.leadership.Leadership;
+import io.steadfast.router.leadership.RouterStartup;
 import io.steadfast.router.placement.EvenTaskPlacer;
 import io.steadfast.router.placement.StandbyHosts;
 import io.steadfast.router.placement.TaskPlacer;
@@ -46,6 +48,9 @@ import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.http.client.SimpleClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
 
@@ -121,10 +126,29 @@ class RouterConfiguration {
         return new EvenTaskPlacer();
     }
 
+    /** A router that runs alone leads for good, in epoch 0; among replicas {@code RouterStartup} provides it. */
     @Bean
-    HostClient hostClient(RouterProperties properties) {
+    @ConditionalOnMissingBean(Leadership.class)
+    Leadership soleLeadership(Environment environment) {
+        return Leadership.sole(RouterStartup.advertisedUrl(environment));
+    }
+
+    /** Health component {@code leadership}: this router leads, in which epoch. */
+    @Bean
+    HealthIndicator leadershipHealthIndicator(Leadership leadership) {
+        return () -> Health.up().withDetail("role", "LEADER").withDetail("epoch", leadership.epoch())
+                .withDetail("leader", leadership.leaderUrl().map(Object::toString).orElse("")).build();
+    }
+
+    /**
+     * Every call names this router's leadership epoch: a host refuses calls of an epoch below the highest it has
+     * seen, so that a deposed leader that still runs cannot act on it.
+     */
+    @Bean
+    HostClient hostClient(RouterProperties properties, Leadership leadership) {
         return RestHostClient.over(client(properties.hostClient().connectTimeout(),
-                properties.hostClient().readTimeout()));
+                properties.hostClient().readTimeout())
+                .defaultHeader(Leadership.EPOCH_HEADER, Long.toString(leadership.epoch())));
     }
 
     @Bean
