@@ -22,15 +22,17 @@ import tools.jackson.databind.JsonNode;
  */
 final class InProcessCluster implements AutoCloseable {
 
-    private final ConfigurableApplicationContext router;
+    private ConfigurableApplicationContext router;
     private final Map<String, ConfigurableApplicationContext> hosts;
     private final RestClient api;
+    private final Builder builder;
 
     private InProcessCluster(ConfigurableApplicationContext router, Map<String, ConfigurableApplicationContext> hosts,
-                             RestClient api) {
+                             RestClient api, Builder builder) {
         this.router = router;
         this.hosts = hosts;
         this.api = api;
+        this.builder = builder;
     }
 
     static Builder builder() {
@@ -52,6 +54,29 @@ final class InProcessCluster implements AutoCloseable {
             throw new IllegalArgumentException("No host " + id + " in this cluster; hosts: " + hosts.keySet());
         }
         return host;
+    }
+
+    /**
+     * Starts one more host with the cluster's settings and these (a replacement under the id of a stopped one, for
+     * instance); it takes that id's place in this cluster.
+     */
+    ConfigurableApplicationContext startHost(String id, String... settings) {
+        ConfigurableApplicationContext host = builder.startHost(id, urlOf(router), List.of(settings));
+        ConfigurableApplicationContext before = hosts.put(id, host);
+        if (before != null && before.isActive()) {
+            before.close();
+        }
+        return host;
+    }
+
+    /**
+     * Stops the router and starts a new one on the same port with the same settings and beans, as a restarted router
+     * process would be: what it kept in memory is gone, the hosts re-register.
+     */
+    void restartRouter() {
+        String port = router.getEnvironment().getProperty("local.server.port");
+        router.close();
+        router = builder.startRouter("--server.port=" + port);
     }
 
     /** Waits until the router lists every host of this cluster, each LIVE. */
@@ -119,13 +144,10 @@ final class InProcessCluster implements AutoCloseable {
 
         /** Starts the router, then the hosts pointed at it; stops what started if one fails. */
         InProcessCluster start() {
-            List<String> settings = new ArrayList<>(List.of("--server.port=0", "--spring.application.name=router-service"));
-            settings.addAll(routerSettings);
-            ConfigurableApplicationContext router = withBeans(new SpringApplicationBuilder(RouterApplication.class),
-                    routerBeans).run(settings.toArray(String[]::new));
+            ConfigurableApplicationContext router = startRouter("--server.port=0");
             Map<String, ConfigurableApplicationContext> hosts = new LinkedHashMap<>();
             InProcessCluster cluster = new InProcessCluster(router, hosts, RestClient.builder().baseUrl(urlOf(router))
-                    .defaultStatusHandler(HttpStatusCode::isError, (request, response) -> { }).build());
+                    .defaultStatusHandler(HttpStatusCode::isError, (request, response) -> { }).build(), this);
             try {
                 hostSettings.forEach((id, extra) -> hosts.put(id, startHost(id, urlOf(router), extra)));
             } catch (RuntimeException e) {
@@ -133,6 +155,13 @@ final class InProcessCluster implements AutoCloseable {
                 throw e;
             }
             return cluster;
+        }
+
+        private ConfigurableApplicationContext startRouter(String port) {
+            List<String> settings = new ArrayList<>(List.of(port, "--spring.application.name=router-service"));
+            settings.addAll(routerSettings);
+            return withBeans(new SpringApplicationBuilder(RouterApplication.class), routerBeans)
+                    .run(settings.toArray(String[]::new));
         }
 
         private ConfigurableApplicationContext startHost(String id, String routerUrl, List<String> extra) {

@@ -21,5 +21,11 @@ public enum DetectionCause {
      */
     CHECKPOINTS_EXPIRED,
     /** A recovery's tasks did not catch up in time: the recovery is escalated (LOCAL to GLOBAL). */
-    CATCH_UP_TIMEOUT
+    CATCH_UP_TIMEOUT,
+    /** The host's pod (the incarnation that registered) was deleted, or is being deleted (Kubernetes scheduling). */
+    POD_DELETED,
+    /** The host's pod was evicted by its node (Kubernetes scheduling). */
+    POD_EVICTED,
+    /** The host's pod turned not ready after it had been ready (Kubernetes scheduling). */
+    POD_NOT_READY
 }

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiPredicate;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -45,6 +46,8 @@ public final class HostAdmission {
     private final Predicate<HostId> failureBeingHandled;
     /** Sessions the router declared over, by host: never taken again. */
     private final Map<HostId, Ended> ended = new ConcurrentHashMap<>();
+    /** Whether an incarnation of a host is known to be gone for good (its pod deleted): never taken again. */
+    private volatile BiPredicate<HostId, String> retiredInstances = (id, instance) -> false;
 
     /**
      * @param failureBeingHandled whether a detected failure of the host is still queued or being recovered
@@ -86,6 +89,15 @@ public final class HostAdmission {
     public record Unknown() implements Verdict {
     }
 
+    /**
+     * Refuses ({@link RejoinPending}) from now on the registrations of host incarnations that {@code retired} names gone for good (on
+     * Kubernetes a pod that was deleted: its process may still run for its termination grace, and must not come back
+     * as a standby meanwhile).
+     */
+    public void refuseRetiredInstances(BiPredicate<HostId, String> retired) {
+        retiredInstances = retired;
+    }
+
     /** A heartbeat from {@code session} of host {@code id}. */
     public synchronized Verdict heartbeat(HostId id, @Nullable String session, List<TaskReport> tasks) {
         Optional<RegisteredHost> current = hosts.find(id);
@@ -99,9 +111,24 @@ public final class HostAdmission {
         return hosts.heartbeat(id, tasks, clock.instant()).<Verdict>map(Admitted::new).orElseGet(Unknown::new);
     }
 
-    /** A registration of host {@code id}, of {@code kind}, with {@code session}. */
+    /** A registration of host {@code id}, of {@code kind}, with {@code session}, naming no instance. */
+    public Verdict register(HostId id, HostKind kind, URI controlUrl, String dataEndpoint, @Nullable String session) {
+        return register(id, kind, controlUrl, dataEndpoint, session, null);
+    }
+
+    /**
+     * A registration of host {@code id}, of {@code kind}, with {@code session}, from incarnation {@code instance} (the
+     * pod uid on Kubernetes, recorded so that pod events are matched to the process that registered).
+     */
     public synchronized Verdict register(HostId id, HostKind kind, URI controlUrl, String dataEndpoint,
-                                         @Nullable String session) {
+                                         @Nullable String session, @Nullable String instance) {
+        if (instance != null && retiredInstances.test(id, instance)) {
+            // not Fenced: a host fences itself and registers again at once, in a loop, while its process ends; a
+            // pending rejoin is retried at the heartbeat interval
+            return new RejoinPending("Host " + id + " runs in instance " + instance + ", which is gone for good (its"
+                    + " pod was deleted): this process is not admitted again; its replacement registers as a new"
+                    + " instance");
+        }
         Optional<RegisteredHost> current = hosts.find(id);
         if (current.isPresent() && Objects.equals(current.get().session(), session)) {
             Optional<Fenced> over = over(current.get(), session);
@@ -121,7 +148,8 @@ public final class HostAdmission {
             }
         }
         ended.remove(id);
-        RegisteredHost registered = hosts.register(id, kind, controlUrl, dataEndpoint, session, clock.instant());
+        RegisteredHost registered = hosts.register(id, kind, controlUrl, dataEndpoint, session, instance,
+                clock.instant());
         if (current.isPresent() && !Objects.equals(current.get().session(), session)) {
             LOG.info("Host {} rejoined with a new session {} (was {}): it runs nothing and takes new tasks", id, session,
                     current.get().session());

@@ -20,12 +20,18 @@ public interface HostRegistry {
         return register(id, HostKind.PE, controlUrl, dataEndpoint, null, now);
     }
 
+    /** Registers a host of {@code kind} with its session, naming no instance; see the method below. */
+    default RegisteredHost register(HostId id, HostKind kind, URI controlUrl, String dataEndpoint,
+                                    @Nullable String session, Instant now) {
+        return register(id, kind, controlUrl, dataEndpoint, session, null, now);
+    }
+
     /**
-     * Registers a host of {@code kind} with its session, or replaces one with the same id (whatever kind it was);
-     * counts as a heartbeat.
+     * Registers a host of {@code kind} with its session and instance (the pod uid on Kubernetes), or replaces one with
+     * the same id (whatever kind it was); counts as a heartbeat.
      */
     RegisteredHost register(HostId id, HostKind kind, URI controlUrl, String dataEndpoint, @Nullable String session,
-                            Instant now);
+                            @Nullable String instance, Instant now);
 
     /** Records a heartbeat; empty if the host is not registered (it must register again). */
     Optional<RegisteredHost> heartbeat(HostId id, List<TaskReport> tasks, Instant now);

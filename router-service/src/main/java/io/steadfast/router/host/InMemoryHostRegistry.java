@@ -18,8 +18,8 @@ public final class InMemoryHostRegistry implements HostRegistry {
 
     @Override
     public RegisteredHost register(HostId id, HostKind kind, URI controlUrl, String dataEndpoint,
-                                   @Nullable String session, Instant now) {
-        RegisteredHost host = RegisteredHost.registered(id, kind, controlUrl, dataEndpoint, session, now);
+                                   @Nullable String session, @Nullable String instance, Instant now) {
+        RegisteredHost host = RegisteredHost.registered(id, kind, controlUrl, dataEndpoint, session, instance, now);
         hosts.put(id, host);
         return host;
     }

@@ -23,9 +23,13 @@ import org.jspecify.annotations.Nullable;
  * @param registeredAt when this registration was made
  * @param session the host process's session: a new one each time the host rejoins empty (after it fenced itself, or
  *                a restart); null from a host that names none
+ * @param instance what tells this incarnation of the host from an earlier one with the same id (on Kubernetes the
+ *                 pod's uid: a StatefulSet recreates a deleted pod under the same name); null from a host that names
+ *                 none
  */
 public record RegisteredHost(HostId id, HostKind kind, URI controlUrl, String dataEndpoint, Heartbeat last,
-                             @Nullable Heartbeat previous, Instant registeredAt, @Nullable String session) {
+                             @Nullable Heartbeat previous, Instant registeredAt, @Nullable String session,
+                             @Nullable String instance) {
 
     /**
      * One heartbeat (or the registration) of a host.
@@ -78,14 +82,20 @@ public record RegisteredHost(HostId id, HostKind kind, URI controlUrl, String da
     /** A host of {@code kind} that has just registered with {@code session} and reported no task yet. */
     public static RegisteredHost registered(HostId id, HostKind kind, URI controlUrl, String dataEndpoint,
                                             @Nullable String session, Instant now) {
+        return registered(id, kind, controlUrl, dataEndpoint, session, null, now);
+    }
+
+    /** A host of {@code kind}, incarnation {@code instance}, that has just registered and reported no task yet. */
+    public static RegisteredHost registered(HostId id, HostKind kind, URI controlUrl, String dataEndpoint,
+                                            @Nullable String session, @Nullable String instance, Instant now) {
         return new RegisteredHost(id, kind, controlUrl, dataEndpoint, new Heartbeat(now, List.of()), null, now,
-                session);
+                session, instance);
     }
 
     /** This host after a heartbeat at {@code now}; the current reports become the previous ones. */
     public RegisteredHost withHeartbeat(Instant now, List<TaskReport> reports) {
         return new RegisteredHost(id, kind, controlUrl, dataEndpoint, new Heartbeat(now, reports), last,
-                registeredAt, session);
+                registeredAt, session, instance);
     }
 
     public Optional<TaskReport> report(String task) {

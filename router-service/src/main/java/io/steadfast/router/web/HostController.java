@@ -60,7 +60,8 @@ class HostController {
     @PostMapping
     ResponseEntity<?> register(@Valid @RequestBody Registration registration) {
         HostAdmission.Verdict verdict = admission.register(registration.hostId(), registration.kind(),
-                registration.controlUrl(), registration.dataEndpoint(), registration.session());
+                registration.controlUrl(), registration.dataEndpoint(), registration.session(),
+                registration.instance());
         if (verdict instanceof HostAdmission.Admitted admitted) {
             return ResponseEntity.ok(new Registered(admitted.host().id(),
                     properties.suggestedHeartbeatInterval().toString(), properties.hostLease().toString()));
