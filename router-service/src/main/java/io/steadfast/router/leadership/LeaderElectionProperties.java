@@ -20,6 +20,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param retryPeriod how often the leader renews and contenders look at the lease
  * @param podName on Kubernetes, this router's pod: the leader labels it {@code steadfast.io/router-role=leader} so
  *                that the router Service routes to it alone
+ * @param namespace on Kubernetes, the namespace of the Lease and the router pods; empty: the client's (the service
+ *                  account's namespace in a pod)
  */
 public record LeaderElectionProperties(
         @DefaultValue("none") String mode,
@@ -27,7 +29,8 @@ public record LeaderElectionProperties(
         @DefaultValue("4s") Duration leaseDuration,
         @DefaultValue("3s") Duration renewDeadline,
         @DefaultValue("500ms") Duration retryPeriod,
-        @Nullable String podName) {
+        @Nullable String podName,
+        @Nullable String namespace) {
 
     public static final String PREFIX = "steadfast.router.leader-election";
 
@@ -53,6 +56,7 @@ public record LeaderElectionProperties(
                     + " before it must stop; e.g. 500ms");
         }
         podName = podName == null || podName.isBlank() ? null : podName.strip();
+        namespace = namespace == null || namespace.isBlank() ? null : namespace.strip();
     }
 
     public Mode electionMode() {

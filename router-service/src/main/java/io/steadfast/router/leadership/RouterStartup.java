@@ -1,10 +1,13 @@
 package io.steadfast.router.leadership;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Clock;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.Banner;
@@ -52,7 +55,21 @@ public final class RouterStartup {
             return new SpringApplicationBuilder(application).run(args);
         }
         URI self = advertisedUrl(environment);
-        LeaseStore store = leaseStore(settings, environment);
+        Optional<LeaderPodLabel> podLabel = Optional.empty();
+        LeaseStore store;
+        if (settings.electionMode() == LeaderElectionProperties.Mode.KUBERNETES) {
+            KubernetesClient client = new KubernetesClientBuilder().build();
+            String namespace = settings.namespace() != null ? settings.namespace()
+                    : client.getNamespace() != null ? client.getNamespace() : "default";
+            store = new KubernetesLeaseStore(client, namespace, settings.leaseName(),
+                    (int) Math.max(1, settings.leaseDuration().toSeconds()));
+            if (settings.podName() != null) {
+                podLabel = Optional.of(new LeaderPodLabel(client, namespace, settings.podName()));
+            }
+        } else {
+            store = mongoLeaseStore(settings, environment);
+        }
+        podLabel.ifPresent(LeaderPodLabel::standBy);
         LeaderElection election = new LeaderElection(store, self, settings, System::nanoTime, Clock.systemUTC(),
                 RouterStartup::halt);
         bootstrap.getBeanFactory().registerSingleton("leaseStore", store);
@@ -61,14 +78,12 @@ public final class RouterStartup {
             election.start().awaitLeadership();
         }
         LOG.info("Router {} starts acting as the leader (epoch {})", self, election.epoch());
-        return new SpringApplicationBuilder(application).parent(bootstrap).run(args);
+        ConfigurableApplicationContext router = new SpringApplicationBuilder(application).parent(bootstrap).run(args);
+        podLabel.ifPresent(LeaderPodLabel::lead);
+        return router;
     }
 
-    private static LeaseStore leaseStore(LeaderElectionProperties settings, Environment environment) {
-        if (settings.electionMode() == LeaderElectionProperties.Mode.KUBERNETES) {
-            throw new IllegalStateException(LeaderElectionProperties.PREFIX + ".mode=kubernetes is not available in"
-                    + " this build; use store (a lease in the router's MongoDB)");
-        }
+    private static LeaseStore mongoLeaseStore(LeaderElectionProperties settings, Environment environment) {
         String uri = environment.getProperty("spring.mongodb.uri");
         if (uri == null || uri.isBlank()) {
             throw new IllegalStateException(LeaderElectionProperties.PREFIX + ".mode=store keeps the lease in the"

@@ -64,7 +64,7 @@ class KubernetesLeaseStoreTest {
         AtomicLong nanos = new AtomicLong();
         List<String> lost = new ArrayList<>();
         LeaderElectionProperties settings = new LeaderElectionProperties("kubernetes", "steadfast-router",
-                Duration.ofSeconds(4), Duration.ofSeconds(3), Duration.ofMillis(500), null);
+                Duration.ofSeconds(4), Duration.ofSeconds(3), Duration.ofMillis(500), null, null);
         LeaderElection a = new LeaderElection(store(), URI.create("http://10.0.0.1:8080"), settings, nanos::get,
                 Clock.fixed(Instant.EPOCH, ZoneOffset.UTC), lost::add);
         LeaderElection b = new LeaderElection(store(), URI.create("http://10.0.0.2:8080"), settings, nanos::get,

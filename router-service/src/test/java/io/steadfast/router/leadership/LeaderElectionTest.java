@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class LeaderElectionTest {
 
     private static final LeaderElectionProperties SETTINGS = new LeaderElectionProperties("store", "steadfast-router",
-            Duration.ofSeconds(4), Duration.ofSeconds(3), Duration.ofMillis(500), null);
+            Duration.ofSeconds(4), Duration.ofSeconds(3), Duration.ofMillis(500), null, null);
 
     private final EmbeddedMongo mongo = EmbeddedMongo.start();
     private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
