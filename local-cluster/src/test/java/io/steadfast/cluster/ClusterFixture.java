@@ -55,6 +55,7 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
     private final int standbyHosts;
     private final int voters;
     private final int routers;
+    private final List<String> replicaSettings;
     private ClusterProcesses processes;
     private ClusterStartup startup;
     private RouterClient router;
@@ -62,17 +63,19 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
     private Path progressLog;
     private List<String> routerSettings = List.of();
 
-    private ClusterFixture(String name, int hosts, int standbyHosts, int voters, int routers) {
+    private ClusterFixture(String name, int hosts, int standbyHosts, int voters, int routers,
+                           List<String> replicaSettings) {
         this.name = name;
         this.hosts = hosts;
         this.standbyHosts = standbyHosts;
         this.voters = voters;
         this.routers = routers;
+        this.replicaSettings = List.copyOf(replicaSettings);
     }
 
     /** A cluster of {@code hosts} hosts whose logs go to {@code e2e-run/<name>-<timestamp>/}. */
     static ClusterFixture withHosts(String name, int hosts) {
-        return new ClusterFixture(name, hosts, 0, 0, 1);
+        return new ClusterFixture(name, hosts, 0, 0, 1, List.of());
     }
 
     /**
@@ -80,7 +83,7 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
      * ({@code steadfast.router.standby-hosts}), for lost tasks to be recovered onto.
      */
     ClusterFixture andStandbyHosts(int count) {
-        return new ClusterFixture(name, hosts, count, voters, routers);
+        return new ClusterFixture(name, hosts, count, voters, routers, replicaSettings);
     }
 
     /**
@@ -88,12 +91,17 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
      * leader through a lease in the embedded store: the first leads.
      */
     ClusterFixture andRouters(int count) {
-        return new ClusterFixture(name, hosts, standbyHosts, voters, count);
+        return andRouters(count, List.of("--steadfast.router.leader-election.mode=store"));
+    }
+
+    /** As {@link #andRouters(int)}, the replicas electing their leader as {@code electionSettings} say. */
+    ClusterFixture andRouters(int count, List<String> electionSettings) {
+        return new ClusterFixture(name, hosts, standbyHosts, voters, count, electionSettings);
     }
 
     /** The same cluster plus {@code count} voter-services, {@code voter-1..n}, started after the hosts. */
     ClusterFixture andVoters(int count) {
-        return new ClusterFixture(name, hosts, standbyHosts, count, routers);
+        return new ClusterFixture(name, hosts, standbyHosts, count, routers, replicaSettings);
     }
 
     @Override
@@ -113,7 +121,7 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
             settings.add("--steadfast.router.standby-hosts=" + standbyHosts);
         }
         if (routers > 1) {
-            settings.add("--steadfast.router.leader-election.mode=store");
+            settings.addAll(replicaSettings);
         }
         for (int replica = 1; replica <= routers; replica++) {
             router = startup.startRouterOnFreePort(settings);

@@ -1,5 +1,7 @@
 package io.steadfast.router.leadership;
 
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.IOException;
@@ -58,7 +60,7 @@ public final class RouterStartup {
         Optional<LeaderPodLabel> podLabel = Optional.empty();
         LeaseStore store;
         if (settings.electionMode() == LeaderElectionProperties.Mode.KUBERNETES) {
-            KubernetesClient client = new KubernetesClientBuilder().build();
+            KubernetesClient client = kubernetesClient(environment);
             String namespace = settings.namespace() != null ? settings.namespace()
                     : client.getNamespace() != null ? client.getNamespace() : "default";
             store = new KubernetesLeaseStore(client, namespace, settings.leaseName(),
@@ -81,6 +83,29 @@ public final class RouterStartup {
         ConfigurableApplicationContext router = new SpringApplicationBuilder(application).parent(bootstrap).run(args);
         podLabel.ifPresent(LeaderPodLabel::lead);
         return router;
+    }
+
+    /**
+     * A client configured as fabric8 finds it (the pod's service account in a cluster, else a kubeconfig), with
+     * Spring Cloud Kubernetes' {@code spring.cloud.kubernetes.client.master-url}, {@code .namespace} and
+     * {@code .trust-certs} over it where set: the same keys as the router's own client bean.
+     */
+    private static KubernetesClient kubernetesClient(Environment environment) {
+        ConfigBuilder config = new ConfigBuilder(Config.autoConfigure(null));
+        String prefix = "spring.cloud.kubernetes.client.";
+        String master = environment.getProperty(prefix + "master-url");
+        if (master != null && !master.isBlank()) {
+            config.withMasterUrl(master.strip());
+        }
+        String namespace = environment.getProperty(prefix + "namespace");
+        if (namespace != null && !namespace.isBlank()) {
+            config.withNamespace(namespace.strip());
+        }
+        Boolean trustCerts = environment.getProperty(prefix + "trust-certs", Boolean.class);
+        if (trustCerts != null) {
+            config.withTrustCerts(trustCerts);
+        }
+        return new KubernetesClientBuilder().withConfig(config.build()).build();
     }
 
     private static LeaseStore mongoLeaseStore(LeaderElectionProperties settings, Environment environment) {
