@@ -105,21 +105,57 @@ public final class ClusterStartup {
     }
 
     /**
-     * Starts {@code count} router replicas, the first on {@code port} and the others on ports chosen free, and waits
-     * for each to be UP; with more than one, they elect their leader through a lease in the embedded store
+     * Starts a router replica on each of {@code ports}, first to last, and waits for each to be UP; with more than
+     * one, they elect their leader through a lease in the embedded store
      * ({@code steadfast.router.leader-election.mode=store}) and the first one started leads.
      */
-    public RouterClient startRouters(int port, int count, List<String> settings) {
-        if (count == 1) {
-            return startRouter(port, settings);
-        }
+    public RouterClient startRouters(List<Integer> ports, List<String> settings) {
         List<String> replicated = new java.util.ArrayList<>(settings);
-        replicated.add("--steadfast.router.leader-election.mode=store");
-        RouterClient routers = startRouter(port, replicated);
-        for (int replica = 2; replica <= count; replica++) {
-            routers = startRouterOnFreePort(replicated);
+        if (ports.size() > 1) {
+            replicated.add("--steadfast.router.leader-election.mode=store");
+        }
+        RouterClient routers = null;
+        for (int port : ports) {
+            routers = startRouter(port, replicated);
         }
         return routers;
+    }
+
+    /**
+     * Waits until the router lists {@code count} LIVE hosts of {@code kind} that it started itself
+     * ({@link ClusterProcesses#routerStartedHosts}), failing fast if the leading router exits.
+     */
+    public void awaitRouterStartedHosts(RouterClient router, HostKind kind, int count) {
+        if (count == 0) {
+            return;
+        }
+        Instant deadline = Instant.now().plus(timeout);
+        while (true) {
+            List<String> live = liveHosts(router, kind);
+            if (live.size() >= count) {
+                progress.accept("the router started " + count + " " + (kind == HostKind.VOTER ? "voters" : "hosts")
+                        + ", LIVE: " + String.join(" ", live));
+                return;
+            }
+            processes.firstExited().filter(p -> processes.routers().contains(p)).ifPresent(router0 -> {
+                throw new ServiceStartupException(router0, "exited while it started its hosts");
+            });
+            if (Instant.now().isAfter(deadline)) {
+                throw new ServiceStartupException(processes.router().orElseThrow(), "did not have " + count + " "
+                        + kind + " hosts LIVE within " + timeout.toSeconds() + "s (LIVE: " + String.join(", ", live)
+                        + "); see the host logs in " + processes.runDir());
+            }
+            pause();
+        }
+    }
+
+    private static List<String> liveHosts(RouterClient router, HostKind kind) {
+        try {
+            return router.hosts().stream().filter(h -> h.kind() == kind && h.isLive()).map(h -> h.hostId().value())
+                    .sorted().toList();
+        } catch (RouterRequestException e) {
+            return List.of();
+        }
     }
 
     /**

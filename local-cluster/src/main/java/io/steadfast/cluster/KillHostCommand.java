@@ -36,8 +36,8 @@ import picocli.CommandLine.Spec;
             "Crashes a host or a voter (a voter-service, which runs vote tasks) of a running local cluster: kill -9"
                     + " of its process (found by its command line), or, if the process is not visible here, POST"
                     + " /api/v1/fault/kill on it (fault injection, enabled in the local cluster). The launcher then"
-                    + " shows the failure detection and recovery; with --replace-failed-hosts (its default) it also"
-                    + " starts a fresh one of the same kind.",
+                    + " shows the failure detection and recovery; with --replace-failed-hosts (its default) the router"
+                    + " also starts a fresh one of the same kind.",
             ""},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:killed", "1:the router or the host could not be reached, or knows no such host",

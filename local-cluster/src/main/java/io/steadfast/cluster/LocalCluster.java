@@ -4,15 +4,21 @@ import io.steadfast.cluster.client.RouterClient;
 import io.steadfast.cluster.client.RouterRequestException;
 import io.steadfast.cluster.process.ClusterProcesses;
 import io.steadfast.cluster.process.OperatorJars;
+import io.steadfast.cluster.process.FreePort;
 import io.steadfast.cluster.process.ServiceProcess;
 import io.steadfast.cluster.progress.ProgressTable;
 import io.steadfast.cluster.progress.ResultsSummary;
+import io.steadfast.protocol.router.HostView;
 import io.steadfast.protocol.router.RecoveryView;
 import io.steadfast.protocol.router.TopologyDetail;
 import io.steadfast.protocol.router.TopologySubmitted;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,7 +29,6 @@ import io.steadfast.cluster.progress.CheckpointLine;
 import io.steadfast.cluster.progress.HostsLine;
 import io.steadfast.cluster.progress.RecoveryChanges;
 import io.steadfast.cluster.progress.RecoveryLine;
-import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.HostKind;
 import java.net.URI;
 import java.util.ArrayList;
@@ -37,8 +42,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * The one-command local cluster: starts the checkpoint-service, router, hosts, voter-services and dashboard as
  * processes, deploys a topology, prints its progress, hosts, latest checkpoint and recoveries every second and its
- * results when every task is FINISHED. With {@code --replace-failed-hosts} a host or voter process that dies is
- * replaced by a fresh one of its kind. Ctrl-C (a shutdown hook) deletes the topology and stops every process.
+ * results when every task is FINISHED. With {@code --replace-failed-hosts} (the default) the routers start the hosts
+ * and voters themselves and replace one that fails by a fresh one of its kind
+ * ({@code steadfast.router.scheduling.mode=local}); otherwise the launcher starts them and a dead one stays dead.
+ * Ctrl-C (a shutdown hook) deletes the topology and stops every process.
  * {@link LocalCommand} reads its options.
  */
 public final class LocalCluster {
@@ -85,11 +92,22 @@ public final class LocalCluster {
 
         ClusterStartup startup = new ClusterStartup(processes, options.startupTimeout(), line -> out.println("  " + line));
         URI checkpointUrl = startup.startCheckpointService(options.checkpointPort());
-        router = startup.startRouters(options.routerPort(), options.routers(),
-                List.of("--steadfast.router.standby-hosts=" + options.standbyHosts()));
-        startup.startHosts(router, options.hosts());
-        startup.startStandbyHosts(router, options.hosts(), options.standbyHosts());
-        startup.startVoters(router, options.voters());
+        List<Integer> routerPorts = routerPorts();
+        List<String> routerSettings = new ArrayList<>(List.of("--steadfast.router.standby-hosts="
+                + options.standbyHosts()));
+        if (options.replaceFailedHosts()) {
+            routerSettings.addAll(processes.routerStartedHosts(options.hosts() + options.standbyHosts(),
+                    options.voters(), routerPorts.stream().map(port -> URI.create("http://127.0.0.1:" + port)).toList()));
+        }
+        router = startup.startRouters(routerPorts, routerSettings);
+        if (options.replaceFailedHosts()) {
+            startup.awaitRouterStartedHosts(router, HostKind.PE, options.hosts() + options.standbyHosts());
+            startup.awaitRouterStartedHosts(router, HostKind.VOTER, options.voters());
+        } else {
+            startup.startHosts(router, options.hosts());
+            startup.startStandbyHosts(router, options.hosts(), options.standbyHosts());
+            startup.startVoters(router, options.voters());
+        }
         if (options.dashboard()) {
             startup.startDashboard(options.dashboardPort());
             out.println("Dashboard: http://127.0.0.1:" + options.dashboardPort());
@@ -101,7 +119,7 @@ public final class LocalCluster {
         out.println("Kill a host to watch a recovery: ./steadfast kill-host host-2"
                 + (options.voters() > 0 ? " (or a voter: voter-1)" : "")
                 + (options.routerPort() == LaunchOptions.DEFAULT_ROUTER_PORT ? "" : " --router-port " + options.routerPort())
-                + (options.replaceFailedHosts() ? "  (a dead host is replaced by a fresh one)" : ""));
+                + (options.replaceFailedHosts() ? "  (the router replaces a dead host by a fresh one)" : ""));
 
         if (topology == null) {
             out.println("Cluster running, nothing deployed (--no-deploy). Ctrl-C stops it.");
@@ -197,32 +215,26 @@ public final class LocalCluster {
         }
     }
 
-    /**
-     * Reports each process that ended, once; with --replace-failed-hosts starts a fresh host (or voter) for a dead
-     * one.
-     */
+    /** Reports each process the launcher started that ended, once (the routers report their hosts in their logs). */
     private void reportExitedProcesses() {
         for (ServiceProcess process : processes.all()) {
             if (!process.isAlive() && reportedExits.add(process)) {
                 out.println("!! " + process.describe() + "; log " + process.logFile());
                 process.logExcerpt(10).forEach(line -> out.println("  | " + line));
-                HostId host = HostId.of(process.name());
-                if (options.replaceFailedHosts() && !stopped.get()) {
-                    processes.kindOf(host).ifPresent(kind -> replaceHost(host, kind));
-                }
             }
         }
     }
 
-    /**
-     * Starts a fresh host of the dead one's kind without waiting for it: it registers with the router on its own in a
-     * few seconds.
-     */
-    private void replaceHost(HostId dead, HostKind kind) {
-        HostId fresh = processes.nextHostId(kind);
-        ServiceProcess host = processes.startHost(fresh, kind);
-        out.println("!! replacing " + dead + ": started " + fresh + " pid " + host.pid() + "  log " + host.logFile()
-                + " (it registers with the router; --no-replace-failed-hosts turns this off)");
+    /** The routers' ports: {@code --router-port}, then ports free now for the other replicas. */
+    private List<Integer> routerPorts() {
+        List<Integer> ports = new ArrayList<>(List.of(options.routerPort()));
+        while (ports.size() < options.routers()) {
+            int port = FreePort.pick();
+            if (!ports.contains(port) && port != options.checkpointPort() && port != options.dashboardPort()) {
+                ports.add(port);
+            }
+        }
+        return ports;
     }
 
     /** Deletes the topology and stops every process; runs once, from the shutdown hook. */
@@ -241,11 +253,48 @@ public final class LocalCluster {
                 out.println("  could not delete topology " + topology + ": " + e.getMessage());
             }
         }
+        List<HostView> hosts = routerStartedHosts();
         List<ServiceProcess> all = new ArrayList<>(processes.all());
         processes.close();
         all.forEach(p -> out.println("  stopped " + p.describe()));
+        haltLeftOverHosts(hosts);
         out.println("Logs: " + processes.runDir());
         out.flush();
+    }
+
+    /** The hosts the routers started, as the leader lists them, to stop those a router left behind. */
+    private List<HostView> routerStartedHosts() {
+        if (!options.replaceFailedHosts() || router == null) {
+            return List.of();
+        }
+        try {
+            return router.hosts();
+        } catch (RouterRequestException e) {
+            out.println("  could not list the hosts (" + e.getMessage() + "); hosts of a router killed earlier may"
+                    + " still run");
+            return List.of();
+        }
+    }
+
+    /**
+     * Halts the hosts that still run once the routers stopped: a router stops the hosts it started, but one that was
+     * killed (SIGKILL) could not, and its hosts went on with the next leader. Their fault injection is on.
+     */
+    private void haltLeftOverHosts(List<HostView> hosts) {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(500)).build();
+        for (HostView host : hosts) {
+            try {
+                http.send(HttpRequest.newBuilder(host.controlUrl().resolve("/api/v1/fault/kill"))
+                        .POST(HttpRequest.BodyPublishers.noBody()).timeout(Duration.ofSeconds(2)).build(),
+                        HttpResponse.BodyHandlers.discarding());
+                out.println("  halted " + host.hostId() + ", left running by a router that was killed");
+            } catch (IOException e) {
+                // stopped with its router: nothing listens any more
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     private Path resolveTopology(Path path) {

@@ -71,8 +71,9 @@ final class LocalCommand implements Callable<Integer> {
     /* named in the negative form so that --replace-failed-hosts means true and --no-... false (picocli's rule for
        negatable options that default to true) */
     @Option(names = "--no-replace-failed-hosts", negatable = true,
-            description = "start a fresh host or voter (next id of its kind, e.g. host-5, voter-2) when one's process"
-                    + " dies, or leave it dead (default: replace)")
+            description = "let the router start the hosts and voters and replace one whose process dies by a fresh"
+                    + " one (next id of its kind, e.g. host-5, voter-2), or start them here and leave a dead one"
+                    + " dead (default: replace)")
     private boolean replaceFailedHosts = true;
 
     @Option(names = "--dashboard-port", paramLabel = "PORT", converter = PortConverter.class,

@@ -196,6 +196,29 @@ public final class ClusterProcesses implements AutoCloseable {
         return host;
     }
 
+    /**
+     * Router settings with which the routers keep {@code peHosts} PE hosts and {@code voters} voters running as
+     * processes of their own ({@code steadfast.router.scheduling.mode=local}): started as {@link #startHost} starts
+     * them (the same jars, JVM arguments, operator jars and fault injection, logs in the run directory), registering
+     * with every router of {@code routerUrls}, and replaced by a fresh one when one fails.
+     */
+    public synchronized List<String> routerStartedHosts(int peHosts, int voters, List<URI> routerUrls) {
+        String prefix = "--steadfast.router.scheduling.";
+        List<String> settings = new ArrayList<>(List.of(prefix + "mode=local", prefix + "pe-hosts=" + peHosts,
+                prefix + "voters=" + voters, prefix + "local.pe-host-jar=" + layout.jar(Service.HOST),
+                prefix + "local.run-dir=" + runDir, prefix + "local.jvm-args=" + String.join(",", HOST_JVM_ARGS),
+                prefix + "local.host-settings=--steadfast.host.fault-injection.enabled=true",
+                prefix + "local.router-url=" + String.join(",", routerUrls.stream().map(URI::toString).toList())));
+        if (voters > 0) {
+            settings.add(prefix + "local.voter-jar=" + layout.jar(Service.VOTER));
+        }
+        if (!operators.jars().isEmpty()) {
+            settings.add(prefix + "local.operator-jars=" + String.join(",",
+                    operators.jars().stream().map(jar -> jar.toAbsolutePath().toString()).toList()));
+        }
+        return settings;
+    }
+
     /** Starts the dashboard on {@code port} (bound to 127.0.0.1), pointed at the router. */
     public synchronized ServiceProcess startDashboard(int port) {
         if (routerUrls.isEmpty()) {

@@ -68,9 +68,10 @@ class SchedulingConfiguration {
                                               Environment environment) {
         requireFile(scheduling.local().peHostJar(), "pe-host-jar", scheduling.peHosts());
         requireFile(scheduling.local().voterJar(), "voter-jar", scheduling.voters());
-        Supplier<URI> routerUrl = () -> scheduling.local().routerUrl() != null ? scheduling.local().routerUrl()
-                : URI.create("http://127.0.0.1:" + environment.getProperty("local.server.port",
-                environment.getProperty("server.port", "8080")));
+        Supplier<String> routerUrl = () -> scheduling.local().routerUrl() != null
+                ? String.join(",", scheduling.local().routerUrl().stream().map(URI::toString).toList())
+                : "http://127.0.0.1:" + environment.getProperty("local.server.port",
+                environment.getProperty("server.port", "8080"));
         return new LocalHostProvisioner(scheduling, routerUrl, router.checkpoint().serviceUrl(), hosts, detector, clock,
                 restartGrace(router));
     }

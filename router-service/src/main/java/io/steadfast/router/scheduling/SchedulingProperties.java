@@ -92,7 +92,8 @@ public record SchedulingProperties(
      * @param runDir where the hosts' logs go
      * @param operatorJars jars of operator types the hosts load (the router's own {@code -Dloader.path})
      * @param hostSettings more settings for every host, e.g. {@code --steadfast.host.fault-injection.enabled=true}
-     * @param routerUrl the router URL the hosts register with; default {@code http://127.0.0.1:<the router's port>}
+     * @param routerUrl the router URL the hosts register with, or the URLs of every router replica (comma separated);
+     *                  default {@code http://127.0.0.1:<the router's port>}
      * @param checkpointUrl the checkpoint-service URL the hosts use; default
      *                      {@code steadfast.router.checkpoint.service-url}
      * @param stopGrace how long a host stopped at shutdown gets before it is killed
@@ -100,7 +101,7 @@ public record SchedulingProperties(
      */
     public record Local(@Nullable Path peHostJar, @Nullable Path voterJar, @Nullable List<String> jvmArgs,
                        @NotNull @DefaultValue("local-hosts") Path runDir, @Nullable List<Path> operatorJars,
-                       @Nullable List<String> hostSettings, @Nullable URI routerUrl, @Nullable URI checkpointUrl,
+                       @Nullable List<String> hostSettings, @Nullable List<URI> routerUrl, @Nullable URI checkpointUrl,
                        @NotNull @DefaultValue("10s") Duration stopGrace,
                        @NotNull @DefaultValue("1s") Duration reconcileInterval) {
 
@@ -112,6 +113,7 @@ public record SchedulingProperties(
             jvmArgs = jvmArgs == null ? List.of("-Xmx1g", "-XX:TieredStopAtLevel=1") : List.copyOf(jvmArgs);
             operatorJars = operatorJars == null ? List.of() : List.copyOf(operatorJars);
             hostSettings = hostSettings == null ? List.of() : List.copyOf(hostSettings);
+            routerUrl = routerUrl == null || routerUrl.isEmpty() ? null : List.copyOf(routerUrl);
             if (reconcileInterval != null && (reconcileInterval.isZero() || reconcileInterval.isNegative())) {
                 throw new IllegalArgumentException("steadfast.router.scheduling.local.reconcile-interval must be"
                         + " positive, was " + reconcileInterval);

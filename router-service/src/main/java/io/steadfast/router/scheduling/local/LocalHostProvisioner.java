@@ -46,7 +46,7 @@ public final class LocalHostProvisioner implements HostProvisioner, AutoCloseabl
 
     private final SchedulingProperties.Local settings;
     private final Map<HostKind, Integer> targets = new EnumMap<>(HostKind.class);
-    private final Supplier<URI> routerUrl;
+    private final Supplier<String> routerUrl;
     private final URI checkpointUrl;
     private final HostRegistry hosts;
     private final HeartbeatFailureDetector detector;
@@ -59,11 +59,12 @@ public final class LocalHostProvisioner implements HostProvisioner, AutoCloseabl
     private final SchedulingThread thread;
 
     /**
-     * @param routerUrl the URL hosts register with (read at each start: the router's port is known once it serves)
+     * @param routerUrl the URL (or URLs, comma separated) hosts register with (read at each start: the router's port
+     *                  is known once it serves)
      * @param checkpointUrl the checkpoint-service URL, unless the settings name one
      * @param restartGrace how long after a start hosts may take to re-register: nothing is started before
      */
-    public LocalHostProvisioner(SchedulingProperties settings, Supplier<URI> routerUrl, URI checkpointUrl,
+    public LocalHostProvisioner(SchedulingProperties settings, Supplier<String> routerUrl, URI checkpointUrl,
                                 HostRegistry hosts, HeartbeatFailureDetector detector, Clock clock,
                                 Duration restartGrace) {
         this.settings = settings.local();
