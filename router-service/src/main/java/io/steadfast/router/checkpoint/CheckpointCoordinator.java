@@ -6,6 +6,7 @@ import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.plan.TaskSpec;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.Iterator;
@@ -47,6 +48,7 @@ public final class CheckpointCoordinator {
     private final CheckpointScheduler scheduler;
     private final CheckpointCompletions completions;
     private final Executor triggerCalls;
+    private final CheckpointOutcomes outcomes;
     private final Set<HostId> hosts;
     private final TreeMap<Long, PendingCheckpoint> pending = new TreeMap<>();
     private long nextId;
@@ -70,6 +72,7 @@ public final class CheckpointCoordinator {
                                  CoordinatorContext context) {
         this.triggerCalls = context.triggerCalls();
         this.completions = context.completions();
+        this.outcomes = context.outcomes();
         this.hosts = new TreeSet<>(topology.placement().values());
         this.topology = topology.id();
         this.epoch = topology.plan().epoch();
@@ -163,6 +166,7 @@ public final class CheckpointCoordinator {
             records.create(topology, id, taskIds, incarnations, now);
         } catch (CheckpointRecordsException e) {
             failedCount++;
+            outcomes.failed(topology, id, CheckpointFailureReason.STORE_UNAVAILABLE);
             if (e.isUnavailable()) {
                 String message = "Checkpoint " + id + " of topology '" + topology + "' was not started: the"
                         + " checkpoint store is unavailable (" + e.getMessage() + ")";
@@ -242,6 +246,7 @@ public final class CheckpointCoordinator {
         for (PendingCheckpoint checkpoint : pending.values().toArray(PendingCheckpoint[]::new)) {
             pending.remove(checkpoint.checkpointId());
             failedCount++;
+            outcomes.failed(topology, checkpoint.checkpointId(), CheckpointFailureReason.CANCELLED);
             String message = "Checkpoint " + checkpoint.checkpointId() + " of topology '" + topology
                     + "' was abandoned: the topology is being recovered or cancelled";
             LOG.info(message);
@@ -267,9 +272,13 @@ public final class CheckpointCoordinator {
             synchronized (this) {
                 failedCount++;
             }
+            outcomes.failed(topology, checkpoint.checkpointId(), CheckpointFailureReason.STORE_UNAVAILABLE);
             recordFailure(checkpoint, CheckpointFailureReason.STORE_UNAVAILABLE, message);
             return;
         }
+        outcomes.completed(topology, checkpoint.checkpointId(),
+                Duration.between(checkpoint.triggeredAt(), clock.instant()),
+                checkpoint.acks().stream().mapToLong(TaskAck::sizeBytes).sum());
         synchronized (this) {
             if (stopped) {
                 LOG.info("Checkpoint {} of topology '{}' completed in the store after its checkpointing stopped (a"
@@ -323,6 +332,7 @@ public final class CheckpointCoordinator {
     private void fail(PendingCheckpoint checkpoint, CheckpointFailureReason reason, String message) {
         pending.remove(checkpoint.checkpointId());
         failedCount++;
+        outcomes.failed(topology, checkpoint.checkpointId(), reason);
         LOG.warn("{} ({})", message, reason);
         recordFailure(checkpoint, reason, message);
     }

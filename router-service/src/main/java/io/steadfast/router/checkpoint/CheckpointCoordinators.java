@@ -49,6 +49,18 @@ public final class CheckpointCoordinators implements AutoCloseable {
     private final CheckpointSettings defaults;
     private final CheckpointCompletions completions;
     private final List<CheckpointCompletions> completionListeners = new CopyOnWriteArrayList<>();
+    private final List<CheckpointOutcomes> outcomeListeners = new CopyOnWriteArrayList<>();
+    private final CheckpointOutcomes outcomes = new CheckpointOutcomes() {
+        @Override
+        public void completed(TopologyId topology, long checkpointId, Duration duration, long sizeBytes) {
+            outcomeListeners.forEach(listener -> listener.completed(topology, checkpointId, duration, sizeBytes));
+        }
+
+        @Override
+        public void failed(TopologyId topology, long checkpointId, CheckpointFailureReason reason) {
+            outcomeListeners.forEach(listener -> listener.failed(topology, checkpointId, reason));
+        }
+    };
     private final Executor triggerCalls;
     private final Map<TopologyId, CheckpointCoordinator> coordinators = new ConcurrentHashMap<>();
     private final Map<TopologyId, Long> nextIds = new ConcurrentHashMap<>();
@@ -102,6 +114,14 @@ public final class CheckpointCoordinators implements AutoCloseable {
      */
     public void onCompleted(CheckpointCompletions listener) {
         completionListeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /**
+     * Also tells {@code listener} how every checkpoint ends from now on (see {@link CheckpointOutcomes}): the
+     * router's meters.
+     */
+    public void onOutcome(CheckpointOutcomes listener) {
+        outcomeListeners.add(Objects.requireNonNull(listener, "listener"));
     }
 
     /** Ticks every {@code period} on the thread {@code steadfast-router-checkpoints}. */
@@ -167,7 +187,7 @@ public final class CheckpointCoordinators implements AutoCloseable {
         CheckpointSettings settings = settingsOf(topology);
         CheckpointCoordinator coordinator = new CheckpointCoordinator(topology, firstId,
                 () -> progress.sinkRecordsIn(topology), settings, lastCompleted.get(topology.id()),
-                new CoordinatorContext(records, failures, triggers, completions, triggerCalls, clock));
+                new CoordinatorContext(records, failures, triggers, completions, triggerCalls, clock, outcomes));
         coordinators.put(topology.id(), coordinator);
         notStarted.remove(topology.id());
         LOG.info("Checkpointing topology '{}' (epoch {}) every {} (timeout {}, at most {} pending) from id {}",

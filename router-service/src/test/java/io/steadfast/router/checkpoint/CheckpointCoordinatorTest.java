@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.steadfast.protocol.router.CheckpointSummary;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
@@ -87,6 +89,42 @@ class CheckpointCoordinatorTest {
     }
 
     @Test
+    void countsEachCheckpointOnceByOutcomeAndTimesAndSizesTheCompletedOnesOnThePrometheusScrape() {
+        PrometheusMeterRegistry meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        CheckpointCoordinator metered = new CheckpointCoordinator(topology(), 1, () -> 0L,
+                new CheckpointSettings(Duration.ofSeconds(1), Duration.ofSeconds(10), 1), null,
+                new CoordinatorContext(records, failures, (host, topology, id) -> { }, CheckpointCompletions.NONE,
+                        Runnable::run, clock, new CheckpointMeters(meters)));
+        clock.advance(Duration.ofSeconds(1));
+        metered.tick(false);
+        metered.acknowledge(1, ack(SOURCE, A));
+        metered.acknowledge(1, ack(COUNT, B));
+        clock.advance(Duration.ofMillis(40));
+        metered.acknowledge(1, ack(SINK, B));
+        metered.acknowledge(1, ack(SINK, B));
+        clock.advance(Duration.ofSeconds(1));
+        metered.tick(false);
+        metered.decline(2, COUNT, B, 0, "a snapshot failed");
+        metered.decline(2, COUNT, B, 0, "a snapshot failed");
+        clock.advance(Duration.ofSeconds(1));
+        metered.tick(false);
+        clock.advance(Duration.ofSeconds(11));
+        metered.tick(false);
+
+        assertThat(meters.scrape())
+                .contains("steadfast_checkpoints_total{outcome=\"COMPLETED\",reason=\"none\"} 1.0")
+                .contains("steadfast_checkpoints_total{outcome=\"FAILED\",reason=\"TASK_FAILED\"} 1.0")
+                .contains("steadfast_checkpoints_total{outcome=\"FAILED\",reason=\"TIMEOUT\"} 1.0")
+                .contains("steadfast_checkpoints_total{outcome=\"FAILED\",reason=\"CANCELLED\"} 0.0")
+                .contains("steadfast_checkpoint_duration_seconds_count 1")
+                .contains("steadfast_checkpoint_duration_seconds_sum 0.04")
+                .contains("steadfast_checkpoint_duration_seconds_bucket{le=\"0.039146836\"} 0")
+                .contains("steadfast_checkpoint_duration_seconds_bucket{le=\"0.050331646\"} 1")
+                .contains("steadfast_checkpoint_size_bytes_count 1")
+                .contains("steadfast_checkpoint_size_bytes_sum 30.0");
+    }
+
+    @Test
     void takesTheAcksOfTheIncarnationsThatRanWhenItTriggeredAndRecordsThemWithTheCheckpoint() {
         DeployedTopology recovered = topology().recovered(topology().plan(), Map.of(SOURCE, A, COUNT, A, SINK, B),
                 List.of(COUNT));
@@ -158,7 +196,7 @@ class CheckpointCoordinatorTest {
                 new CheckpointSettings(Duration.ofSeconds(1), Duration.ofSeconds(10), 1), null,
                 new CoordinatorContext(slowStore, new UnrecordedFailures(slowStore, clock, 100),
                         (host, topology, id) -> { }, (topology, id, hosts) -> announced.add(topology + ":" + id),
-                        Runnable::run, clock));
+                        Runnable::run, clock, CheckpointOutcomes.NONE));
         clock.advance(Duration.ofSeconds(1));
         slow.tick(false);
         slow.acknowledge(1, ack(SOURCE, A));
