@@ -2,12 +2,14 @@ package io.steadfast.router.config;
 
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
+import io.steadfast.router.checkpoint.CheckpointMeters;
 import io.steadfast.router.checkpoint.CheckpointRecords;
 import io.steadfast.router.checkpoint.CheckpointSettings;
 import io.steadfast.router.checkpoint.CompletionNotices;
 import io.steadfast.router.checkpoint.HttpCheckpointRecords;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
 import io.steadfast.router.failure.HostAdmission;
+import io.steadfast.router.failure.HostMeters;
 import io.steadfast.router.failure.HostLivenessMonitor;
 import io.steadfast.router.failure.OwnPauseWatch;
 import io.steadfast.router.failure.OwnPauses;
@@ -25,6 +27,7 @@ import io.steadfast.router.placement.EvenTaskPlacer;
 import io.steadfast.router.placement.StandbyHosts;
 import io.steadfast.router.placement.TaskPlacer;
 import io.steadfast.router.recovery.RecoveryLog;
+import io.steadfast.router.recovery.RecoveryMeters;
 import io.steadfast.router.recovery.RecoveryOrchestrator;
 import io.steadfast.router.topology.InMemoryTopologyRepository;
 import io.steadfast.router.topology.ResultReader;
@@ -275,6 +278,20 @@ class RouterConfiguration {
     TopologyMonitor topologyMonitor(TopologyRepository topologies, HeartbeatFailureDetector detector,
                                     CheckpointCoordinators coordinators, RecoveryLog recoveries) {
         return new TopologyMonitor(topologies, detector, coordinators, recoveries);
+    }
+
+    /**
+     * The router's meters of checkpoints, recoveries and hosts (see {@link CheckpointMeters}, {@link RecoveryMeters},
+     * {@link HostMeters}), fed where checkpoints and recoveries end.
+     */
+    @Bean
+    MeterBinder routerMeters(CheckpointCoordinators coordinators, RecoveryLog recoveries, HostRegistry hosts,
+                             HeartbeatFailureDetector detector) {
+        return registry -> {
+            coordinators.onOutcome(new CheckpointMeters(registry));
+            recoveries.onSaved(new RecoveryMeters(registry));
+            new HostMeters(hosts, detector).bindTo(registry);
+        };
     }
 
     /** The router's count of version task failures, as the counter {@code steadfast.votes.failed}. */

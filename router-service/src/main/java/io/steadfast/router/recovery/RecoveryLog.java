@@ -5,9 +5,12 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The recoveries this router ran: in memory, and written through to a {@link RecoveryStore} (loaded back when the
@@ -18,6 +21,18 @@ public final class RecoveryLog {
     private final Map<Long, Recovery> recoveries = new ConcurrentSkipListMap<>();
     private final AtomicLong ids = new AtomicLong();
     private final RecoveryStore store;
+    private final List<Transitions> listeners = new CopyOnWriteArrayList<>();
+
+    /**
+     * Told of every recovery this router saves, with the copy it replaces: where a recovery's steps and outcome are
+     * recorded. Called on the saving thread: implementations only count and return at once.
+     */
+    @FunctionalInterface
+    public interface Transitions {
+
+        /** @param previous the copy with the same id saved before, or null for a new recovery */
+        void saved(@Nullable Recovery previous, Recovery saved);
+    }
 
     /** Kept in memory only. */
     public RecoveryLog() {
@@ -40,6 +55,14 @@ public final class RecoveryLog {
         }
     }
 
+    /**
+     * Also tells {@code listener} of every recovery saved from now on (not those {@link #restore restored} from the
+     * store).
+     */
+    public void onSaved(Transitions listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
     public long nextId() {
         return ids.incrementAndGet();
     }
@@ -47,13 +70,17 @@ public final class RecoveryLog {
     /** Adds a recovery or replaces the one with its id. */
     public void save(Recovery recovery) {
         store.save(recovery);
-        recoveries.put(recovery.id(), recovery);
+        saved(recoveries.put(recovery.id(), recovery), recovery);
     }
 
     /** As {@link #save}, without waiting for the store to have it (see {@link RecoveryStore#saveWithoutWaiting}). */
     public void saveWithoutWaiting(Recovery recovery) {
         store.saveWithoutWaiting(recovery);
-        recoveries.put(recovery.id(), recovery);
+        saved(recoveries.put(recovery.id(), recovery), recovery);
+    }
+
+    private void saved(@Nullable Recovery previous, Recovery recovery) {
+        listeners.forEach(listener -> listener.saved(previous, recovery));
     }
 
     /** The recovery with this id, as last saved. */

@@ -3,6 +3,8 @@ package io.steadfast.router.recovery;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.steadfast.router.FakeHostClient;
 import io.steadfast.router.checkpoint.CheckpointCoordinator;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
@@ -277,6 +279,37 @@ class LocalRecoveryOrchestrationTest {
         assertThat(done.local().replayedRecords()).isEqualTo(300);
         assertThat(done.local().replayedBytes()).isEqualTo(4_000);
         assertThat(done.otherTasksPaused()).as("every other task reported more records than at the failure").isFalse();
+    }
+
+    @Test
+    void aLocalRecoveryThatCaughtUpIsCountedTimedAndItsReplayMeasuredOnThePrometheusScrape() {
+        PrometheusMeterRegistry meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        log.onSaved(new RecoveryMeters(meters));
+        deploy("");
+        completeCheckpoint();
+        orchestrator.recover(killC());
+        assertThat(meters.scrape()).as("not ended yet")
+                .contains("steadfast_recoveries_total{mode=\"LOCAL\",outcome=\"RECOVERED\"} 0.0")
+                .contains("steadfast_recovery_detection_seconds_count 1")
+                .contains("steadfast_recovery_restore_seconds_count{mode=\"LOCAL\"} 1")
+                .doesNotContain("steadfast_recovery_catchup_seconds_count");
+
+        clock.advance(Duration.ofMillis(200));
+        heartbeat(A, Map.of(SOURCE, 2_000L, SINK, 900L), Map.of());
+        heartbeat(B, Map.of(COUNT0, 800L), Map.of());
+        heartbeat(STANDBY, Map.of(COUNT1, 420L), Map.of(COUNT1, new RecoveryCatchUp(180, 300, 4_000)));
+        orchestrator.checkProgress();
+        orchestrator.checkProgress();
+
+        assertThat(log.all().get(0).status()).isEqualTo(RecoveryStatus.RECOVERED);
+        assertThat(meters.scrape())
+                .contains("steadfast_recoveries_total{mode=\"LOCAL\",outcome=\"RECOVERED\"} 1.0")
+                .contains("steadfast_recoveries_total{mode=\"GLOBAL\",outcome=\"RECOVERED\"} 0.0")
+                .contains("steadfast_recovery_detection_seconds_sum 0.9")
+                .contains("steadfast_recovery_catchup_seconds_count{mode=\"LOCAL\"} 1")
+                .contains("steadfast_recovery_catchup_seconds_sum{mode=\"LOCAL\"} 0.18")
+                .contains("steadfast_recovery_replayed_records_total 300.0")
+                .contains("steadfast_recovery_replayed_bytes_total 4000.0");
     }
 
     @Test

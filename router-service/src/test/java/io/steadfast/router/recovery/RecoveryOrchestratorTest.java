@@ -2,6 +2,8 @@ package io.steadfast.router.recovery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.steadfast.router.FakeHostClient;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
 import io.steadfast.router.checkpoint.CheckpointSettings;
@@ -218,6 +220,40 @@ class RecoveryOrchestratorTest {
         Recovery recovered = log.all().get(0);
         assertThat(recovered.status()).isEqualTo(RecoveryStatus.RECOVERED);
         assertThat(recovered.catchUpMillis()).isEqualTo(600);
+    }
+
+    @Test
+    void aGlobalRecoveryIsCountedByOutcomeOnceAndTimedOnThePrometheusScrape() {
+        PrometheusMeterRegistry meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        log.onSaved(new RecoveryMeters(meters));
+        deployOnThreeHosts();
+        completeCheckpoint(1);
+        orchestrator.recover(killC());
+        for (long sinkRecordsIn : new long[] {100, 499, 500, 500}) {
+            clock.advance(Duration.ofMillis(200));
+            heartbeat(A, sinkRecordsIn);
+            heartbeat(B, sinkRecordsIn);
+            orchestrator.checkProgress();
+        }
+
+        assertThat(log.all().get(0).status()).isEqualTo(RecoveryStatus.RECOVERED);
+        assertThat(meters.scrape())
+                .contains("steadfast_recoveries_total{mode=\"GLOBAL\",outcome=\"RECOVERED\"} 1.0")
+                .contains("steadfast_recoveries_total{mode=\"GLOBAL\",outcome=\"FAILED\"} 0.0")
+                .contains("steadfast_recovery_detection_seconds_sum 0.9")
+                .contains("steadfast_recovery_restore_seconds_count{mode=\"GLOBAL\"} 1")
+                .contains("steadfast_recovery_catchup_seconds_sum{mode=\"GLOBAL\"} 0.6")
+                .contains("steadfast_recovery_replayed_records_total 0.0");
+    }
+
+    @Test
+    void aRecoveryThatFoundNoLiveHostIsCountedFailed() {
+        PrometheusMeterRegistry meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        log.onSaved(new RecoveryMeters(meters));
+        failForWantOfLiveHosts();
+
+        assertThat(meters.scrape()).contains("steadfast_recoveries_total{mode=\"LOCAL\",outcome=\"FAILED\"} 1.0")
+                .contains("steadfast_recoveries_total{mode=\"LOCAL\",outcome=\"RECOVERED\"} 0.0");
     }
 
     @Test
