@@ -1,6 +1,8 @@
 package io.steadfast.host.config;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.steadfast.host.execution.DataPlaneMeters;
 import io.steadfast.host.execution.ProcessingNode;
 import io.steadfast.host.execution.TaskMeters;
 import io.steadfast.host.fault.ProcessHalter;
@@ -123,6 +125,12 @@ class HostRuntimeConfiguration {
                 Clock.systemUTC(), snapshots);
         return new ProcessingNode(runtime, registry, new TaskMeters(meters, runtime), Clock.systemUTC(),
                 properties.limits().toHostLimits());
+    }
+
+    /** The data plane's counters as meters (see {@link DataPlaneMeters}). */
+    @Bean
+    MeterBinder dataPlaneMeters(ProcessingNode node) {
+        return new DataPlaneMeters(node.dataPlaneMetrics());
     }
 
     /** Reports dropped peer connections to the router, unless {@code steadfast.host.suspicions.enabled=false}. */
