@@ -1,18 +1,9 @@
 package io.steadfast.router.web;
 
-import io.steadfast.protocol.problem.ProblemType;
+import io.steadfast.protocol.problem.web.ProblemApiDocs;
 import io.swagger.v3.oas.annotations.OpenAPIDefinition;
 import io.swagger.v3.oas.annotations.info.Info;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import io.swagger.v3.oas.models.Components;
-import io.swagger.v3.oas.models.media.ArraySchema;
-import io.swagger.v3.oas.models.media.Content;
-import io.swagger.v3.oas.models.media.IntegerSchema;
-import io.swagger.v3.oas.models.media.MediaType;
-import io.swagger.v3.oas.models.media.ObjectSchema;
-import io.swagger.v3.oas.models.media.Schema;
-import io.swagger.v3.oas.models.media.StringSchema;
-import io.swagger.v3.oas.models.responses.ApiResponse;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -47,51 +38,10 @@ class RouterApiDocs {
     static final String CHECKPOINTS = "checkpoints";
     static final String LEADER = "leader";
 
-    private static final String PROBLEM = "Problem";
-    private static final String PROBLEM_REF = "#/components/schemas/" + PROBLEM;
-
-    /**
-     * Documents the problem detail every error answer carries ({@code application/problem+json}) as the
-     * {@value #PROBLEM} schema, and gives each operation a 4XX and a 5XX answer of that shape.
-     */
+    /** Every operation's 4XX and 5XX answers are problem details of the shape all services share. */
     @Bean
     OpenApiCustomizer problemDetailAnswers() {
-        return api -> {
-            if (api.getComponents() == null) {
-                api.setComponents(new Components());
-            }
-            api.getComponents().addSchemas(PROBLEM, problemSchema());
-            api.getPaths().values().forEach(path -> path.readOperations().forEach(operation -> {
-                operation.getResponses().addApiResponse("4XX", problemAnswer("The request was refused"));
-                operation.getResponses().addApiResponse("5XX", problemAnswer(
-                        "The router or a service it calls failed, or this router is a standby (503 naming the leader)"));
-            }));
-        };
-    }
-
-    private static ApiResponse problemAnswer(String description) {
-        return new ApiResponse().description(description).content(new Content().addMediaType(
-                "application/problem+json", new MediaType().schema(new Schema<>().$ref(PROBLEM_REF))));
-    }
-
-    private static Schema<?> problemSchema() {
-        Schema<?> fieldError = new ObjectSchema()
-                .addProperty("field", new StringSchema().description("JSON path of the field at fault"))
-                .addProperty("operator", new StringSchema().description("The operator at fault, if any"))
-                .addProperty("message", new StringSchema().description("What is wrong and what to do"));
-        return new ObjectSchema()
-                .description("An RFC 9457 problem detail in the shape every Steadfast service shares")
-                .addProperty("type", new StringSchema().description("A URI derived from the reason"))
-                .addProperty("title", new StringSchema())
-                .addProperty("status", new IntegerSchema())
-                .addProperty("detail", new StringSchema().description("What went wrong and what to do"))
-                .addProperty("instance", new StringSchema())
-                .addProperty(ProblemType.REASON, new StringSchema()
-                        .description("Why the request was refused, UPPER_SNAKE, e.g. INVALID_TOPOLOGY"))
-                .addProperty(ProblemType.ERRORS, new ArraySchema().items(fieldError)
-                        .description("The fields at fault, for invalid input"))
-                .addProperty(ProblemType.TOPOLOGY, new StringSchema())
-                .addProperty(ProblemType.HOST, new StringSchema())
-                .addProperty("leader", new StringSchema().description("The leading router, on a standby's 503"));
+        return ProblemApiDocs.problemAnswers(
+                "The router or a service it calls failed, or this router is a standby (503 naming the leader)");
     }
 }
