@@ -14,6 +14,8 @@ import io.steadfast.protocol.store.RecordedAck;
 import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,6 +35,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** Checkpoint records as the router's coordinator drives them. */
 @RestController
+@Tag(name = CheckpointApiDocs.CHECKPOINTS)
 @RequestMapping("/api/v1/checkpoints")
 class CheckpointController {
 
@@ -114,6 +117,7 @@ class CheckpointController {
     }
 
     @GetMapping("/{topology}")
+    @Operation(operationId = "listCheckpoints")
     CheckpointRecordList list(@PathVariable String topology) {
         TopologyId topologyId = RequestIds.topology(topology);
         return CheckpointViews.listOf(topologyId, lifecycle.list(topologyId));
@@ -129,6 +133,7 @@ class CheckpointController {
     }
 
     @GetMapping("/{topology}/{checkpointId}")
+    @Operation(operationId = "getCheckpoint")
     CheckpointRecordView get(@PathVariable String topology, @PathVariable String checkpointId) {
         return CheckpointViews.of(lifecycle.get(RequestIds.topology(topology),
                 RequestIds.checkpointId("checkpointId", checkpointId)));
@@ -136,6 +141,7 @@ class CheckpointController {
 
     /** Deletes every checkpoint record and snapshot of the topology (when it is cancelled). */
     @DeleteMapping("/{topology}")
+    @Operation(operationId = "deleteCheckpoints")
     CheckpointLifecycle.DeletedTopology delete(@PathVariable String topology) {
         return lifecycle.deleteTopology(RequestIds.topology(topology));
     }

@@ -13,6 +13,8 @@ import io.steadfast.runtime.replaylog.ReplayLogBatchReader;
 import io.steadfast.runtime.replaylog.ReplayLogBatchWriter;
 import io.steadfast.runtime.replaylog.ReplayLogSegment;
 import io.steadfast.runtime.topology.TopologyId;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
@@ -38,6 +40,7 @@ import org.springframework.web.bind.annotation.RestController;
  * sender older than one it has seen: in an upload, or named by a recovery's read ({@code ?incarnation=}).
  */
 @RestController
+@Tag(name = CheckpointApiDocs.REPLAY_LOGS)
 @RequestMapping("/api/v1/replay-logs/{topology}")
 class ReplayLogController {
 
@@ -125,6 +128,7 @@ class ReplayLogController {
 
     /** Deletes every segment of the topology (when it is cancelled). */
     @DeleteMapping
+    @Operation(operationId = "deleteReplayLog")
     ReplayLogDeleted delete(@PathVariable String topology) {
         TopologyId topologyId = RequestIds.topology(topology);
         DeletedSegments deleted = store.deleteTopology(topologyId);

@@ -12,6 +12,9 @@ import io.steadfast.checkpoint.snapshot.SnapshotStore;
 import io.steadfast.checkpoint.snapshot.StoredSnapshot;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
+import io.swagger.v3.oas.annotations.Hidden;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,6 +44,7 @@ import org.springframework.web.bind.annotation.RestController;
  * a checkpoint takes the snapshots of the incarnations it was triggered for only.
  */
 @RestController
+@Tag(name = CheckpointApiDocs.SNAPSHOTS)
 @RequestMapping("/api/v1/snapshots")
 class SnapshotController {
 
@@ -74,6 +78,9 @@ class SnapshotController {
         send(key(topology, checkpointId, "task", task), response);
     }
 
+    // the ?task= form of the GET above; left out of the OpenAPI spec, which holds one operation per path and method
+    // (the list below is the one it shows)
+    @Hidden
     @GetMapping(path = "/{topology}/{checkpointId}", params = "task")
     void getByQuery(@PathVariable String topology, @PathVariable String checkpointId, @RequestParam String task,
             HttpServletResponse response) throws IOException {
@@ -106,6 +113,7 @@ class SnapshotController {
 
     /** The snapshots stored for one checkpoint, by task. */
     @GetMapping(path = "/{topology}/{checkpointId}", params = "!task")
+    @Operation(operationId = "listSnapshots")
     List<StoredSnapshot> list(@PathVariable String topology, @PathVariable String checkpointId) {
         return snapshots.list(RequestIds.topology(topology), RequestIds.checkpointId("checkpointId", checkpointId));
     }

@@ -17,6 +17,9 @@ import io.steadfast.router.topology.TopologyRepository;
 import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.topology.TopologyId;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
@@ -31,6 +34,7 @@ import org.springframework.web.server.ResponseStatusException;
 
 /** Lists and triggers a topology's checkpoints, and takes the hosts' acks and nacks. */
 @RestController
+@Tag(name = RouterApiDocs.CHECKPOINTS)
 @RequestMapping("/api/v1/topologies/{id}/checkpoints")
 class CheckpointController {
 
@@ -51,6 +55,7 @@ class CheckpointController {
      * @throws CheckpointRecordsException if the store cannot be read (503 when it is unreachable)
      */
     @GetMapping
+    @Operation(operationId = "listCheckpoints")
     TopologyCheckpoints list(@PathVariable String id) {
         TopologyId topology = deployed(id);
         CheckpointId latest = coordinators.lastCompleted(topology).map(CompletedCheckpoint::checkpointId)
@@ -61,6 +66,7 @@ class CheckpointController {
     }
 
     @PostMapping
+    @ApiResponse(responseCode = "202", description = "The checkpoint is triggered")
     ResponseEntity<CheckpointTriggered> trigger(@PathVariable String id) {
         TopologyId topology = deployed(id);
         TriggerResult result = coordinators.triggerNow(topology);
@@ -73,6 +79,7 @@ class CheckpointController {
     }
 
     @PostMapping("/{checkpointId}/acks")
+    @ApiResponse(responseCode = "202", description = "Acknowledgement taken")
     ResponseEntity<Void> ack(@PathVariable String id, @PathVariable long checkpointId, @Valid @RequestBody CheckpointAck ack) {
         TopologyId topology = deployed(id);
         coordinators.acknowledge(topology, checkpointId, new TaskAck(ack.task(), ack.host(),
@@ -82,6 +89,7 @@ class CheckpointController {
 
     /** The acks of several tasks of one host, sent at once (what a host's tasks snapshot at one barrier). */
     @PostMapping("/{checkpointId}/acks/batch")
+    @ApiResponse(responseCode = "202", description = "Acknowledgements taken")
     ResponseEntity<Void> ackBatch(@PathVariable String id, @PathVariable long checkpointId,
                                   @Valid @RequestBody CheckpointAckBatch batch) {
         TopologyId topology = deployed(id);
@@ -93,6 +101,7 @@ class CheckpointController {
     }
 
     @PostMapping("/{checkpointId}/nacks")
+    @ApiResponse(responseCode = "202", description = "Refusal taken")
     ResponseEntity<Void> nack(@PathVariable String id, @PathVariable long checkpointId, @Valid @RequestBody CheckpointNack nack) {
         TopologyId topology = deployed(id);
         coordinators.decline(topology, checkpointId, nack.task(), nack.host(),

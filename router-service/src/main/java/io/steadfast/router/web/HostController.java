@@ -16,6 +16,11 @@ import io.steadfast.runtime.host.HostAssignment;
 import io.steadfast.runtime.host.HostDeployment;
 import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.plan.HostId;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import java.util.List;
 import org.springframework.http.HttpStatus;
@@ -32,6 +37,7 @@ import org.springframework.web.server.ResponseStatusException;
 
 /** Host registration, heartbeats and the host list. */
 @RestController
+@Tag(name = RouterApiDocs.HOSTS)
 @RequestMapping("/api/v1/hosts")
 class HostController {
 
@@ -58,6 +64,8 @@ class HostController {
      * its earlier session are being recovered (register again shortly).
      */
     @PostMapping
+    @ApiResponse(responseCode = "200", description = "Registered: the heartbeat interval and the lease the host holds",
+            content = @Content(schema = @Schema(implementation = Registered.class)))
     ResponseEntity<?> register(@Valid @RequestBody Registration registration) {
         HostAdmission.Verdict verdict = admission.register(registration.hostId(), registration.kind(),
                 registration.controlUrl(), registration.dataEndpoint(), registration.session(),
@@ -75,6 +83,9 @@ class HostController {
      * registered (register first); 410 if its session is over (see {@link HostAdmission}).
      */
     @PutMapping("/{hostId}/heartbeat")
+    @ApiResponse(responseCode = "200", description = "What the host should run",
+            content = @Content(schema = @Schema(implementation = HostAssignment.class)))
+    @ApiResponse(responseCode = "204", description = "Heartbeat recorded; the stored topologies cannot be read now")
     ResponseEntity<?> heartbeat(@PathVariable String hostId, @RequestBody Heartbeat heartbeat) {
         List<TaskReport> tasks = heartbeat.tasks() == null ? List.of() : heartbeat.tasks();
         HostId id = new HostId(hostId);
@@ -113,6 +124,7 @@ class HostController {
      * at once, asynchronously (see {@link SuspicionChecker}); 202 Accepted, or 404 if either host is unknown.
      */
     @PostMapping("/{hostId}/suspicions")
+    @ApiResponse(responseCode = "202", description = "The router checks the suspected host")
     ResponseEntity<Void> suspect(@PathVariable String hostId, @Valid @RequestBody Suspicion suspicion) {
         HostId suspect = new HostId(hostId);
         for (HostId known : List.of(suspect, suspicion.reporter())) {
@@ -126,6 +138,7 @@ class HostController {
     }
 
     @GetMapping
+    @Operation(operationId = "listHosts")
     List<HostView> list() {
         return hosts.all().stream().map(host -> new HostView(host.id(), host.kind(), host.controlUrl(),
                 host.dataEndpoint(), failureDetector.statusOf(host).name(), host.lastHeartbeat(), host.tasks())).toList();

@@ -10,6 +10,8 @@ import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.RecoveryMode;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -19,6 +21,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** The recoveries this router ran, newest first, with their times. */
 @RestController
+@Tag(name = RouterApiDocs.RECOVERIES)
 class RecoveryController {
 
     private final RecoveryLog log;
@@ -29,6 +32,7 @@ class RecoveryController {
 
     /** Every recovery this router ran, or only those of {@code topology}. */
     @GetMapping("/api/v1/recoveries")
+    @Operation(operationId = "listRecoveries")
     List<RecoveryView> list(@RequestParam(required = false) String topology) {
         if (topology != null && !TopologyId.isValid(topology)) {
             throw new IllegalArgumentException("topology: '" + topology + "' is not a topology id; give the id a"

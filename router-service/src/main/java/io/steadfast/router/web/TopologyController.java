@@ -17,6 +17,13 @@ import io.steadfast.router.topology.VoteReader;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
+import io.steadfast.runtime.topology.TopologySpec;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.parameters.RequestBody;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.constraints.Min;
 import java.io.IOException;
@@ -35,6 +42,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** Submits, lists, inspects and cancels topologies, and reads their results and votes. */
 @RestController
+@Tag(name = RouterApiDocs.TOPOLOGIES)
 @Validated
 @RequestMapping("/api/v1/topologies")
 class TopologyController {
@@ -53,6 +61,9 @@ class TopologyController {
 
     /** The body is read here, not bound, so that size is checked before parsing and JSON errors name the path. */
     @PostMapping
+    @Operation(requestBody = @RequestBody(required = true, description = "The topology spec (JSON)",
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = TopologySpec.class))))
+    @ApiResponse(responseCode = "201", description = "Deployed: where each task runs, and placement warnings")
     ResponseEntity<TopologySubmitted> submit(HttpServletRequest request) throws IOException {
         int limit = deployer.maxSpecBytes();
         if (request.getContentLengthLong() > limit) {
@@ -73,6 +84,7 @@ class TopologyController {
     }
 
     @GetMapping
+    @Operation(operationId = "listTopologies")
     List<TopologySummary> list() {
         return monitor.list();
     }
@@ -95,6 +107,7 @@ class TopologyController {
     }
 
     @DeleteMapping("/{id}")
+    @ApiResponse(responseCode = "204", description = "Cancelled")
     ResponseEntity<Void> cancel(@PathVariable String id) {
         deployer.cancel(topologyId(id));
         return ResponseEntity.noContent().build();
