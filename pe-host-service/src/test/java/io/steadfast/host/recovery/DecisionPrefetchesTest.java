@@ -32,7 +32,7 @@ class DecisionPrefetchesTest {
     private final StandInPeers peers = new StandInPeers();
     private final AtomicLong now = new AtomicLong();
     private final DecisionPrefetches prefetches = new DecisionPrefetches(
-            new DecisionCollector(Duration.ofSeconds(2)), Runnable::run, now::get, Duration.ofMillis(300));
+            new DecisionCollector(Duration.ofSeconds(2)), Runnable::run, now::get, Duration.ofSeconds(2));
 
     @AfterEach
     void stop() {
@@ -97,7 +97,9 @@ class DecisionPrefetchesTest {
         assertThat(withoutId.fetchedAhead()).isFalse();
         assertThat(notCovered.fetchedAhead()).isFalse();
 
-        assertThat(peers.requests).as("two prefetches, two requests when the recoveries came").hasSize(4);
+        await("the second prefetch, which no recovery waits for, answered too").atMost(Duration.ofSeconds(5))
+                .untilAsserted(() -> assertThat(peers.requests)
+                        .as("two prefetches, two requests when the recoveries came").hasSize(4));
         assertThat(prefetches.size()).as("the prefetch covering only A taken out all the same").isZero();
         assertThat(prefetches.collect("r-3", List.of(peer), List.of(A)).known(Map.of(A, 0L)))
                 .as("nothing known ahead without a prefetch to take").isEmpty();
