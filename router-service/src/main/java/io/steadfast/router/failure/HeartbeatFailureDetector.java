@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -77,7 +78,7 @@ public final class HeartbeatFailureDetector {
      */
     public HostStatus statusOf(RegisteredHost host) {
         Declared declaration = declared.get(host.id());
-        if (declaration != null && !host.lastHeartbeat().isAfter(declaration.lastHeartbeat())) {
+        if (declaration != null && declaration.holdsFor(host)) {
             return HostStatus.DEAD;
         }
         Instant now = clock.instant();
@@ -121,9 +122,32 @@ public final class HeartbeatFailureDetector {
         if (current.isEmpty() || current.get().lastHeartbeat().isAfter(lastHeartbeatSeen)) {
             return false;
         }
-        declared.put(host, new Declared(lastHeartbeatSeen, cause, evidence));
+        declared.put(host, new Declared(lastHeartbeatSeen, cause, evidence, null));
         sweep();
         return hosts.find(host).map(this::statusOf).orElse(HostStatus.DEAD) == HostStatus.DEAD;
+    }
+
+    /**
+     * Declares one registration of a host DEAD on evidence its heartbeats cannot refute (its pod was deleted, evicted
+     * or turned not ready): it stays DEAD whatever it sends until it registers again under a new session or instance.
+     * A process whose pod is gone may well still heartbeat for a while; with {@link #declareDead} a heartbeat that
+     * arrived between reading the host and declaring it would cancel the declaration, and the evidence, seen once,
+     * would be lost. Sweeps at once, as {@link #declareDead} does.
+     *
+     * @param registration the registration the evidence is about; nothing is declared if the host has registered
+     *                     again since, or if it names neither a session nor an instance (nothing then tells its
+     *                     incarnations apart)
+     * @return whether that registration is DEAD now
+     */
+    public boolean declareDeadWhateverItSends(RegisteredHost registration, DetectionCause cause, String evidence) {
+        Incarnation incarnation = Incarnation.of(registration);
+        Optional<RegisteredHost> current = hosts.find(registration.id());
+        if (incarnation == null || current.isEmpty() || !incarnation.equals(Incarnation.of(current.get()))) {
+            return false;
+        }
+        declared.put(registration.id(), new Declared(current.get().lastHeartbeat(), cause, evidence, incarnation));
+        sweep();
+        return hosts.find(registration.id()).map(this::statusOf).orElse(HostStatus.DEAD) == HostStatus.DEAD;
     }
 
     /** Logs every host whose status changed since the last sweep and records each that went DEAD. */
@@ -139,7 +163,7 @@ public final class HeartbeatFailureDetector {
                 continue;
             }
             if (status == HostStatus.DEAD) {
-                boolean early = declaration != null && !host.lastHeartbeat().isAfter(declaration.lastHeartbeat());
+                boolean early = declaration != null && declaration.holdsFor(host);
                 DetectedFailure failure = new DetectedFailure(host.id(), host.lastHeartbeat(), clock.instant(),
                         early ? declaration.cause() : DetectionCause.HEARTBEAT_TIMEOUT);
                 failures.add(failure);
@@ -171,6 +195,25 @@ public final class HeartbeatFailureDetector {
         return a.isAfter(b) ? a : b;
     }
 
-    private record Declared(Instant lastHeartbeat, DetectionCause cause, String evidence) {
+    /**
+     * A declaration of DEAD: until the host heartbeats after {@code lastHeartbeat}, or, if {@code irrefutable}, for as
+     * long as that incarnation stays registered.
+     */
+    private record Declared(Instant lastHeartbeat, DetectionCause cause, String evidence,
+                            @Nullable Incarnation irrefutable) {
+
+        boolean holdsFor(RegisteredHost host) {
+            return irrefutable != null ? irrefutable.equals(Incarnation.of(host))
+                    : !host.lastHeartbeat().isAfter(lastHeartbeat);
+        }
+    }
+
+    /** What tells one registration of a host from the next: its session and its instance. */
+    private record Incarnation(@Nullable String session, @Nullable String instance) {
+
+        static @Nullable Incarnation of(RegisteredHost host) {
+            return host.session() == null && host.instance() == null ? null
+                    : new Incarnation(host.session(), host.instance());
+        }
     }
 }

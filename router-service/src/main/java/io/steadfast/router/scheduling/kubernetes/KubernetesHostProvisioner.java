@@ -220,9 +220,18 @@ public final class KubernetesHostProvisioner implements HostProvisioner {
                 + " joins as a standby", HostPods.name(pod), instance, host.id(), host.cause());
     }
 
+    /**
+     * Makes the cluster what it should be, whatever events were missed: judges every pod the watch knows again (a
+     * failure seen while its host was not yet registered, or by a watch that reconnected, is acted on now), keeps the
+     * replicas, and force-deletes pods stuck Terminating.
+     */
     private void reconcile() {
-        if (isWatchingPods()) {
+        SharedIndexInformer<Pod> watch = informer;
+        if (watch != null && watch.isWatching()) {
             access.succeeded("list and watch", "pods");
+        }
+        if (watch != null) {
+            watch.getStore().list().forEach(pod -> failureOf(pod, false).ifPresent(this::signal));
         }
         ensureReplicas();
         forceDeleteStuck();
@@ -271,8 +280,40 @@ public final class KubernetesHostProvisioner implements HostProvisioner {
         }
     }
 
-    /** A pod's state is evidence that its registered host failed: tell the detector. */
-    private void signal(Pod pod, DetectionCause cause, String evidence) {
+    /** What a pod's state says of its host: failed, and why; empty if nothing (or not one of the router's pods). */
+    private Optional<PodFailure> failureOf(Pod pod, boolean deleted) {
+        if (pods.kindOf(pod).isEmpty() || pod.getMetadata().getUid() == null) {
+            return Optional.empty();
+        }
+        String uid = HostPods.uid(pod);
+        String name = "pod " + HostPods.name(pod) + " (uid " + uid + ")";
+        if (deleted || HostPods.terminating(pod)) {
+            return Optional.of(new PodFailure(pod, DetectionCause.POD_DELETED, name + " was deleted"));
+        }
+        if (HostPods.evicted(pod)) {
+            return Optional.of(new PodFailure(pod, DetectionCause.POD_EVICTED, name + " was evicted: "
+                    + pod.getStatus().getMessage()));
+        }
+        if (!HostPods.ready(pod) && everReady.contains(uid)) {
+            String why = HostPods.readyCondition(pod).map(c -> c.getReason() + ": " + c.getMessage())
+                    .orElse("no Ready condition");
+            return Optional.of(new PodFailure(pod, DetectionCause.POD_NOT_READY, name + " turned not ready after it"
+                    + " had been ready (" + why + ")"));
+        }
+        return Optional.empty();
+    }
+
+    /** A pod's state that is evidence its host failed. */
+    private record PodFailure(Pod pod, DetectionCause cause, String evidence) {
+    }
+
+    /**
+     * A pod's state is evidence that its registered host failed: tell the detector, for the registration from that
+     * pod only, and whatever heartbeats that process still sends (its pod's state is not refuted by them).
+     */
+    private void signal(PodFailure failure) {
+        Pod pod = failure.pod();
+        DetectionCause cause = failure.cause();
         HostId id = new HostId(HostPods.name(pod));
         Optional<RegisteredHost> registered = detector.host(id);
         if (registered.isEmpty() || !HostPods.uid(pod).equals(registered.get().instance())) {
@@ -285,7 +326,7 @@ public final class KubernetesHostProvisioner implements HostProvisioner {
         if (cause == DetectionCause.POD_NOT_READY && registeredAfterNotReady(host, pod)) {
             return;
         }
-        detector.declareDead(id, host.lastHeartbeat(), cause, evidence);
+        detector.declareDeadWhateverItSends(host, cause, failure.evidence());
     }
 
     private static boolean registeredAfterNotReady(RegisteredHost host, Pod pod) {
@@ -341,25 +382,13 @@ public final class KubernetesHostProvisioner implements HostProvisioner {
             if (pods.kindOf(pod).isEmpty() || pod.getMetadata().getUid() == null) {
                 return;
             }
-            String uid = HostPods.uid(pod);
-            boolean ready = HostPods.ready(pod);
-            if (ready) {
-                everReady.add(uid);
+            if (HostPods.ready(pod)) {
+                everReady.add(HostPods.uid(pod));
             }
-            boolean wasReady = everReady.contains(uid);
-            String name = "pod " + HostPods.name(pod) + " (uid " + uid + ")";
             if (deleted || HostPods.terminating(pod)) {
-                retired.add(uid);
-                onThread(() -> signal(pod, DetectionCause.POD_DELETED, name + " was deleted"));
-            } else if (HostPods.evicted(pod)) {
-                onThread(() -> signal(pod, DetectionCause.POD_EVICTED, name + " was evicted: "
-                        + pod.getStatus().getMessage()));
-            } else if (!ready && wasReady) {
-                String why = HostPods.readyCondition(pod).map(c -> c.getReason() + ": " + c.getMessage())
-                        .orElse("no Ready condition");
-                onThread(() -> signal(pod, DetectionCause.POD_NOT_READY, name + " turned not ready after it had"
-                        + " been ready (" + why + ")"));
+                retired.add(HostPods.uid(pod));
             }
+            failureOf(pod, deleted).ifPresent(failure -> onThread(() -> signal(failure)));
         }
     }
 }

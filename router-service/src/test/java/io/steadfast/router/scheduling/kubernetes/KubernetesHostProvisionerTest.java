@@ -13,6 +13,7 @@ import io.steadfast.router.failure.DetectedFailure;
 import io.steadfast.router.failure.DetectionCause;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
 import io.steadfast.router.failure.HostAdmission;
+import io.steadfast.router.failure.HostStatus;
 import io.steadfast.router.host.InMemoryHostRegistry;
 import io.steadfast.router.scheduling.FailedHost;
 import io.steadfast.router.scheduling.HostProvisioning;
@@ -150,6 +151,49 @@ class KubernetesHostProvisionerTest {
                 causes -> causes.equals(List.of(DetectionCause.POD_NOT_READY)));
         await("failed pod deleted").atMost(Duration.ofSeconds(10))
                 .until(() -> cluster.current("steadfast-pe-host-0") == null);
+    }
+
+    @Test
+    void aPodThatTurnsNotReadyFailsItsHostThoughItsProcessKeepsHeartbeating() throws InterruptedException {
+        Pod pod = readyHost("steadfast-pe-host-0");
+        start();
+        Thread heartbeats = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) { // the process runs on; only its pod is not ready
+                hosts.heartbeat(new HostId("steadfast-pe-host-0"), List.of(), clock.instant());
+            }
+        });
+        heartbeats.start();
+        try {
+            cluster.readiness(pod, false);
+
+            await().atMost(Duration.ofSeconds(10)).until(() -> failuresOf("steadfast-pe-host-0"),
+                    causes -> causes.equals(List.of(DetectionCause.POD_NOT_READY)));
+            assertThat(detector.statusOf(hosts.find(new HostId("steadfast-pe-host-0")).orElseThrow()))
+                    .as("its heartbeats do not refute its pod's state").isEqualTo(HostStatus.DEAD);
+        } finally {
+            heartbeats.interrupt();
+            heartbeats.join();
+        }
+    }
+
+    @Test
+    void aFailureSeenBeforeItsHostWasKnownIsActedOnAtTheNextReconciliation() {
+        Pod pod = cluster.readiness(cluster.pod("steadfast-pe-host-0", "pe-host", peHosts), true);
+        Instant registeredBeforeItTurnedNotReady = clock.instant();
+        Pod sentinel = readyHost("steadfast-pe-host-1");
+        start();
+        cluster.readiness(pod, false);
+        cluster.readiness(sentinel, false); // handled after the other: its event found no host to act on
+        await().atMost(Duration.ofSeconds(10)).until(() -> !failuresOf("steadfast-pe-host-1").isEmpty());
+        assertThat(failuresOf("steadfast-pe-host-0")).isEmpty();
+
+        // as after a takeover: the router learns of a registration made before the pod turned not ready
+        hosts.register(new HostId("steadfast-pe-host-0"), HostKind.PE, URI.create("http://h0"), "tcp://h0:1", "s1",
+                pod.getMetadata().getUid(), registeredBeforeItTurnedNotReady.minusSeconds(5));
+
+        await("judged again from the watch's cache").atMost(Duration.ofSeconds(10))
+                .until(() -> failuresOf("steadfast-pe-host-0"), causes -> causes.equals(List.of(
+                        DetectionCause.POD_NOT_READY)));
     }
 
     @Test
