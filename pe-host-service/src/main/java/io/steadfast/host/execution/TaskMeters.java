@@ -1,6 +1,6 @@
 package io.steadfast.host.execution;
 
-import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
@@ -20,8 +20,10 @@ import java.util.function.ToLongFunction;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Per-task gauges {@code steadfast.task.records.in} and {@code steadfast.task.records.out} tagged with
- * {@code topology}, {@code operator} and {@code subtask} (bounded by the deployed tasks; never a record key).
+ * Per-task counters {@code steadfast.task.records.in} and {@code steadfast.task.records.out} tagged with
+ * {@code topology}, {@code operator} and {@code subtask} (bounded by the deployed tasks; never a record key): counts
+ * that only grow while the task runs here, so Prometheus' {@code rate()} applies (a task restored elsewhere starts
+ * its count again, which a counter's reset handling absorbs).
  * Registered on deploy, removed on cancel; vote tasks also get {@link VoteMeters}. Thread-safe.
  */
 public final class TaskMeters {
@@ -52,9 +54,9 @@ public final class TaskMeters {
             Tags tags = Tags.of("topology", task.topology().value(), "operator", task.operator().value(),
                     "subtask", Integer.toString(task.subtask()));
             meters.put(task, List.of(
-                    gauge("steadfast.task.records.in", "Records taken in by the task", tags, task,
+                    counter("steadfast.task.records.in", "Records taken in by the task", tags, task,
                             t -> t.metrics().recordsIn()),
-                    gauge("steadfast.task.records.out", "Events emitted by the task", tags, task,
+                    counter("steadfast.task.records.out", "Events emitted by the task", tags, task,
                             t -> t.metrics().recordsOut())));
         }
     }
@@ -70,8 +72,8 @@ public final class TaskMeters {
         });
     }
 
-    private Meter gauge(String name, String description, Tags tags, TaskId task, ToLongFunction<StreamTask> value) {
-        return Gauge.builder(name, () -> runtime.task(task).map(value::applyAsLong).orElse(0L))
+    private Meter counter(String name, String description, Tags tags, TaskId task, ToLongFunction<StreamTask> value) {
+        return FunctionCounter.builder(name, runtime, r -> r.task(task).map(value::applyAsLong).orElse(0L))
                 .description(description).tags(tags).register(registry);
     }
 }
