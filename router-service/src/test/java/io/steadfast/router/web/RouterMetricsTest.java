@@ -23,12 +23,16 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.io.ClassPathResource;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The router's meters on {@code /actuator/prometheus}: a checkpoint completed through the hosts' acks is counted, timed
- * and sized; the registered hosts are counted by state and kind.
+ * and sized; the registered hosts are counted by state and kind. And {@code /actuator/info}: what was built, from which
+ * commit, on which JVM.
  */
 @SpringBootTest(properties = {"steadfast.router.host-startup-grace=0s", "steadfast.router.heartbeat-timeout=1h",
         "steadfast.router.checkpoint.interval=1s", "steadfast.router.checkpoint.timeout=10s",
@@ -82,5 +86,21 @@ class RouterMetricsTest {
                 .contains("steadfast_checkpoint_duration_seconds_bucket{le=\"+Inf\"} 1")
                 .contains("steadfast_checkpoint_size_bytes_count 1")
                 .contains("steadfast_checkpoint_size_bytes_sum " + (1000.0 * placement.size()));
+    }
+
+    @Test
+    void infoNamesTheBuildItsCommitAndTheJvm() throws Exception {
+        String info = mvc.perform(get("/actuator/info")).andExpect(status().isOk()).andReturn().getResponse()
+                .getContentAsString();
+        JsonNode body = JsonMapper.builder().build().readTree(info);
+
+        assertThat(body.at("/build/artifact").asString()).isEqualTo("router-service");
+        assertThat(body.at("/build/version").asString()).isNotBlank();
+        assertThat(body.at("/build/time").asString()).isNotBlank();
+        assertThat(body.at("/java/version").asString()).isEqualTo(System.getProperty("java.version"));
+        assertThat(body.at("/process/pid").asLong()).isEqualTo(ProcessHandle.current().pid());
+        if (new ClassPathResource("git.properties").exists()) { // built from a clone, not a source archive
+            assertThat(body.at("/git/commit/id").asString()).matches("[0-9a-f]{7,40}");
+        }
     }
 }
