@@ -22,7 +22,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The voter-service started whole on random ports, with the host's runtime and data plane: its health is UP, and it
- * registers with the router as a host of kind VOTER, under an id that says it is a voter.
+ * registers with the router as a host of kind VOTER, under an id that says it is a voter; it exposes the data plane's
+ * counters and its build like every host.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @Timeout(120)
@@ -59,10 +60,25 @@ class VoterServiceApplicationTest {
         });
     }
 
+    @Test
+    void exposesTheDataPlanesCountersAndWhatWasBuilt() throws Exception {
+        assertThat(get("/actuator/prometheus")).contains("# TYPE steadfast_dataplane_frames_sent_total counter")
+                .contains("# TYPE steadfast_dataplane_frames_dropped_total counter")
+                .contains("# TYPE steadfast_dataplane_frames_resent_total counter");
+        JsonNode info = JsonMapper.builder().build().readTree(get("/actuator/info"));
+        assertThat(info.at("/build/artifact").asString()).isEqualTo("voter-service");
+        assertThat(info.at("/java/version").asString()).isEqualTo(System.getProperty("java.version"));
+    }
+
     private JsonNode health() throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/actuator/health"))
+        return JsonMapper.builder().build().readTree(get("/actuator/health"));
+    }
+
+    private String get(String path) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .timeout(Duration.ofSeconds(5)).GET().build();
         HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-        return JsonMapper.builder().build().readTree(response.body());
+        assertThat(response.statusCode()).as("GET %s", path).isEqualTo(200);
+        return response.body();
     }
 }
