@@ -1,6 +1,8 @@
 package io.steadfast.host.fault;
 
 import io.steadfast.host.execution.ProcessingNode;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -23,6 +25,7 @@ import org.springframework.web.server.ResponseStatusException;
  * long while the rest of the process, its heartbeats included, goes on: a gray failure.
  */
 @RestController
+@Tag(name = "fault-injection", description = "Present only with steadfast.host.fault-injection.enabled=true")
 @ConditionalOnProperty(name = "steadfast.host.fault-injection.enabled", havingValue = "true")
 class FaultController {
 
@@ -39,6 +42,7 @@ class FaultController {
     }
 
     @PostMapping("/api/v1/fault/kill")
+    @ApiResponse(responseCode = "202", description = "The process halts now, with status 137")
     ResponseEntity<Void> kill() {
         LOG.warn("Fault injection: halting this host now (exit 137)");
         // halt a moment later, so that the 202 reaches the caller first
@@ -47,6 +51,7 @@ class FaultController {
     }
 
     @PostMapping("/api/v1/fault/stall-data-plane")
+    @ApiResponse(responseCode = "202", description = "The data plane's IO thread hangs for that long")
     ResponseEntity<Void> stallDataPlane(@RequestParam("for") String duration) {
         Duration length;
         try {

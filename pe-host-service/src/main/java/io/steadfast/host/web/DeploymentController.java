@@ -8,6 +8,8 @@ import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.task.OperatorSnapshot;
 import io.steadfast.runtime.topology.TopologyId;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import java.net.URI;
 import java.util.List;
@@ -25,6 +27,7 @@ import org.springframework.web.server.ResponseStatusException;
 /** Starts (optionally restored from a checkpoint) and stops this host's share of a topology, and triggers checkpoints. */
 @RestController
 @RequestMapping("/api/v1/deployments")
+@Tag(name = HostApiDocs.DEPLOYMENTS)
 class DeploymentController {
 
     private final ProcessingNode node;
@@ -36,6 +39,7 @@ class DeploymentController {
     }
 
     @PostMapping
+    @ApiResponse(responseCode = "201", description = "The tasks placed here started")
     ResponseEntity<DeploymentResponse> deploy(@Valid @RequestBody DeploymentRequest request) {
         TaskPlacement placement = request.placement().toTaskPlacement();
         node.requireRoomToDeploy(request.plan(), placement);
@@ -48,6 +52,7 @@ class DeploymentController {
     }
 
     @DeleteMapping("/{topologyId}")
+    @ApiResponse(responseCode = "204", description = "Its tasks here stopped (or none ran here)")
     ResponseEntity<Void> cancel(@PathVariable String topologyId) {
         node.cancel(TopologyId.of(topologyId));
         return ResponseEntity.noContent().build();
@@ -55,6 +60,7 @@ class DeploymentController {
 
     /** Starts a checkpoint at this host's source tasks of the topology: 202, or 404 if it does not run here. */
     @PostMapping("/{topologyId}/checkpoints/{checkpointId}")
+    @ApiResponse(responseCode = "202", description = "The sources here inject the barrier")
     ResponseEntity<Void> triggerCheckpoint(@PathVariable String topologyId, @PathVariable long checkpointId) {
         if (!TopologyId.isValid(topologyId) || !node.triggerCheckpoint(TopologyId.of(topologyId), checkpointId)) {
             throw new ResponseStatusException(HttpStatus.NOT_FOUND, "Topology '" + topologyId

@@ -20,6 +20,8 @@ import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.recovery.DecisionSpan;
 import io.steadfast.runtime.recovery.HeldDecisions;
 import io.steadfast.runtime.topology.TopologyId;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import java.net.URI;
 import java.util.LinkedHashMap;
@@ -47,6 +49,7 @@ import org.springframework.web.server.ResponseStatusException;
  */
 @RestController
 @RequestMapping("/api/v1/deployments/{topologyId}")
+@Tag(name = HostApiDocs.RECOVERY)
 class LocalRecoveryController {
 
     private final ProcessingNode node;
@@ -58,6 +61,7 @@ class LocalRecoveryController {
     }
 
     @PostMapping("/recoveries")
+    @ApiResponse(responseCode = "201", description = "The lost tasks restored here and started")
     ResponseEntity<InPlaceRecoveryResponse> recover(@PathVariable String topologyId,
                                                     @Valid @RequestBody InPlaceRecoveryRequest request) {
         ExecutionPlan plan = planOf(topologyId, request);
@@ -80,6 +84,7 @@ class LocalRecoveryController {
 
     /** Fetches ahead what a recovery of the tasks here would need (see {@link LocalRecoveryService#prefetch}). */
     @PostMapping("/snapshot-prefetches")
+    @ApiResponse(responseCode = "202", description = "Fetching the snapshots (and decisions) ahead")
     ResponseEntity<SnapshotPrefetchResponse> prefetchSnapshots(@PathVariable String topologyId,
                                                                @Valid @RequestBody SnapshotPrefetchRequest request) {
         TopologyId topology = topology(topologyId);
@@ -173,6 +178,7 @@ class LocalRecoveryController {
     }
 
     @PostMapping("/catch-up-targets")
+    @ApiResponse(responseCode = "202", description = "Targets taken")
     ResponseEntity<Void> catchUpTargets(@PathVariable String topologyId, @Valid @RequestBody CatchUpTargets request) {
         TopologyId topology = topology(topologyId);
         request.heads().keySet().forEach(channel -> channelOf(topology, channel));
@@ -201,6 +207,7 @@ class LocalRecoveryController {
     }
 
     @PostMapping("/checkpoints/{checkpointId}/completed")
+    @ApiResponse(responseCode = "202", description = "Logs up to the checkpoint released")
     ResponseEntity<Void> checkpointCompleted(@PathVariable String topologyId, @PathVariable long checkpointId) {
         recoveries.checkpointCompleted(topology(topologyId), checkpointId);
         return ResponseEntity.accepted().build();

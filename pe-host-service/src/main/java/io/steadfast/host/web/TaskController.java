@@ -7,6 +7,7 @@ import io.steadfast.protocol.host.StateValues;
 import io.steadfast.protocol.host.TaskStateValue;
 import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.plan.TaskId;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.constraints.Min;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,7 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code /api/v1/state?task=..&state=..}.
  */
 @RestController
+@Tag(name = HostApiDocs.TASKS)
 @Validated
 class TaskController {
 

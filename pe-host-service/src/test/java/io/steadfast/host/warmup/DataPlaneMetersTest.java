@@ -24,7 +24,7 @@ import org.springframework.test.context.ContextConfiguration;
  * The host's data plane counters on {@code /actuator/prometheus}, after the host's start-up warm-up rehearsed local
  * recoveries on its own data plane (its live tasks resent their logged output to the recovered ones).
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "steadfast.host.id=metered")
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "steadfast.host.id=under-test")
 @ContextConfiguration(initializers = InMemoryCheckpointing.Store.class)
 @Import(InMemoryCheckpointing.Reporting.class)
 class DataPlaneMetersTest {
