@@ -23,9 +23,31 @@ public final class DashboardHttp {
     }
 
     public HttpResponse<String> get(String path) {
+        return send(request(path));
+    }
+
+    /** POSTs {@code body} as {@code contentType}. */
+    public HttpResponse<String> post(String path, String contentType, String body) {
+        return send(request(path).header("Content-Type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    public HttpResponse<String> post(String path) {
+        return send(request(path).POST(HttpRequest.BodyPublishers.noBody()));
+    }
+
+    public HttpResponse<String> delete(String path) {
+        return send(request(path).DELETE());
+    }
+
+    /** A request of {@code path} on the dashboard, with a timeout. */
+    public HttpRequest.Builder request(String path) {
+        return HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(20));
+    }
+
+    public HttpResponse<String> send(HttpRequest.Builder request) {
         try {
-            return client.send(HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(20)).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

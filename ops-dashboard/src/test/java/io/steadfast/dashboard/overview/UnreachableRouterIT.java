@@ -6,6 +6,7 @@ import io.steadfast.dashboard.DashboardHttp;
 import io.steadfast.dashboard.FakeRouter;
 import java.net.URI;
 import java.net.http.HttpResponse;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -54,6 +55,29 @@ class UnreachableRouterIT {
                 .contains(GONE_ROUTER + "/api/v1/hosts", "steadfast.dashboard.router-url");
         assertThat(overview.get("hosts")).isEmpty();
         assertThat(overview.get("topologies")).isEmpty();
+    }
+
+    @Test
+    void answers502RouterUnreachableToEveryPassedOnCallNamingTheUrlAndTheKey() {
+        List<HttpResponse<String>> answers = List.of(http.get("/api/v1/topologies"),
+                http.get("/api/v1/topologies/wordcount"), http.get("/api/v1/topologies/wordcount/plan"),
+                http.get("/api/v1/topologies/wordcount/checkpoints"), http.get("/api/v1/topologies/wordcount/votes"),
+                http.get("/api/v1/recoveries?topology=wordcount"), http.get("/api/v1/hosts"),
+                http.post("/api/v1/topologies", "application/json", "{\"id\":\"wordcount\"}"),
+                http.delete("/api/v1/topologies/wordcount"));
+
+        for (HttpResponse<String> answer : answers) {
+            String call = answer.request().method() + " " + answer.request().uri().getPath();
+            assertThat(answer.statusCode()).as(call).isEqualTo(502);
+            assertThat(answer.headers().firstValue("Content-Type")).as(call).hasValue("application/problem+json");
+            JsonNode problem = DashboardHttp.json(answer.body());
+            assertThat(problem.get("reason").asString()).as(call).isEqualTo("ROUTER_UNREACHABLE");
+            assertThat(problem.get("type").asString()).as(call).isEqualTo("urn:steadfast:problem:router-unreachable");
+            assertThat(problem.get("title").asString()).as(call).isEqualTo("Router unreachable");
+            assertThat(problem.get("status").asInt()).as(call).isEqualTo(502);
+            assertThat(problem.get("detail").asString()).as(call)
+                    .contains(GONE_ROUTER.toString(), "steadfast.dashboard.router-url");
+        }
     }
 
     @Test
