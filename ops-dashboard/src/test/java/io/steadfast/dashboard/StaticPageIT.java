@@ -10,12 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.web.servlet.resource.ResourceUrlProvider;
 
@@ -27,7 +25,7 @@ import org.springframework.web.servlet.resource.ResourceUrlProvider;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = "steadfast.dashboard.router-url=http://127.0.0.1:9")
 @Timeout(120)
-class StaticPageIT {
+class StaticPageIT extends DashboardOverHttp {
 
     /** Any absolute URL: the page must load nothing from elsewhere at run time. */
     private static final Pattern ABSOLUTE_URL = Pattern.compile("(https?:)?//[A-Za-z0-9.-]+\\.[A-Za-z]{2,}");
@@ -35,16 +33,8 @@ class StaticPageIT {
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*([^{}\\s]+)\\s*}}");
     private static final Pattern ASSET_LINK = Pattern.compile("(?:src|href)=\"([^\"#?:]+\\.(?:js|css))\"");
 
-    @LocalServerPort
-    private int port;
     @Autowired
     private ResourceUrlProvider resourceUrls;
-    private DashboardHttp http;
-
-    @BeforeEach
-    void setUp() {
-        http = new DashboardHttp(port);
-    }
 
     @Test
     void servesIndexHtmlAtTheRootForTheBrowserToRevalidate() {

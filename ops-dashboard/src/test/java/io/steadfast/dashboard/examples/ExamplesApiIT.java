@@ -3,6 +3,7 @@ package io.steadfast.dashboard.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.steadfast.dashboard.DashboardHttp;
+import io.steadfast.dashboard.DashboardOverHttp;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -10,29 +11,18 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
 /** The examples the build packaged, compared with the repository's examples/*.json (the module's ../examples). */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = "steadfast.dashboard.router-url=http://127.0.0.1:9")
 @Timeout(120)
-class ExamplesApiIT {
+class ExamplesApiIT extends DashboardOverHttp {
 
     private static final Path REPOSITORY_EXAMPLES = Path.of("..", "examples");
-
-    @LocalServerPort
-    private int port;
-    private DashboardHttp http;
-
-    @BeforeEach
-    void setUp() {
-        http = new DashboardHttp(port);
-    }
 
     @Test
     void servesEveryExampleOfTheRepositorySortedByNameWithItsSpec() throws IOException {

@@ -3,17 +3,16 @@ package io.steadfast.dashboard.fault;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.steadfast.dashboard.DashboardHttp;
+import io.steadfast.dashboard.DashboardOverHttp;
 import io.steadfast.dashboard.FakeRouter;
 import io.steadfast.dashboard.FakeRouter.Answer;
 import java.net.URI;
 import java.net.http.HttpResponse;
-import java.util.Locale;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -25,7 +24,7 @@ import tools.jackson.databind.JsonNode;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = "steadfast.dashboard.fault-injection.enabled=true")
 @Timeout(120)
-class HostKillIT {
+class HostKillIT extends DashboardOverHttp {
 
     private static final String KILL = "/api/v1/fault/kill";
     private static final FakeRouter ROUTER = FakeRouter.start();
@@ -40,10 +39,6 @@ class HostKillIT {
             GONE_HOST = gone.url();
         }
     }
-
-    @LocalServerPort
-    private int port;
-    private DashboardHttp http;
 
     @DynamicPropertySource
     static void routerUrl(DynamicPropertyRegistry registry) {
@@ -60,7 +55,6 @@ class HostKillIT {
 
     @BeforeEach
     void setUp() {
-        http = new DashboardHttp(port);
         ROUTER.answer("/api/v1/hosts", "[" + String.join(",", host("host-1", ACCEPTING_HOST.url()),
                 host("host-2", GONE_HOST), host("host-3", HOST_WITHOUT_FAULT_INJECTION.url()),
                 host("voter-1", FAILING_HOST.url())) + "]");
@@ -84,21 +78,21 @@ class HostKillIT {
 
     @Test
     void answers404ForAHostTheRouterDoesNotListNamingThoseItDoes() {
-        JsonNode problem = problem(http.post("/api/v1/hosts/host-9/kill"), 404, "HOST_NOT_FOUND");
+        JsonNode problem = DashboardHttp.problem(http.post("/api/v1/hosts/host-9/kill"), 404, "HOST_NOT_FOUND");
 
         assertThat(problem.get("detail").asString()).contains("'host-9'", "host-1, host-2, host-3, voter-1");
     }
 
     @Test
     void answers502HostUnreachableWhenNothingListensAtTheControlUrl() {
-        JsonNode problem = problem(http.post("/api/v1/hosts/host-2/kill"), 502, "HOST_UNREACHABLE");
+        JsonNode problem = DashboardHttp.problem(http.post("/api/v1/hosts/host-2/kill"), 502, "HOST_UNREACHABLE");
 
         assertThat(problem.get("detail").asString()).contains(GONE_HOST + KILL, "'host-2'");
     }
 
     @Test
     void answers502NamingTheHostsSettingWhenTheHostAnswers404() {
-        JsonNode problem = problem(http.post("/api/v1/hosts/host-3/kill"), 502, "HOST_FAULT_INJECTION_DISABLED");
+        JsonNode problem = DashboardHttp.problem(http.post("/api/v1/hosts/host-3/kill"), 502, "HOST_FAULT_INJECTION_DISABLED");
 
         assertThat(problem.get("detail").asString()).contains("'host-3'", "steadfast.host.fault-injection.enabled");
         assertThat(HOST_WITHOUT_FAULT_INJECTION.requests("POST", KILL)).isNotEmpty();
@@ -106,7 +100,7 @@ class HostKillIT {
 
     @Test
     void answers502HostErrorWhenTheHostFails() {
-        JsonNode problem = problem(http.post("/api/v1/hosts/voter-1/kill"), 502, "HOST_ERROR");
+        JsonNode problem = DashboardHttp.problem(http.post("/api/v1/hosts/voter-1/kill"), 502, "HOST_ERROR");
 
         assertThat(problem.get("detail").asString()).contains("HTTP 500", "'voter-1'");
     }
@@ -116,17 +110,5 @@ class HostKillIT {
         JsonNode settings = DashboardHttp.json(http.get("/api/v1/settings").body());
 
         assertThat(settings.get("faultInjection").asBoolean()).isTrue();
-    }
-
-    private static JsonNode problem(HttpResponse<String> response, int status, String reason) {
-        assertThat(response.statusCode()).isEqualTo(status);
-        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
-        JsonNode problem = DashboardHttp.json(response.body());
-        assertThat(problem.get("status").asInt()).isEqualTo(status);
-        assertThat(problem.get("reason").asString()).isEqualTo(reason);
-        assertThat(problem.get("type").asString()).isEqualTo("urn:steadfast:problem:"
-                + reason.toLowerCase(Locale.ROOT).replace('_', '-'));
-        assertThat(problem.get("title").asString()).isNotBlank();
-        return problem;
     }
 }

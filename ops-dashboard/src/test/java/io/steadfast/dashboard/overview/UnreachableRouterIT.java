@@ -3,15 +3,14 @@ package io.steadfast.dashboard.overview;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.steadfast.dashboard.DashboardHttp;
+import io.steadfast.dashboard.DashboardOverHttp;
 import io.steadfast.dashboard.FakeRouter;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -19,7 +18,7 @@ import tools.jackson.databind.JsonNode;
 /** The router's port was bound and released, so nothing listens there: connections are refused. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @Timeout(120)
-class UnreachableRouterIT {
+class UnreachableRouterIT extends DashboardOverHttp {
 
     private static final URI GONE_ROUTER;
 
@@ -29,18 +28,9 @@ class UnreachableRouterIT {
         }
     }
 
-    @LocalServerPort
-    private int port;
-    private DashboardHttp http;
-
     @DynamicPropertySource
     static void routerUrl(DynamicPropertyRegistry registry) {
         registry.add("steadfast.dashboard.router-url", GONE_ROUTER::toString);
-    }
-
-    @BeforeEach
-    void setUp() {
-        http = new DashboardHttp(port);
     }
 
     @Test
@@ -67,15 +57,9 @@ class UnreachableRouterIT {
                 http.delete("/api/v1/topologies/wordcount"));
 
         for (HttpResponse<String> answer : answers) {
-            String call = answer.request().method() + " " + answer.request().uri().getPath();
-            assertThat(answer.statusCode()).as(call).isEqualTo(502);
-            assertThat(answer.headers().firstValue("Content-Type")).as(call).hasValue("application/problem+json");
-            JsonNode problem = DashboardHttp.json(answer.body());
-            assertThat(problem.get("reason").asString()).as(call).isEqualTo("ROUTER_UNREACHABLE");
-            assertThat(problem.get("type").asString()).as(call).isEqualTo("urn:steadfast:problem:router-unreachable");
-            assertThat(problem.get("title").asString()).as(call).isEqualTo("Router unreachable");
-            assertThat(problem.get("status").asInt()).as(call).isEqualTo(502);
-            assertThat(problem.get("detail").asString()).as(call)
+            JsonNode problem = DashboardHttp.problem(answer, 502, "ROUTER_UNREACHABLE");
+            assertThat(problem.get("title").asString()).isEqualTo("Router unreachable");
+            assertThat(problem.get("detail").asString()).as(answer.request().uri().toString())
                     .contains(GONE_ROUTER.toString(), "steadfast.dashboard.router-url");
         }
     }

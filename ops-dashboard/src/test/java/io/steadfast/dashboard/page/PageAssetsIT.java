@@ -3,19 +3,17 @@ package io.steadfast.dashboard.page;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.steadfast.dashboard.DashboardHttp;
+import io.steadfast.dashboard.DashboardOverHttp;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.core.io.ByteArrayResource;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.util.DigestUtils;
@@ -29,22 +27,14 @@ import org.springframework.web.servlet.resource.ResourceUrlProvider;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = "steadfast.dashboard.router-url=http://127.0.0.1:9")
 @Timeout(120)
-class PageAssetsIT {
+class PageAssetsIT extends DashboardOverHttp {
 
     private static final String YEAR = "max-age=31536000";
     private static final Pattern ECHARTS_VERSIONED =
             Pattern.compile("/webjars/echarts/5\\.3\\.1/dist/echarts\\.min-[0-9a-f]{32}\\.js");
 
-    @LocalServerPort
-    private int port;
     @Autowired
     private ResourceUrlProvider resourceUrls;
-    private DashboardHttp http;
-
-    @BeforeEach
-    void setUp() {
-        http = new DashboardHttp(port);
-    }
 
     @Test
     void replacesEveryPlaceholderWithTheUrlVersionedByTheAssetsContent() throws IOException {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.steadfast.dashboard.CannedRouter;
 import io.steadfast.dashboard.DashboardHttp;
+import io.steadfast.dashboard.DashboardOverHttp;
 import io.steadfast.dashboard.FakeRouter;
 import io.steadfast.dashboard.FakeRouter.Answer;
 import io.steadfast.protocol.router.RouterHeaders;
@@ -15,7 +16,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -27,7 +27,7 @@ import tools.jackson.databind.JsonNode;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @Timeout(120)
-class RouterPassThroughIT {
+class RouterPassThroughIT extends DashboardOverHttp {
 
     private static final FakeRouter LEADER = CannedRouter.start();
     private static final FakeRouter STANDBY = FakeRouter.start();
@@ -47,10 +47,6 @@ class RouterPassThroughIT {
             "/api/v1/recoveries", "[{\"id\":\"r-1\",\"topology\":\"wordcount\"}]",
             "/api/v1/hosts", CannedRouter.HOSTS);
 
-    @LocalServerPort
-    private int port;
-    private DashboardHttp http;
-
     @DynamicPropertySource
     static void routerUrls(DynamicPropertyRegistry registry) {
         registry.add("steadfast.dashboard.router-url", () -> STANDBY.url() + "," + LEADER.url());
@@ -64,7 +60,6 @@ class RouterPassThroughIT {
 
     @BeforeEach
     void setUp() {
-        http = new DashboardHttp(port);
         STANDBY.otherwise(new Answer(503, "application/problem+json", "{\"status\":503,\"reason\":\"NOT_LEADER\"}",
                 Map.of(RouterHeaders.LEADER, LEADER.url().toString())));
         READS.forEach(LEADER::answer);
@@ -172,12 +167,9 @@ class RouterPassThroughIT {
 
     @Test
     void refusesAnInvalidTopologyIdNamingTheFieldWithoutAskingTheRouter() {
-        HttpResponse<String> response = http.get("/api/v1/topologies/Not_An_Id/plan");
+        JsonNode problem = DashboardHttp.problem(http.get("/api/v1/topologies/Not_An_Id/plan"), 400,
+                "INVALID_REQUEST");
 
-        assertThat(response.statusCode()).isEqualTo(400);
-        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
-        JsonNode problem = DashboardHttp.json(response.body());
-        assertThat(problem.get("reason").asString()).isEqualTo("INVALID_REQUEST");
         assertThat(problem.get("errors").get(0).get("field").asString()).isEqualTo("id");
         assertThat(problem.get("detail").asString()).contains("'Not_An_Id'", "GET /api/v1/topologies");
         assertThat(LEADER.requests()).noneMatch(request -> request.path().contains("Not_An_Id"));

@@ -3,28 +3,18 @@ package io.steadfast.dashboard.settings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.steadfast.dashboard.DashboardHttp;
+import io.steadfast.dashboard.DashboardOverHttp;
 import java.net.http.HttpResponse;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
 /** Settings as the dashboard starts by default; no router answers (127.0.0.1:9, discard), none is needed. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = "steadfast.dashboard.router-url=http://127.0.0.1:9")
 @Timeout(120)
-class SettingsApiIT {
-
-    @LocalServerPort
-    private int port;
-    private DashboardHttp http;
-
-    @BeforeEach
-    void setUp() {
-        http = new DashboardHttp(port);
-    }
+class SettingsApiIT extends DashboardOverHttp {
 
     @Test
     void tellsThePageTheRouterUrlsThatFaultInjectionIsOffVotesAndTheVersion() {
@@ -44,12 +34,9 @@ class SettingsApiIT {
 
     @Test
     void refusesToKillAHostWhileFaultInjectionIsOffNamingTheSetting() {
-        HttpResponse<String> response = http.post("/api/v1/hosts/host-1/kill");
+        JsonNode problem = DashboardHttp.problem(http.post("/api/v1/hosts/host-1/kill"), 403,
+                "FAULT_INJECTION_DISABLED");
 
-        assertThat(response.statusCode()).isEqualTo(403);
-        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
-        JsonNode problem = DashboardHttp.json(response.body());
-        assertThat(problem.get("reason").asString()).isEqualTo("FAULT_INJECTION_DISABLED");
         assertThat(problem.get("detail").asString())
                 .contains("'host-1'", "steadfast.dashboard.fault-injection.enabled=true");
     }
