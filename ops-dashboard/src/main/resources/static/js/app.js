@@ -4,6 +4,7 @@
 // Each view module exports mount(container, params, ctx) and returns {refresh?, onOverview?, dispose?}:
 //   refresh()        fetches the view's router data and renders it (rejects with an ApiError to show in the banner)
 //   onOverview(o)    renders what the live overview says (called for every SSE update; must be cheap)
+// A module exporting worksWithoutRouter = true is refreshed even while the overview says the router is down.
 // #view carries data-view (the route name below) and data-ready="true" once the view has rendered its data.
 
 import { byId, setText, updateBadge } from './dom.js';
@@ -143,6 +144,12 @@ async function refreshView() {
     return;
   }
   clearTimeout(view.timer);
+  if (latestOverview && !latestOverview.routerReachable && !view.route.module.worksWithoutRouter) {
+    // The live overview already says the router is down (banner); asking it again would only fail. The overview
+    // coming back reachable changes the signature, which refreshes the view at once.
+    view.timer = setTimeout(refreshView, REFRESH_INTERVAL_MS);
+    return;
+  }
   view.inFlight = true;
   try {
     await view.controller.refresh();

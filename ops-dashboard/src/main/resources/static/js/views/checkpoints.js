@@ -39,12 +39,12 @@ export function mount(container, params, ctx) {
     grid: { left: 64, right: 72, top: 36, bottom: 40 },
     legend: { top: 0, data: ['Duration', 'Size'] },
     tooltip: { trigger: 'axis' },
-    xAxis: { type: 'category', name: 'checkpoint', nameLocation: 'middle', nameGap: 26, data: [], ...AXIS_STYLE },
+    xAxis: { ...AXIS_STYLE, type: 'category', name: 'checkpoint', nameLocation: 'middle', nameGap: 26, data: [] },
     yAxis: [
-      { type: 'value', name: 'duration', axisLabel: { formatter: (v) => formatDuration(v) }, ...AXIS_STYLE,
-        splitLine: AXIS_STYLE.splitLine },
-      { type: 'value', name: 'size', axisLabel: { formatter: (v) => formatBytes(v) }, ...AXIS_STYLE,
-        splitLine: { show: false } },
+      { ...AXIS_STYLE, type: 'value', name: 'duration',
+        axisLabel: { ...AXIS_STYLE.axisLabel, formatter: (v) => formatDuration(v) } },
+      { ...AXIS_STYLE, type: 'value', name: 'size', splitLine: { show: false },
+        axisLabel: { ...AXIS_STYLE.axisLabel, formatter: (v) => formatBytes(v) } },
     ],
     series: [
       { name: 'Duration', type: 'line', yAxisIndex: 0, data: [], connectNulls: false, showSymbol: true,
@@ -96,14 +96,14 @@ export function mount(container, params, ctx) {
 
   function renderState(data) {
     const c = data.checkpointing;
-    stateLine.replaceChildren(
+    stateLine.replaceChildren(...[
       fact('Checkpointing', c ? [badge(c.state), c.reason ? ' ' + c.reason : ''] : 'not checkpointed (cancelled?)'),
       c ? fact('Every', formatDuration(c.intervalMs) + ', timeout ' + formatDuration(c.timeoutMs)) : null,
       fact('Latest completed', data.latestCompleted === null || data.latestCompleted === undefined
         ? 'none yet' : '#' + data.latestCompleted),
       c ? fact('Skipped', formatCount(c.skipped)) : null,
       c && c.unrecordedFailures ? fact('Failures not yet in the store', formatCount(c.unrecordedFailures)) : null,
-    );
+    ].filter(Boolean));
   }
 
   function renderTable(checkpoints) {

@@ -7,6 +7,9 @@ import { locatePath } from '../json-scanner.js';
 
 const OPEN_DELAY_MS = 1200;
 
+/** Its refresh reads only the dashboard's packaged examples. */
+export const worksWithoutRouter = true;
+
 export function mount(container, params, ctx) {
   const select = el('select', { id: 'example' }, el('option', { value: '' }, 'Loading examples…'));
   const deployButton = el('button', { id: 'deploy', type: 'button', className: 'primary' }, 'Deploy');

@@ -14,12 +14,14 @@ export function mount(container, params, ctx) {
   const note = el('p', { className: 'muted small' });
   const { table: tableNode, tbody } = table([
     'Host', 'Role', 'Status', 'Last heartbeat', { text: 'Tasks', num: true },
-    { text: 'In (events/s)', num: true }, { text: 'Out (events/s)', num: true },
-    { text: 'Queued frames', num: true, title: 'input frames waiting in its tasks\' mailboxes' },
-    { text: 'Malformed frames', num: true }, { text: 'Backpressured', num: true, title: 'time its tasks waited on full downstream queues' },
-    'Control URL', 'Actions',
+    { text: 'In/s', num: true, title: 'events per second its tasks took in' },
+    { text: 'Out/s', num: true, title: 'events per second its tasks emitted' },
+    { text: 'Queued', num: true, title: 'input frames waiting in its tasks\' mailboxes: backpressure' },
+    { text: 'Malformed', num: true, title: 'data-plane frames its tasks could not decode' },
+    { text: 'Backpressured', num: true, title: 'time its tasks waited on full downstream queues' },
+    'Actions',
   ], 'hosts');
-  emptyRow(tbody, 12, 'Loading…');
+  emptyRow(tbody, 11, 'Loading…');
   container.append(
     el('div', { className: 'view-header' }, [el('h1', {}, 'Hosts')]),
     note, killResult,
@@ -34,7 +36,7 @@ export function mount(container, params, ctx) {
     const list = Array.from(hosts.values()).sort((a, b) =>
       ROLE_ORDER[roleOf(a)] - ROLE_ORDER[roleOf(b)] || String(a.hostId).localeCompare(String(b.hostId), 'en', { numeric: true }));
     if (list.length === 0) {
-      emptyRow(tbody, 12, 'No host has registered with the router.');
+      emptyRow(tbody, 11, 'No host has registered with the router.');
       return;
     }
     syncRows(tbody, list, (host) => host.hostId, createRow, updateRow);
@@ -83,7 +85,6 @@ export function mount(container, params, ctx) {
       el('td', { className: 'num', dataset: { field: 'queued' } }),
       el('td', { className: 'num', dataset: { field: 'malformed' } }),
       el('td', { className: 'num', dataset: { field: 'backpressured' } }),
-      el('td', { className: 'muted small', dataset: { field: 'control-url' } }),
       el('td', { dataset: { field: 'actions' } }, faultInjection ? killButton(id) : null),
     ]);
   }
@@ -106,7 +107,8 @@ export function mount(container, params, ctx) {
     setText(c.queued, metrics ? formatCount(sum('queuedFrames')) : '–');
     setText(c.malformed, metrics ? formatCount(sum('malformedFrames')) : '–');
     setText(c.backpressured, metrics ? formatDuration(sum('backpressuredMillis')) : '–');
-    setText(c['control-url'], host.controlUrl || '');
+    setAttr(c.host, 'title', (host.controlUrl ? 'control URL ' + host.controlUrl : '')
+      + (host.dataEndpoint ? ', data plane ' + host.dataEndpoint : ''));
     const button = c.actions.querySelector('button.kill-host');
     if (faultInjection && !button) {
       c.actions.append(killButton(host.hostId));

@@ -21,11 +21,12 @@ export function mount(container, params, ctx) {
     el('section', { className: 'card table-card' }, [tableNode]),
   );
   const chart = createChart(chartBox, {
-    grid: { left: 70, right: 24, top: 16, bottom: 84 },
+    grid: { left: 70, right: 24, top: 36, bottom: 84 },
     legend: { type: 'scroll', bottom: 0 },
     tooltip: { trigger: 'axis', valueFormatter: (v) => formatEventsPerSecond(v) },
-    xAxis: { type: 'time', ...AXIS_STYLE },
-    yAxis: { type: 'value', name: 'events/s', axisLabel: { formatter: (v) => formatRate(v) }, ...AXIS_STYLE },
+    xAxis: { ...AXIS_STYLE, type: 'time' },
+    yAxis: { ...AXIS_STYLE, type: 'value', name: 'events/s',
+      axisLabel: { ...AXIS_STYLE.axisLabel, formatter: (v) => formatRate(v) } },
     series: [],
   });
   let seriesKeys = '';
