@@ -1,4 +1,5 @@
-// #/recoveries and #/recoveries/{id}: one row per recovery, newest first; the chosen one above the list with its
+// #/recoveries and #/recoveries/{id}: one row per recovery, newest first; the chosen one (on #/recoveries, the
+// latest) above the list with its
 // timeline (detected → snapshots fetched → decisions collected → restored → caught up), where its tasks went,
 // what they replayed and why it started.
 import { api } from '../api.js';
@@ -9,7 +10,7 @@ import {
 
 export function mount(container, params, ctx) {
   const selectedId = params[0];
-  const detail = el('section', { className: 'card recovery-detail', 'aria-live': 'polite', hidden: !selectedId });
+  const detail = el('section', { className: 'card recovery-detail', 'aria-live': 'polite', hidden: true });
   const { table: tableNode, tbody } = table([
     { text: 'Recovery', num: true }, 'Topology', 'Failed host', 'Mode', 'Status', 'Detected',
     { text: 'Tasks', num: true }, { text: 'Restore', num: true, title: 'detection until the redeployment was answered' },
@@ -27,14 +28,15 @@ export function mount(container, params, ctx) {
   return {
     async refresh() {
       const recoveries = (await api.recoveries()).slice().sort((a, b) => b.id - a.id);
+      const shownId = selectedId !== undefined ? selectedId : recoveries.length ? recoveries[0].id : undefined;
       if (recoveries.length === 0) {
         emptyRow(tbody, 10, 'No recovery yet: no host has failed while it ran tasks.');
       } else {
-        syncRows(tbody, recoveries, (r) => r.id, createRow, (row, r) => updateRow(row, r, selectedId));
+        syncRows(tbody, recoveries, (r) => r.id, createRow, (row, r) => updateRow(row, r, shownId));
       }
-      if (selectedId !== undefined) {
-        const chosen = recoveries.find((r) => String(r.id) === String(selectedId));
-        renderDetail(detail, chosen, selectedId);
+      if (shownId !== undefined) {
+        const chosen = recoveries.find((r) => String(r.id) === String(shownId));
+        renderDetail(detail, chosen, shownId, selectedId === undefined);
       }
       ctx.ready();
     },
@@ -71,9 +73,9 @@ function updateRow(row, r, selectedId) {
   row.classList.toggle('row-bad', r.status === 'FAILED');
 }
 
-function renderDetail(section, r, selectedId) {
+function renderDetail(section, r, selectedId, latest) {
   section.hidden = false;
-  const key = JSON.stringify(r || null);
+  const key = JSON.stringify(r || null) + latest;
   if (section.dataset.rendered === key) {
     return; // unchanged: keep the reader's place
   }
@@ -86,7 +88,7 @@ function renderDetail(section, r, selectedId) {
   const local = r.local || null;
   section.replaceChildren(
     el('div', { className: 'detail-header' }, [
-      el('h2', {}, ['Recovery #' + r.id + ' of ', el('a', { href: '#/topologies/' + encodeURIComponent(r.topology) },
+      el('h2', {}, [latest ? 'Latest recovery: #' + r.id + ' of ' : 'Recovery #' + r.id + ' of ', el('a', { href: '#/topologies/' + encodeURIComponent(r.topology) },
         r.topology), ' ']),
       badge(r.status),
       el('span', { className: 'muted' }, r.mode + ' recovery, epoch ' + r.epoch),
