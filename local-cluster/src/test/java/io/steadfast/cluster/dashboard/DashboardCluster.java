@@ -41,16 +41,18 @@ final class DashboardCluster implements BeforeAllCallback, AfterAllCallback {
     private final String name;
     private final int hosts;
     private final int standbyHosts;
+    private final List<String> routerSettings;
     private RepoLayout layout;
     private ClusterProcesses processes;
     private RouterClient router;
     private URI dashboardUrl;
     private Path progressLog;
 
-    private DashboardCluster(String name, int hosts, int standbyHosts) {
+    private DashboardCluster(String name, int hosts, int standbyHosts, List<String> routerSettings) {
         this.name = name;
         this.hosts = hosts;
         this.standbyHosts = standbyHosts;
+        this.routerSettings = List.copyOf(routerSettings);
     }
 
     /**
@@ -59,7 +61,12 @@ final class DashboardCluster implements BeforeAllCallback, AfterAllCallback {
      * {@code e2e-run/<name>-<timestamp>/}.
      */
     static DashboardCluster withHosts(String name, int hosts, int standbyHosts) {
-        return new DashboardCluster(name, hosts, standbyHosts);
+        return new DashboardCluster(name, hosts, standbyHosts, List.of());
+    }
+
+    /** The same cluster, its router started with more settings, e.g. {@code --steadfast.router.heartbeat-timeout=5s}. */
+    DashboardCluster andRouterSettings(String... settings) {
+        return new DashboardCluster(name, hosts, standbyHosts, List.of(settings));
     }
 
     @Override
@@ -73,11 +80,11 @@ final class DashboardCluster implements BeforeAllCallback, AfterAllCallback {
         Instant start = Instant.now();
         ClusterStartup startup = new ClusterStartup(processes, STARTUP_TIMEOUT, this::log);
         startup.startCheckpointServiceOnFreePort();
-        List<String> routerSettings = new ArrayList<>();
+        List<String> settings = new ArrayList<>(routerSettings);
         if (standbyHosts > 0) {
-            routerSettings.add("--steadfast.router.standby-hosts=" + standbyHosts);
+            settings.add("--steadfast.router.standby-hosts=" + standbyHosts);
         }
-        router = startup.startRouterOnFreePort(routerSettings);
+        router = startup.startRouterOnFreePort(settings);
         startup.startHosts(router, hosts);
         startup.startStandbyHosts(router, hosts, standbyHosts);
         int port = FreePort.pick();

@@ -21,6 +21,7 @@ import org.openqa.selenium.Dimension;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.chromium.ChromiumDriverLogLevel;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
 
@@ -102,7 +103,8 @@ final class HeadlessChromium implements BeforeAllCallback, AfterAllCallback {
             throw new UncheckedIOException("Could not create " + logDir, e);
         }
         service = new ChromeDriverService.Builder().usingDriverExecutable(driverBinary.toFile()).usingAnyFreePort()
-                .withLogFile(logDir.resolve("chromedriver.log").toFile()).build();
+                .withLogFile(logDir.resolve("chromedriver.log").toFile())
+                .withLogLevel(ChromiumDriverLogLevel.WARNING).build();
         ChromeOptions options = new ChromeOptions();
         options.setBinary(browser.toFile());
         options.addArguments(FLAGS);
