@@ -226,7 +226,8 @@ public final class ClusterProcesses implements AutoCloseable {
         }
         dashboard = ServiceProcess.start(new ProcessSpec("dashboard", layout.jar(Service.DASHBOARD), DASHBOARD_JVM_ARGS,
                 List.of("--server.port=" + port, "--server.address=127.0.0.1",
-                        "--steadfast.dashboard.router-url=" + routerUrlList()),
+                        "--steadfast.dashboard.router-url=" + routerUrlList(),
+                        "--steadfast.dashboard.fault-injection.enabled=true"),
                 logFile("dashboard")));
         return dashboard;
     }

@@ -18,6 +18,7 @@ import org.springframework.validation.annotation.Validated;
  * @param routerClient calls from the dashboard to the router
  * @param events the live stream of overviews pushed to open pages
  * @param routerHealth the {@code router} health indicator
+ * @param faultInjection whether the page may kill hosts
  */
 @Validated
 @ConfigurationProperties("steadfast.dashboard")
@@ -25,7 +26,8 @@ public record DashboardProperties(
         @NotEmpty @DefaultValue("http://127.0.0.1:8080") List<URI> routerUrl,
         @Valid @DefaultValue RouterClient routerClient,
         @Valid @DefaultValue Events events,
-        @Valid @DefaultValue RouterHealth routerHealth) {
+        @Valid @DefaultValue RouterHealth routerHealth,
+        @Valid @DefaultValue FaultInjection faultInjection) {
 
     public DashboardProperties {
         for (URI url : routerUrl == null ? List.<URI>of() : routerUrl) {
@@ -85,6 +87,16 @@ public record DashboardProperties(
         public RouterHealth {
             requirePositive("steadfast.dashboard.router-health.max-age", maxAge);
         }
+    }
+
+    /**
+     * Fault injection from the page ({@code POST /api/v1/hosts/{hostId}/kill}). Off by default: anyone who can open
+     * the dashboard could halt a host. The local launcher turns it on, as its hosts have fault injection on too; a
+     * host halts only if its own {@code steadfast.host.fault-injection.enabled} is on as well.
+     *
+     * @param enabled whether the dashboard passes a kill on to a host, and the page shows a Kill button per host
+     */
+    public record FaultInjection(@DefaultValue("false") boolean enabled) {
     }
 
     private static void requirePositive(String key, Duration value) {

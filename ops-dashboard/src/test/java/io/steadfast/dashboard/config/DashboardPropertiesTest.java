@@ -31,6 +31,14 @@ class DashboardPropertiesTest {
     }
 
     @Test
+    void leavesFaultInjectionOffUnlessTheLauncherTurnsItOn() {
+        runner.run(context -> assertThat(context.getBean(DashboardProperties.class).faultInjection().enabled())
+                .isFalse());
+        runner.withPropertyValues("steadfast.dashboard.fault-injection.enabled=true").run(context ->
+                assertThat(context.getBean(DashboardProperties.class).faultInjection().enabled()).isTrue());
+    }
+
+    @Test
     void bindsTheRouterUrlTheLauncherPasses() {
         runner.withPropertyValues("steadfast.dashboard.router-url=http://127.0.0.1:18080").run(context ->
                 assertThat(context.getBean(DashboardProperties.class).routerUrl())

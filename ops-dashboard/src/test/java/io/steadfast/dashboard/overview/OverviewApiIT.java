@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.steadfast.dashboard.CannedRouter;
 import io.steadfast.dashboard.DashboardHttp;
+import io.steadfast.dashboard.DashboardOverHttp;
 import io.steadfast.dashboard.FakeRouter;
 import java.net.http.HttpResponse;
 import java.util.List;
@@ -13,20 +14,15 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @Timeout(120)
-class OverviewApiIT {
+class OverviewApiIT extends DashboardOverHttp {
 
     private static final FakeRouter ROUTER = CannedRouter.start();
-
-    @LocalServerPort
-    private int port;
-    private DashboardHttp http;
 
     @DynamicPropertySource
     static void routerUrl(DynamicPropertyRegistry registry) {
@@ -40,7 +36,6 @@ class OverviewApiIT {
 
     @BeforeEach
     void setUp() {
-        http = new DashboardHttp(port);
         ROUTER.answer("/api/v1/topologies/fraud", CannedRouter.FRAUD);
     }
 

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.steadfast.dashboard.CannedRouter;
 import io.steadfast.dashboard.DashboardHttp;
+import io.steadfast.dashboard.DashboardOverHttp;
 import io.steadfast.dashboard.FakeRouter;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -17,7 +18,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -25,15 +25,12 @@ import tools.jackson.databind.JsonNode;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = "steadfast.dashboard.events.interval=200ms")
 @Timeout(120)
-class OverviewEventsIT {
+class OverviewEventsIT extends DashboardOverHttp {
 
     private static final FakeRouter ROUTER = CannedRouter.start();
 
-    @LocalServerPort
-    private int port;
     @Autowired
     private OverviewFeed feed;
-    private DashboardHttp http;
 
     @DynamicPropertySource
     static void routerUrl(DynamicPropertyRegistry registry) {
@@ -47,7 +44,6 @@ class OverviewEventsIT {
 
     @BeforeEach
     void setUp() {
-        http = new DashboardHttp(port);
         // Streams of an earlier test are forgotten once a send to them fails; start from none.
         await().atMost(Duration.ofSeconds(30)).until(() -> feed.subscriberCount() == 0);
     }

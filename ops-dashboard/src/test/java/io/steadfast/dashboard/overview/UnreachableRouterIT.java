@@ -3,14 +3,14 @@ package io.steadfast.dashboard.overview;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.steadfast.dashboard.DashboardHttp;
+import io.steadfast.dashboard.DashboardOverHttp;
 import io.steadfast.dashboard.FakeRouter;
 import java.net.URI;
 import java.net.http.HttpResponse;
-import org.junit.jupiter.api.BeforeEach;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -18,7 +18,7 @@ import tools.jackson.databind.JsonNode;
 /** The router's port was bound and released, so nothing listens there: connections are refused. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @Timeout(120)
-class UnreachableRouterIT {
+class UnreachableRouterIT extends DashboardOverHttp {
 
     private static final URI GONE_ROUTER;
 
@@ -28,18 +28,9 @@ class UnreachableRouterIT {
         }
     }
 
-    @LocalServerPort
-    private int port;
-    private DashboardHttp http;
-
     @DynamicPropertySource
     static void routerUrl(DynamicPropertyRegistry registry) {
         registry.add("steadfast.dashboard.router-url", GONE_ROUTER::toString);
-    }
-
-    @BeforeEach
-    void setUp() {
-        http = new DashboardHttp(port);
     }
 
     @Test
@@ -54,6 +45,23 @@ class UnreachableRouterIT {
                 .contains(GONE_ROUTER + "/api/v1/hosts", "steadfast.dashboard.router-url");
         assertThat(overview.get("hosts")).isEmpty();
         assertThat(overview.get("topologies")).isEmpty();
+    }
+
+    @Test
+    void answers502RouterUnreachableToEveryPassedOnCallNamingTheUrlAndTheKey() {
+        List<HttpResponse<String>> answers = List.of(http.get("/api/v1/topologies"),
+                http.get("/api/v1/topologies/wordcount"), http.get("/api/v1/topologies/wordcount/plan"),
+                http.get("/api/v1/topologies/wordcount/checkpoints"), http.get("/api/v1/topologies/wordcount/votes"),
+                http.get("/api/v1/recoveries?topology=wordcount"), http.get("/api/v1/hosts"),
+                http.post("/api/v1/topologies", "application/json", "{\"id\":\"wordcount\"}"),
+                http.delete("/api/v1/topologies/wordcount"));
+
+        for (HttpResponse<String> answer : answers) {
+            JsonNode problem = DashboardHttp.problem(answer, 502, "ROUTER_UNREACHABLE");
+            assertThat(problem.get("title").asString()).isEqualTo("Router unreachable");
+            assertThat(problem.get("detail").asString()).as(answer.request().uri().toString())
+                    .contains(GONE_ROUTER.toString(), "steadfast.dashboard.router-url");
+        }
     }
 
     @Test

@@ -1,0 +1,43 @@
+// Events/s of every operator over the last minutes, recorded from each live overview whatever view is open.
+
+const KEEP_MILLIS = 5 * 60 * 1000;
+
+/** "topology/operator" -> [[time millis, events/s], ...], oldest first. */
+const series = new Map();
+
+export function recordOverview(overview) {
+  const at = Date.parse(overview.fetchedAt) || Date.now();
+  const cutoff = at - KEEP_MILLIS;
+  const seen = new Set();
+  for (const topology of overview.topologies || []) {
+    for (const operator of topology.operators || []) {
+      const key = topology.id + '/' + operator.operator;
+      seen.add(key);
+      let points = series.get(key);
+      if (!points) {
+        points = [];
+        series.set(key, points);
+      }
+      points.push([at, Number(operator.eventsPerSecond) || 0]);
+    }
+  }
+  for (const [key, points] of series) {
+    let drop = 0;
+    while (drop < points.length && points[drop][0] < cutoff) {
+      drop++;
+    }
+    if (drop > 0) {
+      points.splice(0, drop);
+    }
+    // Forget cancelled topologies once their points are old; keep them through a router outage.
+    if (points.length === 0 || (overview.routerReachable && !seen.has(key) && points[points.length - 1][0] < cutoff)) {
+      series.delete(key);
+    }
+  }
+}
+
+export function throughputSeries() {
+  return series;
+}
+
+export const HISTORY_MINUTES = KEEP_MILLIS / 60000;
