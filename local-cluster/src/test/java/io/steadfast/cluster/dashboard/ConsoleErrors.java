@@ -29,10 +29,18 @@ final class ConsoleErrors {
     private final WebDriver driver;
     private final Path transcript;
 
-    /** @param transcript the file every console entry is appended to, with the step it was read after */
+    /**
+     * @param transcript the file every console entry is appended to, with the step it was read after; an earlier
+     *                   run's is deleted
+     */
     ConsoleErrors(WebDriver driver, Path transcript) {
         this.driver = driver;
         this.transcript = transcript;
+        try {
+            Files.deleteIfExists(transcript);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not delete the earlier console transcript " + transcript, e);
+        }
     }
 
     /**

@@ -163,19 +163,15 @@ class DashboardBrowserIT {
 
         page.openRoute("topologies/" + TOPOLOGY + "/checkpoints");
         page.awaitView("checkpoints");
-        By rows = By.cssSelector("tr[data-checkpoint]");
-        int before = page.count(rows);
-        long newestBefore = newestCheckpoint(page);
+        int before = completedCheckpoints(page).size();
+        long newestBefore = completedCheckpoints(page).stream().mapToLong(Long::longValue).max().orElse(0);
         int grown = Math.max(before + 1, 2);
-        page.await(() -> "the checkpoint history to grow from " + before + " to " + grown + " rows (newest "
-                        + newestBefore + "); it shows " + page.count(rows) + " (newest " + newestCheckpoint(page) + ")",
+        page.await(() -> "the history of COMPLETED checkpoints to grow from " + before + " to " + grown + " rows"
+                        + " (newest " + newestBefore + "); it shows " + completedCheckpoints(page),
                 Duration.ofSeconds(4L * CHECKPOINT_INTERVAL_MS / 1000 + 10),
                 // once the store's retention caps the rows, a newer checkpoint replacing an older one is the growth
-                d -> page.count(rows) >= grown
-                        || before >= RETAINED_COMPLETED_CHECKPOINTS && newestCheckpoint(page) > newestBefore);
-        page.await("a COMPLETED checkpoint row", DashboardPage.DEFAULT_WAIT,
-                d -> page.each(By.cssSelector("tr[data-checkpoint] td[data-field=\"status\"]"), WebElement::getText)
-                        .contains("COMPLETED"));
+                d -> completedCheckpoints(page).size() >= grown || before >= RETAINED_COMPLETED_CHECKPOINTS
+                        && completedCheckpoints(page).stream().anyMatch(checkpoint -> checkpoint > newestBefore));
         page.await("the duration and size chart drawn", DashboardPage.DEFAULT_WAIT,
                 d -> page.count(By.cssSelector("#checkpoint-chart canvas, #checkpoint-chart svg")) > 0);
         page.endStep("checkpoints");
@@ -340,9 +336,12 @@ class DashboardBrowserIT {
         return By.cssSelector("[data-operator-rate=\"" + operator + "\"]");
     }
 
-    private static long newestCheckpoint(DashboardPage page) {
-        return page.each(By.cssSelector("tr[data-checkpoint]"), row -> row.getDomAttribute("data-checkpoint"))
-                .stream().mapToLong(Long::parseLong).max().orElse(0);
+    /** The ids of the checkpoint rows whose status reads COMPLETED. */
+    private static List<Long> completedCheckpoints(DashboardPage page) {
+        return page.each(By.cssSelector("tr[data-checkpoint]"), row -> row.findElement(
+                        By.cssSelector("td[data-field=\"status\"]")).getText().trim().equals("COMPLETED")
+                        ? Long.parseLong(row.getDomAttribute("data-checkpoint")) : -1L)
+                .stream().filter(checkpoint -> checkpoint >= 0).toList();
     }
 
     /**

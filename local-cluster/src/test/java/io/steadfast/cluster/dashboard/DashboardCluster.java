@@ -41,18 +41,16 @@ final class DashboardCluster implements BeforeAllCallback, AfterAllCallback {
     private final String name;
     private final int hosts;
     private final int standbyHosts;
-    private final List<String> routerSettings;
     private RepoLayout layout;
     private ClusterProcesses processes;
     private RouterClient router;
     private URI dashboardUrl;
     private Path progressLog;
 
-    private DashboardCluster(String name, int hosts, int standbyHosts, List<String> routerSettings) {
+    private DashboardCluster(String name, int hosts, int standbyHosts) {
         this.name = name;
         this.hosts = hosts;
         this.standbyHosts = standbyHosts;
-        this.routerSettings = List.copyOf(routerSettings);
     }
 
     /**
@@ -61,12 +59,7 @@ final class DashboardCluster implements BeforeAllCallback, AfterAllCallback {
      * {@code e2e-run/<name>-<timestamp>/}.
      */
     static DashboardCluster withHosts(String name, int hosts, int standbyHosts) {
-        return new DashboardCluster(name, hosts, standbyHosts, List.of());
-    }
-
-    /** The same cluster, its router started with more settings, e.g. {@code --steadfast.router.heartbeat-timeout=5s}. */
-    DashboardCluster andRouterSettings(String... settings) {
-        return new DashboardCluster(name, hosts, standbyHosts, List.of(settings));
+        return new DashboardCluster(name, hosts, standbyHosts);
     }
 
     @Override
@@ -80,7 +73,7 @@ final class DashboardCluster implements BeforeAllCallback, AfterAllCallback {
         Instant start = Instant.now();
         ClusterStartup startup = new ClusterStartup(processes, STARTUP_TIMEOUT, this::log);
         startup.startCheckpointServiceOnFreePort();
-        List<String> settings = new ArrayList<>(routerSettings);
+        List<String> settings = new ArrayList<>();
         if (standbyHosts > 0) {
             settings.add("--steadfast.router.standby-hosts=" + standbyHosts);
         }
