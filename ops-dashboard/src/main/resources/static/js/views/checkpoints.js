@@ -120,7 +120,8 @@ export function mount(container, params, ctx) {
       xAxis: { data: ordered.map((cp) => String(cp.checkpointId)) },
       series: [
         { data: ordered.map((cp) => (cp.durationMillis === null || cp.durationMillis === undefined ? null : cp.durationMillis)) },
-        { data: ordered.map((cp) => cp.sizeBytes) },
+        // a checkpoint's size is known once it completed: a pending or failed one is a gap, not 0 B
+        { data: ordered.map((cp) => (cp.status === 'COMPLETED' ? cp.sizeBytes : null)) },
       ],
     });
   }
