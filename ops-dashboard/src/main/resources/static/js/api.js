@@ -103,6 +103,8 @@ export const api = {
   topology: (id) => getJson('/api/v1/topologies/' + enc(id)),
   plan: (id) => getJson('/api/v1/topologies/' + enc(id) + '/plan'),
   checkpoints: (id) => getJson('/api/v1/topologies/' + enc(id) + '/checkpoints'),
+  /** One checkpoint with each task's ack; a 404 (CHECKPOINT_NOT_FOUND) once the store no longer keeps it. */
+  checkpoint: (id, checkpointId) => getJson('/api/v1/topologies/' + enc(id) + '/checkpoints/' + enc(checkpointId)),
   votes: (id) => getJson('/api/v1/topologies/' + enc(id) + '/votes'),
   recoveries: (topology) => getJson('/api/v1/recoveries' + (topology ? '?topology=' + enc(topology) : '')),
   hosts: () => getJson('/api/v1/hosts'),

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.steadfast.protocol.problem.FieldError;
 import io.steadfast.protocol.problem.Problem;
+import io.steadfast.protocol.router.CheckpointDetail;
 import io.steadfast.protocol.router.CheckpointSummary;
 import io.steadfast.protocol.router.CheckpointTriggered;
 import io.steadfast.protocol.router.HostView;
@@ -126,6 +127,24 @@ class RouterViewsJsonTest {
     void writesTheCheckpointsOfATopologyNotCheckpointedYet() {
         assertRoundTrip(new TopologyCheckpoints(TOPOLOGY, null, null, List.of()), """
                 {"topology":"t","latestCompleted":null,"checkpointing":null,"checkpoints":[]}""");
+    }
+
+    @Test
+    void writesACheckpointsSummaryFlatWithEachTasksAckAndTheTasksMissing() {
+        TaskId count = TaskId.parse("t/count#0");
+        CheckpointDetail detail = CheckpointDetail.of(TOPOLOGY, new CheckpointSummary(CheckpointId.of(8),
+                        CheckpointSummary.FAILED, T0, T0.plusMillis(900), 900L, 0, "TIMEOUT", "late"),
+                List.of(SOURCE, count), Map.of(SOURCE, CheckpointDetail.TaskAckState.acked(SOURCE, T0.plusMillis(40),
+                        64, 1, 2))).withHosts(Map.of(SOURCE, HOST));
+
+        assertRoundTrip(detail, """
+                {"topology":"t","checkpointId":8,"status":"FAILED","triggeredAt":"2026-01-02T03:04:05Z",\
+                "completedAt":"2026-01-02T03:04:05.900Z","durationMillis":900,"sizeBytes":0,"failureReason":"TIMEOUT",\
+                "failureMessage":"late","tasks":[{"task":"t/source#0","host":"host-1","acked":true,\
+                "ackedAt":"2026-01-02T03:04:05.040Z","sizeBytes":64,"syncMillis":1,"asyncMillis":2},\
+                {"task":"t/count#0","host":null,"acked":false,"ackedAt":null,"sizeBytes":null,"syncMillis":null,\
+                "asyncMillis":null}],"missingTasks":["t/count#0"]}""");
+        assertThat(detail.task(count)).hasValueSatisfying(task -> assertThat(task.acked()).isFalse());
     }
 
     @Test

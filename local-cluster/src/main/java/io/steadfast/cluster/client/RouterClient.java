@@ -2,6 +2,7 @@ package io.steadfast.cluster.client;
 
 import io.steadfast.protocol.host.KeyValue;
 import io.steadfast.protocol.problem.Problem;
+import io.steadfast.protocol.router.CheckpointDetail;
 import io.steadfast.protocol.router.HostView;
 import io.steadfast.protocol.router.LeaderView;
 import io.steadfast.protocol.router.OperatorResults;
@@ -142,6 +143,22 @@ public final class RouterClient {
     public TopologyCheckpoints checkpoints(TopologyId id) {
         return read(expect(get("/api/v1/topologies/" + id + "/checkpoints"), 200),
                 json.constructType(TopologyCheckpoints.class));
+    }
+
+    /**
+     * {@code GET /api/v1/topologies/{id}/checkpoints/{checkpointId}}: the checkpoint with each task's ack; empty if
+     * the store does not keep it (any more) or the topology is not deployed.
+     */
+    public Optional<CheckpointDetail> checkpoint(TopologyId id, long checkpointId) {
+        HttpRequest request = get("/api/v1/topologies/" + id + "/checkpoints/" + checkpointId);
+        HttpResponse<String> response = send(request);
+        if (response.statusCode() == 404) {
+            return Optional.empty();
+        }
+        if (response.statusCode() != 200) {
+            throw unexpected(request, response);
+        }
+        return Optional.of(read(response, json.constructType(CheckpointDetail.class)));
     }
 
     /** {@code GET /api/v1/topologies/{id}/votes}: what the versions of its N-version operators did. */

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.InvalidMediaTypeException;
@@ -39,6 +40,9 @@ class RouterPassThroughController {
     static final int MAX_BODY_BYTES = 8 * 1024 * 1024;
 
     private static final String ID = "{id}";
+    private static final String CHECKPOINT_ID = "{checkpointId}";
+    /** A checkpoint id as the router writes it: a number from 0, at most the digits of a {@code long}. */
+    private static final Pattern CHECKPOINT_ID_FORM = Pattern.compile("0|[1-9][0-9]{0,17}");
 
     private final RouterClient router;
 
@@ -47,30 +51,35 @@ class RouterPassThroughController {
     }
 
     @GetMapping({"/api/v1/topologies", "/api/v1/topologies/{id}", "/api/v1/topologies/{id}/plan",
-            "/api/v1/topologies/{id}/checkpoints", "/api/v1/topologies/{id}/votes", "/api/v1/recoveries",
-            "/api/v1/hosts"})
-    ResponseEntity<byte[]> read(@PathVariable(required = false) @Nullable String id, HttpServletRequest request) {
-        return router.forward(RequestEntity.method(HttpMethod.GET, onRouter(request, id)).build());
+            "/api/v1/topologies/{id}/checkpoints", "/api/v1/topologies/{id}/checkpoints/{checkpointId}",
+            "/api/v1/topologies/{id}/votes", "/api/v1/recoveries", "/api/v1/hosts"})
+    ResponseEntity<byte[]> read(@PathVariable(required = false) @Nullable String id,
+                                @PathVariable(required = false) @Nullable String checkpointId,
+                                HttpServletRequest request) {
+        return router.forward(RequestEntity.method(HttpMethod.GET, onRouter(request, id, checkpointId)).build());
     }
 
     /** Deploys the topology spec in the body; the router answers 201, or 400 naming the fields at fault. */
     @PostMapping("/api/v1/topologies")
     ResponseEntity<byte[]> deploy(HttpServletRequest request) throws IOException {
-        return router.forward(RequestEntity.method(HttpMethod.POST, onRouter(request, null))
+        return router.forward(RequestEntity.method(HttpMethod.POST, onRouter(request, null, null))
                 .contentType(contentType(request)).body(body(request)));
     }
 
     /** Cancels a topology: the router's 204, or its 404 for an unknown one. */
     @DeleteMapping("/api/v1/topologies/{id}")
     ResponseEntity<byte[]> cancel(@PathVariable String id, HttpServletRequest request) {
-        return router.forward(RequestEntity.method(HttpMethod.DELETE, onRouter(request, id)).build());
+        return router.forward(RequestEntity.method(HttpMethod.DELETE, onRouter(request, id, null)).build());
     }
 
-    /** The matched mapping with the topology id in it, and the request's query as it came. */
-    private static URI onRouter(HttpServletRequest request, @Nullable String id) {
+    /** The matched mapping with the topology and checkpoint ids in it, and the request's query as it came. */
+    private static URI onRouter(HttpServletRequest request, @Nullable String id, @Nullable String checkpointId) {
         String path = String.valueOf(request.getAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE));
         if (path.contains(ID)) {
             path = path.replace(ID, validTopologyId(id));
+        }
+        if (path.contains(CHECKPOINT_ID)) {
+            path = path.replace(CHECKPOINT_ID, validCheckpointId(checkpointId));
         }
         String query = request.getQueryString();
         try {
@@ -88,6 +97,15 @@ class RouterPassThroughController {
                     + " GET /api/v1/topologies lists it");
         }
         return id;
+    }
+
+    private static String validCheckpointId(@Nullable String checkpointId) {
+        if (checkpointId == null || !CHECKPOINT_ID_FORM.matcher(checkpointId).matches()) {
+            throw DashboardRequestException.invalid("checkpointId", "'" + checkpointId + "' is not a checkpoint id:"
+                    + " it is a number from 0, without sign or leading zeros; use an id as"
+                    + " GET /api/v1/topologies/{id}/checkpoints lists it");
+        }
+        return checkpointId;
     }
 
     /** JSON unless the page says otherwise: the router reads the body as a topology spec whatever it is labelled. */

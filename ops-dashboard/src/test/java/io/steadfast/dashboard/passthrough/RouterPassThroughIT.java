@@ -10,6 +10,7 @@ import io.steadfast.dashboard.FakeRouter.Answer;
 import io.steadfast.protocol.router.RouterHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -43,6 +44,8 @@ class RouterPassThroughIT extends DashboardOverHttp {
             "/api/v1/topologies/wordcount", CannedRouter.WORDCOUNT,
             "/api/v1/topologies/wordcount/plan", "{\"topology\":\"wordcount\",\"epoch\":3,\"tasks\":[]}",
             "/api/v1/topologies/wordcount/checkpoints", "[{\"id\":7,\"status\":\"COMPLETED\"}]",
+            "/api/v1/topologies/wordcount/checkpoints/7", "{\"topology\":\"wordcount\",\"checkpointId\":7,"
+                    + "\"tasks\":[{\"task\":\"wordcount/count#0\",\"acked\":true}],\"missingTasks\":[]}",
             "/api/v1/topologies/wordcount/votes", "{\"topology\":\"wordcount\",\"operators\":[]}",
             "/api/v1/recoveries", "[{\"id\":\"r-1\",\"topology\":\"wordcount\"}]",
             "/api/v1/hosts", CannedRouter.HOSTS);
@@ -99,14 +102,20 @@ class RouterPassThroughIT extends DashboardOverHttp {
 
     @Test
     void passesTheRoutersErrorOnUnchanged() {
-        String notFound = "{\"status\":404,\"reason\":\"NOT_FOUND\",\"detail\":\"No topology 'gone'\"}";
-        LEADER.answer("/api/v1/topologies/gone/checkpoints", 404, notFound);
+        Map<String, String> notFound = Map.of(
+                "/api/v1/topologies/gone/checkpoints",
+                "{\"status\":404,\"reason\":\"NOT_FOUND\",\"detail\":\"No topology 'gone'\"}",
+                "/api/v1/topologies/wordcount/checkpoints/3",
+                "{\"status\":404,\"reason\":\"CHECKPOINT_NOT_FOUND\",\"checkpointId\":3}");
+        notFound.forEach((path, problem) -> LEADER.answer(path, 404, problem));
 
-        HttpResponse<String> response = http.get("/api/v1/topologies/gone/checkpoints");
+        notFound.forEach((path, problem) -> {
+            HttpResponse<String> response = http.get(path);
 
-        assertThat(response.statusCode()).isEqualTo(404);
-        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
-        assertThat(response.body()).isEqualTo(notFound);
+            assertThat(response.statusCode()).as(path).isEqualTo(404);
+            assertThat(response.headers().firstValue("Content-Type")).as(path).hasValue("application/problem+json");
+            assertThat(response.body()).as(path).isEqualTo(problem);
+        });
     }
 
     @Test
@@ -176,19 +185,39 @@ class RouterPassThroughIT extends DashboardOverHttp {
     }
 
     @Test
+    void refusesACheckpointIdThatIsNoNumberNamingTheFieldWithoutAskingTheRouter() {
+        for (String invalid : List.of("-1", "07", "latest", "1e3", "99999999999999999999")) {
+            JsonNode problem = DashboardHttp.problem(http.get("/api/v1/topologies/wordcount/checkpoints/" + invalid),
+                    400, "INVALID_REQUEST");
+
+            assertThat(problem.get("errors").get(0).get("field").asString()).as(invalid).isEqualTo("checkpointId");
+            assertThat(problem.get("detail").asString()).as(invalid).contains("'" + invalid + "'");
+        }
+        assertThat(LEADER.requests()).noneMatch(request -> request.path().startsWith(
+                "/api/v1/topologies/wordcount/checkpoints/") && !request.path().matches(".*/checkpoints/[37]"));
+    }
+
+    @Test
     void passesOnNoPathOrMethodOutsideTheWhitelist() {
         HttpResponse<String> results = http.get("/api/v1/topologies/wordcount/results/count");
         HttpResponse<String> register = http.post("/api/v1/hosts", "application/json", "{\"hostId\":\"x\"}");
         HttpResponse<String> heartbeat = http.send(http.request("/api/v1/hosts/host-1/heartbeat")
                 .PUT(HttpRequest.BodyPublishers.ofString("{}")).header("Content-Type", "application/json"));
         HttpResponse<String> leader = http.get("/api/v1/leader");
+        HttpResponse<String> ack = http.post("/api/v1/topologies/wordcount/checkpoints/7/acks", "application/json",
+                "{\"task\":\"wordcount/count#0\"}");
+        HttpResponse<String> trigger = http.post("/api/v1/topologies/wordcount/checkpoints/7", "application/json",
+                "{}");
 
         assertThat(results.statusCode()).isEqualTo(404);
         assertThat(register.statusCode()).isEqualTo(405);
         assertThat(heartbeat.statusCode()).isEqualTo(404);
         assertThat(leader.statusCode()).isEqualTo(404);
+        assertThat(ack.statusCode()).isEqualTo(404);
+        assertThat(trigger.statusCode()).isEqualTo(405);
         assertThat(LEADER.requests()).noneMatch(request -> request.path().contains("/results/")
                 || request.path().contains("/heartbeat") || request.path().equals("/api/v1/leader")
-                || request.method().equals("POST") && request.path().equals("/api/v1/hosts"));
+                || request.method().equals("POST") && (request.path().equals("/api/v1/hosts")
+                || request.path().startsWith("/api/v1/topologies/wordcount/checkpoints")));
     }
 }

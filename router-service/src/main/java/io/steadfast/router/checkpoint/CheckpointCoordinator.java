@@ -364,6 +364,14 @@ public final class CheckpointCoordinator {
                 .map(PendingCheckpoint::checkpointId).toList();
     }
 
+    /**
+     * The acks checkpoint {@code checkpointId} has taken so far, in the order they came, while it is pending here;
+     * empty once it completed or failed (or if it never was). The store learns them only when it completes.
+     */
+    public synchronized Optional<List<TaskAck>> pendingAcks(long checkpointId) {
+        return Optional.ofNullable(pending.get(checkpointId)).map(PendingCheckpoint::acks);
+    }
+
     public synchronized int pendingCount() {
         return pending.size();
     }

@@ -1,11 +1,13 @@
 package io.steadfast.router.checkpoint;
 
+import io.steadfast.protocol.router.CheckpointDetail;
 import io.steadfast.protocol.router.CheckpointSummary;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -39,6 +41,13 @@ public interface CheckpointRecords {
 
     /** The topology's checkpoints, newest first. */
     List<CheckpointSummary> list(TopologyId topology);
+
+    /**
+     * One checkpoint of the topology with every expected task's ack as the store recorded it, or empty if the store
+     * has no such checkpoint (never had, dropped it by its retention, or the topology's checkpoints were deleted).
+     * The store knows no hosts: the tasks' {@code host} is null.
+     */
+    Optional<CheckpointDetail> find(TopologyId topology, long checkpointId);
 
     /** The id of the topology's latest COMPLETED checkpoint, if any. */
     OptionalLong latestCompleted(TopologyId topology);

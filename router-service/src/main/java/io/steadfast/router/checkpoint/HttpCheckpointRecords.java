@@ -1,5 +1,6 @@
 package io.steadfast.router.checkpoint;
 
+import io.steadfast.protocol.router.CheckpointDetail;
 import io.steadfast.protocol.router.CheckpointSummary;
 import io.steadfast.protocol.store.CheckpointCompletion;
 import io.steadfast.protocol.store.CheckpointCreation;
@@ -13,7 +14,9 @@ import io.steadfast.runtime.topology.TopologyId;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.function.Supplier;
@@ -103,6 +106,33 @@ public final class HttpCheckpointRecords implements CheckpointRecords {
         return new CheckpointSummary(record.checkpointId(), record.status(), timing.triggeredAt(),
                 timing.completedAt(), timing.durationMillis(), record.sizeBytes(),
                 failure == null ? null : failure.reason(), failure == null ? null : failure.message());
+    }
+
+    /** {@code GET .../{checkpointId}}: the service's 404 (no such checkpoint or topology) is empty. */
+    @Override
+    public Optional<CheckpointDetail> find(TopologyId topology, long checkpointId) {
+        try {
+            CheckpointRecordView body = http.get()
+                    .uri("/api/v1/checkpoints/{topology}/{id}", topology.value(), checkpointId)
+                    .retrieve().body(CheckpointRecordView.class);
+            return Optional.ofNullable(body).map(HttpCheckpointRecords::detailOf);
+        } catch (HttpClientErrorException.NotFound e) {
+            return Optional.empty();
+        } catch (RestClientException e) {
+            throw failure("read checkpoint " + checkpointId + " of '" + topology + "'", e);
+        }
+    }
+
+    private static CheckpointDetail detailOf(CheckpointRecordView record) {
+        CheckpointRecordView.Tasks tasks = record.tasks();
+        Map<TaskId, CheckpointDetail.TaskAckState> acks = new LinkedHashMap<>();
+        for (CheckpointRecordView.StoredAck ack : tasks.acks() == null ? List.<CheckpointRecordView.StoredAck>of()
+                : tasks.acks()) {
+            acks.put(ack.task(), CheckpointDetail.TaskAckState.acked(ack.task(), ack.ackedAt(), ack.sizeBytes(),
+                    ack.syncMillis(), ack.asyncMillis()));
+        }
+        return CheckpointDetail.of(record.topology(), statsOf(record),
+                tasks.expectedTasks() == null ? List.of() : tasks.expectedTasks(), acks);
     }
 
     @Override

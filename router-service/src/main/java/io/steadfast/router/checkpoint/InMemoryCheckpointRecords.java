@@ -1,5 +1,6 @@
 package io.steadfast.router.checkpoint;
 
+import io.steadfast.protocol.router.CheckpointDetail;
 import io.steadfast.protocol.router.CheckpointSummary;
 import io.steadfast.router.checkpoint.CheckpointRecordsException.Reason;
 import io.steadfast.runtime.plan.CheckpointId;
@@ -9,8 +10,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -26,7 +29,11 @@ public final class InMemoryCheckpointRecords implements CheckpointRecords {
     }
 
     private record Entry(CheckpointSummary stats, List<TaskId> expected, Map<TaskId, Integer> incarnations,
-                         Map<TaskId, TaskAck> acks) {
+                         Map<TaskId, RecordedAck> acks) {
+    }
+
+    /** An ack with when it was recorded, as the checkpoint-service keeps it. */
+    private record RecordedAck(TaskAck ack, Instant at) {
     }
 
     private final Map<Key, Entry> records = new ConcurrentHashMap<>();
@@ -55,7 +62,7 @@ public final class InMemoryCheckpointRecords implements CheckpointRecords {
 
     @Override
     public void acknowledge(TopologyId topology, long checkpointId, TaskAck ack) {
-        entry(topology, checkpointId).acks().put(ack.task(), ack);
+        entry(topology, checkpointId).acks().put(ack.task(), new RecordedAck(ack, clock.instant()));
     }
 
     @Override
@@ -69,7 +76,7 @@ public final class InMemoryCheckpointRecords implements CheckpointRecords {
         }
         Instant now = clock.instant();
         CheckpointSummary s = entry.stats();
-        long size = entry.acks().values().stream().mapToLong(TaskAck::sizeBytes).sum();
+        long size = entry.acks().values().stream().mapToLong(recorded -> recorded.ack().sizeBytes()).sum();
         records.put(new Key(topology, checkpointId), new Entry(new CheckpointSummary(s.checkpointId(),
                 CheckpointSummary.COMPLETED, s.triggeredAt(), now, Duration.between(s.triggeredAt(), now).toMillis(), size, null, null),
                 entry.expected(), entry.incarnations(), entry.acks()));
@@ -97,6 +104,22 @@ public final class InMemoryCheckpointRecords implements CheckpointRecords {
         return records.entrySet().stream().filter(e -> e.getKey().topology().equals(topology))
                 .map(e -> e.getValue().stats())
                 .sorted(Comparator.comparing(CheckpointSummary::checkpointId).reversed()).toList();
+    }
+
+    @Override
+    public Optional<CheckpointDetail> find(TopologyId topology, long checkpointId) {
+        requireAvailable();
+        Entry entry = records.get(new Key(topology, checkpointId));
+        if (entry == null) {
+            return Optional.empty();
+        }
+        Map<TaskId, CheckpointDetail.TaskAckState> acks = new LinkedHashMap<>();
+        entry.acks().values().stream().sorted(Comparator.comparing(RecordedAck::at)).forEach(recorded -> {
+            TaskAck ack = recorded.ack();
+            acks.put(ack.task(), CheckpointDetail.TaskAckState.acked(ack.task(), recorded.at(), ack.sizeBytes(),
+                    ack.syncMillis(), ack.asyncMillis()));
+        });
+        return Optional.of(CheckpointDetail.of(topology, entry.stats(), entry.expected(), acks));
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.steadfast.router.checkpoint;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import io.steadfast.protocol.router.CheckpointDetail;
 import io.steadfast.protocol.router.CheckpointSummary;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -18,6 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -180,6 +182,11 @@ class CheckpointCoordinatorTest {
             @Override
             public List<CheckpointSummary> list(TopologyId topology) {
                 return memory.list(topology);
+            }
+
+            @Override
+            public Optional<CheckpointDetail> find(TopologyId topology, long checkpointId) {
+                return memory.find(topology, checkpointId);
             }
 
             @Override

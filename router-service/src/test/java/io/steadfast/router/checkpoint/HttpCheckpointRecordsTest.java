@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.steadfast.protocol.router.CheckpointDetail;
 import io.steadfast.protocol.router.CheckpointSummary;
 import io.steadfast.runtime.plan.CheckpointId;
 import io.steadfast.runtime.plan.HostId;
@@ -45,6 +46,11 @@ class HttpCheckpointRecordsTest {
             "completedAt":"2026-01-01T10:00:02Z","durationMillis":1000,"sizeBytes":0,"expectedTasks":["w/a#0"],\
             "expectedIncarnations":{},"acks":[],"missingAcks":["w/a#0"],\
             "failure":{"reason":"TIMEOUT","message":"late"}}""";
+    private static final String PENDING = """
+            {"topology":"w","checkpointId":3,"status":"PENDING","triggeredAt":"2026-01-01T10:00:03Z",\
+            "completedAt":null,"durationMillis":null,"sizeBytes":3,"expectedTasks":["w/a#0","w/b#0"],\
+            "expectedIncarnations":{},"acks":[{"task":"w/b#0","sizeBytes":3,"ackedAt":"2026-01-01T10:00:03.100Z",\
+            "syncMillis":1,"asyncMillis":2}],"missingAcks":["w/a#0"],"failure":null}""";
     private static final String LIST = """
             {"topology":"w","statistics":{"total":2,"pending":0,"completed":1,"failed":1,"latestCompleted":1,\
             "latestCompletedDurationMillis":300,"latestCompletedSizeBytes":7,"averageDurationMillis":300,\
@@ -133,6 +139,34 @@ class HttpCheckpointRecordsTest {
                 {"status":404,"reason":"NOT_FOUND","topology":"w"}"""));
 
         assertThat(records.latestCompleted(TOPOLOGY)).isEmpty();
+    }
+
+    @Test
+    void readsOneCheckpointWithEachExpectedTasksAckOrItsAbsence() {
+        answers.put("/api/v1/checkpoints/w/3", Map.entry(200, PENDING));
+
+        CheckpointDetail detail = records.find(TOPOLOGY, 3).orElseThrow();
+
+        assertThat(received).containsExactly("GET /api/v1/checkpoints/w/3 ");
+        assertThat(detail.summary()).isEqualTo(new CheckpointSummary(CheckpointId.of(3), "PENDING",
+                Instant.parse("2026-01-01T10:00:03Z"), null, null, 3, null, null));
+        assertThat(detail.tasks()).containsExactly(CheckpointDetail.TaskAckState.missing(A),
+                CheckpointDetail.TaskAckState.acked(B, Instant.parse("2026-01-01T10:00:03.100Z"), 3, 1, 2));
+        assertThat(detail.missingTasks()).containsExactly(A);
+    }
+
+    @Test
+    void findsNoCheckpointWhereTheServiceAnswers404AndFailsAsUnavailableOn503() {
+        answers.put("/api/v1/checkpoints/w/9", Map.entry(404, """
+                {"status":404,"reason":"NOT_FOUND","topology":"w","checkpointId":9}"""));
+        answers.put("/api/v1/checkpoints/w/10", Map.entry(503, """
+                {"status":503,"reason":"STORE_UNAVAILABLE"}"""));
+
+        assertThat(records.find(TOPOLOGY, 9)).isEmpty();
+        CheckpointRecordsException unavailable = catchThrowableOfType(CheckpointRecordsException.class,
+                () -> records.find(TOPOLOGY, 10));
+        assertThat(unavailable.isUnavailable()).isTrue();
+        assertThat(unavailable).hasMessageContaining("could not read checkpoint 10 of 'w'");
     }
 
     @Test

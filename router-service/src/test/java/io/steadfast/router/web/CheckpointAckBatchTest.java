@@ -8,7 +8,6 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import io.steadfast.router.FakeHostClient;
 import io.steadfast.router.RouterCalls;
-import io.steadfast.router.RouterTestBeans;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
 import io.steadfast.router.topology.TopologyRepository;
 import io.steadfast.runtime.plan.HostId;
@@ -21,9 +20,6 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
-import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
@@ -32,10 +28,7 @@ import org.springframework.test.web.servlet.ResultActions;
  * A host acks the snapshots its tasks took at one barrier in one request ({@code POST .../acks/batch}); the
  * checkpoint completes once every host's batch is in, and a malformed batch is refused naming the field.
  */
-@SpringBootTest(properties = {"steadfast.router.host-startup-grace=0s", "steadfast.router.heartbeat-timeout=1h",
-        "steadfast.router.checkpoint.interval=1s", "steadfast.router.checkpoint.timeout=10s"})
-@AutoConfigureMockMvc
-@Import(RouterTestBeans.class)
+@CheckpointApiContext
 @Timeout(60)
 class CheckpointAckBatchTest {
 

@@ -8,7 +8,6 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import io.steadfast.router.FakeHostClient;
 import io.steadfast.router.RouterCalls;
-import io.steadfast.router.RouterTestBeans;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
 import io.steadfast.router.checkpoint.InMemoryCheckpointRecords;
 import io.steadfast.router.topology.TopologyRepository;
@@ -19,9 +18,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
-import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 
@@ -30,10 +26,7 @@ import org.springframework.test.web.servlet.MockMvc;
  * back: the whole router on its checkpoint thread, the store switched off and on ({@link InMemoryCheckpointRecords}),
  * time moved by hand. The hosts are fakes, so the test acknowledges for them over the router's REST API.
  */
-@SpringBootTest(properties = {"steadfast.router.host-startup-grace=0s", "steadfast.router.heartbeat-timeout=1h",
-        "steadfast.router.checkpoint.interval=1s", "steadfast.router.checkpoint.timeout=10s"})
-@AutoConfigureMockMvc
-@Import(RouterTestBeans.class)
+@CheckpointApiContext
 @Timeout(60)
 class CheckpointsAcrossStoreOutageTest {
 
