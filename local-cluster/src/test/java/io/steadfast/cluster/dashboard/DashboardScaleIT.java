@@ -34,12 +34,10 @@ import org.openqa.selenium.By;
  * selected, a row per task) and {@value #HOST_UPDATES} of the hosts view (16 rows), the median and the slowest update
  * must stay under {@value #BUDGET_MILLIS} ms; the figures are printed as a table (median, p95, max).
  * <p>
- * Why a stand-in rather than 16 host processes: on the 2-core machines the tests run on, 16 hosts took 92-113 s to
- * become LIVE, and once they ran the topology each burnt about 10 % of a core (1.6 cores together, load average
- * 40-60), leaving the browser a few percent of the CPU: the timings then measured the starvation, not the page
- * (the same page update took 44-96 ms median and up to 430 ms, run to run), and with the router's default heartbeat
- * timeout the hosts were declared DEAD and recovered in a storm. DashboardBrowserIT drives the page against real
- * processes; this test measures what the page costs.
+ * Why a stand-in rather than 16 host processes: on a 2-core CI machine 16 hosts running the topology take most of
+ * the CPU, so the browser's timings would measure its starvation rather than the page, and the overloaded hosts would
+ * be declared DEAD and recovered (the figures are in docs/performance.md). DashboardBrowserIT drives the page against
+ * real processes; this test measures what the page costs.
  */
 @Timeout(180)
 class DashboardScaleIT {
