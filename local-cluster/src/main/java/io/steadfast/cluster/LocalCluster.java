@@ -5,20 +5,16 @@ import io.steadfast.cluster.client.RouterRequestException;
 import io.steadfast.cluster.process.ClusterProcesses;
 import io.steadfast.cluster.process.OperatorJars;
 import io.steadfast.cluster.process.FreePort;
+import io.steadfast.cluster.process.LeftOverHosts;
 import io.steadfast.cluster.process.ServiceProcess;
 import io.steadfast.cluster.progress.ProgressTable;
 import io.steadfast.cluster.progress.ResultsSummary;
-import io.steadfast.protocol.router.HostView;
 import io.steadfast.protocol.router.RecoveryView;
 import io.steadfast.protocol.router.TopologyDetail;
 import io.steadfast.protocol.router.TopologySubmitted;
 import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,7 +41,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * results when every task is FINISHED. With {@code --replace-failed-hosts} (the default) the routers start the hosts
  * and voters themselves and replace one that fails by a fresh one of its kind
  * ({@code steadfast.router.scheduling.mode=local}); otherwise the launcher starts them and a dead one stays dead.
- * Ctrl-C (a shutdown hook) deletes the topology and stops every process.
+ * Ctrl-C (a shutdown hook) deletes the topology and stops every process, the hosts a killed router left running too
+ * (found by the run directory on their command line, {@link ClusterProcesses#stopAll()}).
  * {@link LocalCommand} reads its options.
  */
 public final class LocalCluster {
@@ -253,48 +250,12 @@ public final class LocalCluster {
                 out.println("  could not delete topology " + topology + ": " + e.getMessage());
             }
         }
-        List<HostView> hosts = routerStartedHosts();
         List<ServiceProcess> all = new ArrayList<>(processes.all());
-        processes.close();
+        List<LeftOverHosts.Stopped> leftOver = processes.stopAll();
         all.forEach(p -> out.println("  stopped " + p.describe()));
-        haltLeftOverHosts(hosts);
+        leftOver.forEach(host -> out.println("  stopped " + host.describe() + ", which its router left running"));
         out.println("Logs: " + processes.runDir());
         out.flush();
-    }
-
-    /** The hosts the routers started, as the leader lists them, to stop those a router left behind. */
-    private List<HostView> routerStartedHosts() {
-        if (!options.replaceFailedHosts() || router == null) {
-            return List.of();
-        }
-        try {
-            return router.hosts();
-        } catch (RouterRequestException e) {
-            out.println("  could not list the hosts (" + e.getMessage() + "); hosts of a router killed earlier may"
-                    + " still run");
-            return List.of();
-        }
-    }
-
-    /**
-     * Halts the hosts that still run once the routers stopped: a router stops the hosts it started, but one that was
-     * killed (SIGKILL) could not, and its hosts went on with the next leader. Their fault injection is on.
-     */
-    private void haltLeftOverHosts(List<HostView> hosts) {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(500)).build();
-        for (HostView host : hosts) {
-            try {
-                http.send(HttpRequest.newBuilder(host.controlUrl().resolve("/api/v1/fault/kill"))
-                        .POST(HttpRequest.BodyPublishers.noBody()).timeout(Duration.ofSeconds(2)).build(),
-                        HttpResponse.BodyHandlers.discarding());
-                out.println("  halted " + host.hostId() + ", left running by a router that was killed");
-            } catch (IOException e) {
-                // stopped with its router: nothing listens any more
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
     }
 
     private Path resolveTopology(Path path) {

@@ -23,6 +23,8 @@ import java.util.Optional;
  * Hosts run with fault injection enabled ({@code POST /api/v1/fault/kill}): this is a demo and test cluster. The
  * router and the hosts of both kinds load the same {@link OperatorJars}, so that hosts run the types the router
  * validated.
+ * Hosts the routers start ({@link #routerStartedHosts}) are the routers' children, not its own; {@link #stopAll()}
+ * finds those a killed router left running by their {@link RunDirMarker}.
  * Tests and chaos tests start, stop and kill single hosts through it. Thread-safe (every method synchronises
  * on this object), so the launcher's shutdown hook may call {@link #close()}.
  */
@@ -30,6 +32,11 @@ public final class ClusterProcesses implements AutoCloseable {
 
     /** How long a stopping service gets before it is killed. */
     public static final Duration STOP_GRACE = Duration.ofSeconds(10);
+    /**
+     * How long a host left behind by a router gets to stop before it is killed: shorter than {@link #STOP_GRACE},
+     * as it comes after that wait, and the topology is deleted or its router gone, so it has nothing left to finish.
+     */
+    public static final Duration LEFT_OVER_GRACE = Duration.ofSeconds(5);
 
     /** Subdirectory of the run directory that holds the checkpoint-service's embedded store (H2 file). */
     public static final String CHECKPOINT_STORE_DIR = "checkpoint-store";
@@ -200,7 +207,9 @@ public final class ClusterProcesses implements AutoCloseable {
      * Router settings with which the routers keep {@code peHosts} PE hosts and {@code voters} voters running as
      * processes of their own ({@code steadfast.router.scheduling.mode=local}): started as {@link #startHost} starts
      * them (the same jars, JVM arguments, operator jars and fault injection, logs in the run directory), registering
-     * with every router of {@code routerUrls}, and replaced by a fresh one when one fails.
+     * with every router of {@code routerUrls}, and replaced by a fresh one when one fails. The routers put this run
+     * directory's {@link RunDirMarker} on each host's command line, by which {@link #stopAll()} finds the hosts of a
+     * router that was killed.
      */
     public synchronized List<String> routerStartedHosts(int peHosts, int voters, List<URI> routerUrls) {
         String prefix = "--steadfast.router.scheduling.";
@@ -418,12 +427,21 @@ public final class ClusterProcesses implements AutoCloseable {
         return all().stream().filter(p -> !p.isAlive()).findFirst();
     }
 
-    /**
-     * Stops every process: all are asked to stop at once, each gets until a common deadline, then the rest
-     * are killed. Safe to call more than once.
-     */
+    /** As {@link #stopAll()}. */
     @Override
     public synchronized void close() {
+        stopAll();
+    }
+
+    /**
+     * Stops every process: all it started are asked to stop at once, each gets until a common deadline, then the rest
+     * are killed; then, with no router left to start more, every host process that still runs with this run
+     * directory's {@link RunDirMarker} (started by a router that was killed, or killed at the end of its grace, before
+     * it could stop them) gets {@link #LEFT_OVER_GRACE} and is killed after it. Safe to call more than once.
+     *
+     * @return the hosts left behind by a router that it stopped
+     */
+    public synchronized List<LeftOverHosts.Stopped> stopAll() {
         List<ServiceProcess> all = all();
         all.forEach(ServiceProcess::requestStop);
         Instant deadline = Instant.now().plus(STOP_GRACE);
@@ -433,6 +451,7 @@ public final class ClusterProcesses implements AutoCloseable {
                 process.kill();
             }
         }
+        return new LeftOverHosts(new RunDirMarker(runDir)).stop(LEFT_OVER_GRACE);
     }
 
     /**

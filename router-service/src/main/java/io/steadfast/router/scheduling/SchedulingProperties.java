@@ -82,14 +82,16 @@ public record SchedulingProperties(
     }
 
     /**
-     * Host processes the router starts on its own machine: {@code java <jvm-args> [-Dloader.path=<operator jars>] -jar
-     * <jar> <settings>}, each logging to {@code <run-dir>/<host id>.log}, ids {@code host-<n>} and {@code voter-<n>}
-     * numbered past every id seen. The router stops them when it shuts down.
+     * Host processes the router starts on its own machine: {@code java -Dsteadfast.local.run-dir=<run-dir> <jvm-args>
+     * [-Dloader.path=<operator jars>] -jar <jar> <settings>}, each logging to {@code <run-dir>/<host id>.log}, ids
+     * {@code host-<n>} and {@code voter-<n>} numbered past every id seen. The router stops them when it shuts down.
      *
      * @param peHostJar the pe-host-service jar
      * @param voterJar the voter-service jar
      * @param jvmArgs JVM arguments of every host
-     * @param runDir where the hosts' logs go
+     * @param runDir where the hosts' logs go; every host's command line names it, as
+     *               {@code -Dsteadfast.local.run-dir=<absolute run-dir>}, so that the hosts of one run directory can be
+     *               found (and stopped) without asking the router
      * @param operatorJars jars of operator types the hosts load (the router's own {@code -Dloader.path})
      * @param hostSettings more settings for every host, e.g. {@code --steadfast.host.fault-injection.enabled=true}
      * @param routerUrl the router URL the hosts register with, or the URLs of every router replica (comma separated);

@@ -32,7 +32,10 @@ import org.slf4j.LoggerFactory;
  * and {@code voters} say, whoever started them, counting its own children that are still starting; a missing one is
  * started as a fresh host with a new number ({@code host-<n>}, {@code voter-<n>}), never under a failed host's id. A
  * failed host that it started is killed if its process still runs (frozen, or cut off), before its replacement starts.
- * Its children stop with the router ({@link #close()}), not when it only stops acting ({@link #stop()}). After a
+ * Its children stop with the router ({@link #close()}), not when it only stops acting ({@link #stop()}): a standby
+ * router that takes over leads them. Each child's command line names the run directory
+ * ({@code -D}{@value #RUN_DIR_PROPERTY}{@code =<absolute run-dir>}), so that whoever started the router can find and stop
+ * the hosts a killed router left behind, registered or still starting. After a
  * start it waits the hosts' restart grace before starting any, so that hosts alive across a router restart
  * re-register first. A child that exits before it registered holds back the next start of its kind for
  * {@link #CRASH_BACKOFF}. Runs on one thread, {@code steadfast-router-local-hosts}.
@@ -40,6 +43,11 @@ import org.slf4j.LoggerFactory;
 public final class LocalHostProvisioner implements HostProvisioner, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(LocalHostProvisioner.class);
+    /**
+     * The system property on every host's command line that names its run directory: the local-cluster launcher
+     * ({@code RunDirMarker}, which spells the same name) stops the processes that carry its own.
+     */
+    public static final String RUN_DIR_PROPERTY = "steadfast.local.run-dir";
     static final Duration CRASH_BACKOFF = Duration.ofSeconds(10);
     private static final Set<DetectionCause> PROCESS_GONE = Set.of(DetectionCause.HEARTBEAT_TIMEOUT,
             DetectionCause.DATA_PLANE_DISCONNECT);
@@ -57,6 +65,10 @@ public final class LocalHostProvisioner implements HostProvisioner, AutoCloseabl
     /** The highest number given to a host of each kind, so that no number is given twice. */
     private final Map<HostKind, Integer> highestGiven = new ConcurrentHashMap<>();
     private final SchedulingThread thread;
+    /** Held while a child starts and while {@link #close()} takes the children to stop. */
+    private final Object starts = new Object();
+    /** Set by {@link #close()}: no child starts after it. Guarded by {@link #starts}. */
+    private boolean closed;
 
     /**
      * @param routerUrl the URL (or URLs, comma separated) hosts register with (read at each start: the router's port
@@ -110,11 +122,18 @@ public final class LocalHostProvisioner implements HostProvisioner, AutoCloseabl
         }));
     }
 
-    /** Stops acting, then every host it started: SIGTERM, and SIGKILL after the stop grace. */
+    /**
+     * Stops acting, then every host it started, registered or still starting: SIGTERM, and SIGKILL after the stop
+     * grace. No host starts afterwards, not even from a reconciliation that outlived {@link #stop()}'s wait.
+     */
     @Override
     public void close() {
         stop();
-        List<HostProcess> running = children.values().stream().filter(HostProcess::isAlive).toList();
+        List<HostProcess> running;
+        synchronized (starts) {
+            closed = true;
+            running = children.values().stream().filter(HostProcess::isAlive).toList();
+        }
         running.forEach(HostProcess::requestStop);
         Instant deadline = Instant.now().plus(settings.stopGrace());
         for (HostProcess child : running) {
@@ -167,21 +186,40 @@ public final class LocalHostProvisioner implements HostProvisioner, AutoCloseabl
     }
 
     private void startHost(HostKind kind) {
-        HostId id = nextId(kind);
-        Path jar = kind == HostKind.VOTER ? settings.voterJar() : settings.peHostJar();
-        List<String> jvmArgs = new ArrayList<>(settings.jvmArgs());
+        synchronized (starts) {
+            if (closed) {
+                return;
+            }
+            HostId id = nextId(kind);
+            Path jar = kind == HostKind.VOTER ? settings.voterJar() : settings.peHostJar();
+            HostProcess child = HostProcess.start(id, kind, jar, jvmArgs(settings), hostArgs(id),
+                    settings.runDir().resolve(id.value() + ".log"));
+            children.put(id, child);
+            LOG.info("Started host {} ({}) to keep {} {} hosts", child.describe(), kind, targets.get(kind), kind);
+        }
+    }
+
+    /**
+     * The run directory's marker first (so that it survives a command line cut short where the process table is
+     * read), then the configured JVM arguments and the operator jars.
+     */
+    private static List<String> jvmArgs(SchedulingProperties.Local settings) {
+        List<String> jvmArgs = new ArrayList<>();
+        jvmArgs.add("-D" + RUN_DIR_PROPERTY + "=" + settings.runDir().toAbsolutePath().normalize());
+        jvmArgs.addAll(settings.jvmArgs());
         if (!settings.operatorJars().isEmpty()) {
             jvmArgs.add("-Dloader.path=" + settings.operatorJars().stream().map(p -> p.toAbsolutePath().toString())
                     .collect(Collectors.joining(",")));
         }
+        return jvmArgs;
+    }
+
+    private List<String> hostArgs(HostId id) {
         List<String> args = new ArrayList<>(List.of("--server.port=0", "--steadfast.host.id=" + id.value(),
                 "--steadfast.host.router-url=" + routerUrl.get(), "--steadfast.host.checkpoint-url=" + checkpointUrl,
                 "--steadfast.host.data.bind-address=tcp://127.0.0.1:*"));
         args.addAll(settings.hostSettings());
-        HostProcess child = HostProcess.start(id, kind, jar, jvmArgs, args,
-                settings.runDir().resolve(id.value() + ".log"));
-        children.put(id, child);
-        LOG.info("Started host {} ({}) to keep {} {} hosts", child.describe(), kind, targets.get(kind), kind);
+        return args;
     }
 
     /** {@code host-<n>} or {@code voter-<n>}, past the highest number any registered host or child has. */
