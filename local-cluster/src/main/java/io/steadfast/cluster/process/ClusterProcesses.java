@@ -43,26 +43,6 @@ public final class ClusterProcesses implements AutoCloseable {
     /** The database of the router's own records (topologies, plans, placements, recoveries) in the embedded store. */
     public static final String ROUTER_DATABASE = "steadfast-router";
 
-    /**
-     * Every process of the local cluster compiles with C1 only. The control-plane services handle a few hundred small
-     * requests a second, where C2 keeps compiling for minutes after start-up and buys nothing. The hosts share the
-     * machine with each other and with those services, and there C2's compilations (each host compiling its own copy
-     * of the same code, again on every recovery and in every freshly started standby) cost more CPU than its faster
-     * code saves: with C1 hosts a 32-task job keeps the cores less busy and recovers faster (figures in
-     * docs/performance.md, "hosts C1-only"). A host on a machine of its own (the Helm chart's pods, the throughput
-     * benchmarks) keeps the JVM's default, C2.
-     */
-    private static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
-    private static final List<String> CHECKPOINT_JVM_ARGS = List.of("-Xmx512m", C1_ONLY);
-    private static final List<String> ROUTER_JVM_ARGS = List.of("-Xmx512m", C1_ONLY);
-    /**
-     * Hosts map their heap with transparent huge pages: a memory monitor that samples page access bits (such as
-     * DAMON, which runs on our CI machines every 500 ms) otherwise stalls a busy host for tens of milliseconds.
-     * The flag is harmless where THP is off.
-     */
-    private static final List<String> HOST_JVM_ARGS = List.of("-Xmx1g", "-XX:+UseTransparentHugePages", C1_ONLY);
-    private static final List<String> DASHBOARD_JVM_ARGS = List.of("-Xmx256m", C1_ONLY);
-
     private final RepoLayout layout;
     private final Path runDir;
     private final OperatorJars operators;
@@ -114,7 +94,7 @@ public final class ClusterProcesses implements AutoCloseable {
             throw new IllegalStateException("The checkpoint-service is already running: " + checkpoint.describe());
         }
         checkpoint = ServiceProcess.start(new ProcessSpec("checkpoint-service", layout.jar(Service.CHECKPOINT),
-                CHECKPOINT_JVM_ARGS,
+                ServiceJvmArgs.CHECKPOINT,
                 List.of("--server.port=" + port, "--server.address=127.0.0.1",
                         "--steadfast.checkpoint.embedded.data-dir=" + runDir.resolve(CHECKPOINT_STORE_DIR),
                         "--steadfast.checkpoint.embedded.bind-address=127.0.0.1",
@@ -159,7 +139,8 @@ public final class ClusterProcesses implements AutoCloseable {
         args.addAll(settings);
         int replica = index >= 0 ? index : routers.size();
         ServiceProcess router = startOperatorProcess(new ProcessSpec(replica == 0 ? "router" : "router-" + (replica + 1),
-                layout.jar(Service.ROUTER), ROUTER_JVM_ARGS, args, logFile(replica == 0 ? "router" : "router-" + (replica + 1))));
+                layout.jar(Service.ROUTER), ServiceJvmArgs.ROUTER, args,
+                logFile(replica == 0 ? "router" : "router-" + (replica + 1))));
         if (index >= 0) {
             routers.set(index, router);
         } else {
@@ -190,7 +171,7 @@ public final class ClusterProcesses implements AutoCloseable {
             throw new IllegalStateException("Host " + id + " is already running: " + running.describe());
         }
         ServiceProcess host = startOperatorProcess(new ProcessSpec(id.value(),
-                layout.jar(kind == HostKind.VOTER ? Service.VOTER : Service.HOST), HOST_JVM_ARGS,
+                layout.jar(kind == HostKind.VOTER ? Service.VOTER : Service.HOST), ServiceJvmArgs.HOST,
                 List.of("--server.port=0",
                         "--steadfast.host.id=" + id.value(),
                         "--steadfast.host.router-url=" + routerUrlList(),
@@ -212,20 +193,7 @@ public final class ClusterProcesses implements AutoCloseable {
      * router that was killed.
      */
     public synchronized List<String> routerStartedHosts(int peHosts, int voters, List<URI> routerUrls) {
-        String prefix = "--steadfast.router.scheduling.";
-        List<String> settings = new ArrayList<>(List.of(prefix + "mode=local", prefix + "pe-hosts=" + peHosts,
-                prefix + "voters=" + voters, prefix + "local.pe-host-jar=" + layout.jar(Service.HOST),
-                prefix + "local.run-dir=" + runDir, prefix + "local.jvm-args=" + String.join(",", HOST_JVM_ARGS),
-                prefix + "local.host-settings=--steadfast.host.fault-injection.enabled=true",
-                prefix + "local.router-url=" + String.join(",", routerUrls.stream().map(URI::toString).toList())));
-        if (voters > 0) {
-            settings.add(prefix + "local.voter-jar=" + layout.jar(Service.VOTER));
-        }
-        if (!operators.jars().isEmpty()) {
-            settings.add(prefix + "local.operator-jars=" + String.join(",",
-                    operators.jars().stream().map(jar -> jar.toAbsolutePath().toString()).toList()));
-        }
-        return settings;
+        return new RouterStartedHostSettings(layout, runDir, operators).settings(peHosts, voters, routerUrls);
     }
 
     /** Starts the dashboard on {@code port} (bound to 127.0.0.1), pointed at the router. */
@@ -233,7 +201,8 @@ public final class ClusterProcesses implements AutoCloseable {
         if (routerUrls.isEmpty()) {
             throw new IllegalStateException("Start the router before the dashboard: it needs the router's URL");
         }
-        dashboard = ServiceProcess.start(new ProcessSpec("dashboard", layout.jar(Service.DASHBOARD), DASHBOARD_JVM_ARGS,
+        dashboard = ServiceProcess.start(new ProcessSpec("dashboard", layout.jar(Service.DASHBOARD),
+                ServiceJvmArgs.DASHBOARD,
                 List.of("--server.port=" + port, "--server.address=127.0.0.1",
                         "--steadfast.dashboard.router-url=" + routerUrlList(),
                         "--steadfast.dashboard.fault-injection.enabled=true"),
