@@ -20,7 +20,9 @@ import java.util.function.ToLongFunction;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Per-task counters {@code steadfast.task.records.in} and {@code steadfast.task.records.out} tagged with
+ * Per-task counters {@code steadfast.task.records.in}, {@code steadfast.task.records.out}, and the seconds
+ * {@code steadfast.task.busy} and {@code steadfast.task.residence} (whose rate over that of records in is the mean
+ * latency at the task), tagged with
  * {@code topology}, {@code operator} and {@code subtask} (bounded by the deployed tasks; never a record key): counts
  * that only grow while the task runs here, so Prometheus' {@code rate()} applies (a task restored elsewhere starts
  * its count again, which a counter's reset handling absorbs).
@@ -57,7 +59,12 @@ public final class TaskMeters {
                     counter("steadfast.task.records.in", "Records taken in by the task", tags, task,
                             t -> t.metrics().recordsIn()),
                     counter("steadfast.task.records.out", "Events emitted by the task", tags, task,
-                            t -> t.metrics().recordsOut())));
+                            t -> t.metrics().recordsOut()),
+                    seconds("steadfast.task.busy", "Time the task's thread spent processing input or polling its "
+                            + "source", tags, task, t -> t.metrics().busyNanos()),
+                    seconds("steadfast.task.residence", "Time the records taken in spent in the task (queueing and "
+                            + "processing), summed over them: divided by records in, their mean latency here", tags,
+                            task, t -> t.metrics().residenceNanos())));
         }
     }
 
@@ -75,5 +82,11 @@ public final class TaskMeters {
     private Meter counter(String name, String description, Tags tags, TaskId task, ToLongFunction<StreamTask> value) {
         return FunctionCounter.builder(name, runtime, r -> r.task(task).map(value::applyAsLong).orElse(0L))
                 .description(description).tags(tags).register(registry);
+    }
+
+    /** A counter of seconds from a count of nanoseconds. */
+    private Meter seconds(String name, String description, Tags tags, TaskId task, ToLongFunction<StreamTask> nanos) {
+        return FunctionCounter.builder(name, runtime, r -> r.task(task).map(nanos::applyAsLong).orElse(0L) / 1e9)
+                .description(description).baseUnit("seconds").tags(tags).register(registry);
     }
 }

@@ -67,11 +67,16 @@ class TaskMetersTest {
         await().atMost(Duration.ofSeconds(20)).until(() -> emitted.count() > before);
         assertThat(emitted.getId().getType()).isEqualTo(Meter.Type.COUNTER);
         assertThat(meters.find("steadfast.task.records.in").functionCounters()).as("one per task").hasSize(3);
+        FunctionCounter residence = counter("steadfast.task.residence", "sink", "0");
+        await().atMost(Duration.ofSeconds(20)).until(() -> residence.count() > 0);
+        assertThat(residence.getId().getBaseUnit()).isEqualTo("seconds");
+        assertThat(counter("steadfast.task.busy", "source", "0").count()).as("the source's polling").isPositive();
 
         node.cancel(TopologyId.of("metered"));
 
         assertThat(meters.find("steadfast.task.records.in").meters()).isEmpty();
         assertThat(meters.find("steadfast.task.records.out").meters()).isEmpty();
+        assertThat(meters.find("steadfast.task.residence").meters()).isEmpty();
     }
 
     private FunctionCounter counter(String name, String operator, String subtask) {

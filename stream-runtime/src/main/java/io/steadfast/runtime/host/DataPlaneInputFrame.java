@@ -5,10 +5,10 @@ import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.task.InputFrame;
 
 /** A frame received by the data plane, as a task input, stamped as it is handed to its task. */
-record DataPlaneInputFrame(InboundFrame frame, long arrivedMillis) implements InputFrame {
+record DataPlaneInputFrame(InboundFrame frame, long arrivedMillis, long arrivedNanos) implements InputFrame {
 
     DataPlaneInputFrame(InboundFrame frame) {
-        this(frame, System.currentTimeMillis());
+        this(frame, System.currentTimeMillis(), System.nanoTime());
     }
 
     @Override

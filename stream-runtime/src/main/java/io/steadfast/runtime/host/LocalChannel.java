@@ -66,6 +66,7 @@ final class LocalChannel implements FrameSender {
         private final byte[] payload;
         private final int records;
         private final long arrivedMillis = System.currentTimeMillis();
+        private final long arrivedNanos = System.nanoTime();
 
         Frame(byte[] payload, int records) {
             this.payload = payload;
@@ -75,6 +76,11 @@ final class LocalChannel implements FrameSender {
         @Override
         public long arrivedMillis() {
             return arrivedMillis;
+        }
+
+        @Override
+        public long arrivedNanos() {
+            return arrivedNanos;
         }
 
         @Override

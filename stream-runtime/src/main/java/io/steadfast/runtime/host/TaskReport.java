@@ -26,14 +26,28 @@ public record TaskReport(String task, String type, TaskStatus status, @JsonUnwra
                          Integer incarnation) {
 
     /**
-     * What a task took in and emitted; flat in the JSON form.
+     * What a task took in and emitted, and how long its records stayed; flat in the JSON form.
      *
      * @param recordsIn records taken in (events from inputs, or events a source emitted)
      * @param recordsOut events emitted
      * @param recordsInPerSecond records taken in per second, over the last half second or more
      * @param recordsOutPerSecond events emitted per second, over the same window
+     * @param latencyMillis the mean time the records taken in over that window spent in the task, from reaching its
+     *                      host to processed (queueing, alignment and processing; for a source, producing them), or
+     *                      null if it took none
+     * @param busyFraction the share of that window the task's thread spent processing, 0 to 1
      */
-    public record Throughput(long recordsIn, long recordsOut, double recordsInPerSecond, double recordsOutPerSecond) {
+    public record Throughput(long recordsIn, long recordsOut, double recordsInPerSecond, double recordsOutPerSecond,
+                             Double latencyMillis, Double busyFraction) {
+
+        public Throughput {
+            busyFraction = busyFraction == null ? 0.0 : busyFraction; // left out by hosts that do not measure it
+        }
+
+        /** Counts and rates, with no timings. */
+        public Throughput(long recordsIn, long recordsOut, double recordsInPerSecond, double recordsOutPerSecond) {
+            this(recordsIn, recordsOut, recordsInPerSecond, recordsOutPerSecond, null, 0.0);
+        }
 
         /** A count of records taken in, with nothing emitted and no rates. */
         public static Throughput takenIn(long recordsIn) {
@@ -82,6 +96,15 @@ public record TaskReport(String task, String type, TaskStatus status, @JsonUnwra
         return throughput.recordsOutPerSecond();
     }
 
+    /** See {@link Throughput#latencyMillis()}; null if the task took nothing in over the window. */
+    public Double latencyMillis() {
+        return throughput.latencyMillis();
+    }
+
+    public Double busyFraction() {
+        return throughput.busyFraction();
+    }
+
     public int queuedFrames() {
         return input.queuedFrames();
     }
@@ -102,16 +125,16 @@ public record TaskReport(String task, String type, TaskStatus status, @JsonUnwra
 
     /** The report of {@code task}; one whose thread hangs ({@link #STALLED_AFTER}) is reported FAILED, saying so. */
     static TaskReport of(StreamTask task, int incarnation, TaskRates rates, long nowNanos) {
-        long in = task.metrics().recordsIn();
-        long out = task.metrics().recordsOut();
-        TaskRates.Rates rate = rates.update(task.id().toString(), nowNanos, in, out);
+        TaskRates.Counters counters = TaskRates.Counters.of(task.metrics());
+        TaskRates.Rates rate = rates.update(task.id().toString(), nowNanos, counters);
         long stalled = task.stalledNanos(nowNanos);
         boolean hung = stalled > STALLED_AFTER.toNanos();
         String failure = hung ? "stalled: its thread has not come back from operator code for "
                 + TimeUnit.NANOSECONDS.toSeconds(stalled) + " s (an endless loop, a deadlock or a blocking call in "
                 + task.operatorType() + "?); treated as failed" : task.failure();
         return new TaskReport(task.id().toString(), task.operatorType(), hung ? TaskStatus.FAILED : task.status(),
-                new Throughput(in, out, Math.round(rate.inPerSecond()), Math.round(rate.outPerSecond())),
+                new Throughput(counters.recordsIn(), counters.recordsOut(), Math.round(rate.inPerSecond()),
+                        Math.round(rate.outPerSecond()), rate.latencyMillis(), rate.busyFraction()),
                 new InputHealth(task.queuedFrames(), task.metrics().malformedFrames(),
                         task.metrics().backpressuredNanos() / 1_000_000),
                 failure, task.caughtUp(), incarnation);

@@ -25,4 +25,10 @@ public interface InputFrame {
      * processing-time timer due later does not fire before the task has taken this frame.
      */
     long arrivedMillis();
+
+    /**
+     * When the frame reached this task's host, by {@link System#nanoTime()}: the start of the time its records
+     * spend in the task ({@link TaskMetrics#residenceNanos()}).
+     */
+    long arrivedNanos();
 }

@@ -388,7 +388,9 @@ public final class StreamTask {
 
     /** @return the events emitted, or {@link Source#EXHAUSTED} */
     private int pollSource(SourceDriver source, long now, int maxEvents) {
+        long startNanos = System.nanoTime();
         int emitted = source.poll(sourceOutput, maxEvents);
+        metrics.addProcessing(Math.max(0, emitted), 0, System.nanoTime() - startNanos);
         if (emitted == Source.EXHAUSTED) {
             output.advanceWatermark(Long.MAX_VALUE);
             output.flushAll(now);

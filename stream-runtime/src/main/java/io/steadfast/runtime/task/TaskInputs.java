@@ -181,6 +181,7 @@ final class TaskInputs {
                         frame.records(), e);
             }
         }
+        long startNanos = System.nanoTime();
         Object[] records = input.records;
         ChannelId channel = frame.channel();
         int index = inputIndex.get(channel);
@@ -205,7 +206,7 @@ final class TaskInputs {
             }
             if (taken == budget) {
                 input.next = i;
-                metrics.addRecordsIn(events);
+                countTaken(frame, events, startNanos);
                 return taken;
             }
             seq[0]++;
@@ -228,15 +229,21 @@ final class TaskInputs {
                 } else if (outcome == BarrierAligner.Outcome.WAITING && !replaying) {
                     input.next = i + 1;
                     aligner.holdFirst(channel, input);
-                    metrics.addRecordsIn(events);
+                    countTaken(frame, events, startNanos);
                     return taken;
                 }
             }
         }
         input.next = records.length;
-        metrics.addRecordsIn(events);
+        countTaken(frame, events, startNanos);
         frame.consumed();
         return taken;
+    }
+
+    /** Counts {@code events} of {@code frame} taken in by a stretch of {@link #run} that began at {@code startNanos}. */
+    private void countTaken(InputFrame frame, long events, long startNanos) {
+        metrics.addRecordsIn(events);
+        metrics.addProcessing(events, Math.max(0, startNanos - frame.arrivedNanos()), System.nanoTime() - startNanos);
     }
 
     void applyWatermark(ChannelId channel, long watermark) {

@@ -15,7 +15,7 @@ class TaskReportTest {
     @Test
     void writesThroughputAndInputHealthAsMembersOfTheReportItself() {
         TaskReport report = new TaskReport("t/count#1", "keyed-count", TaskStatus.RUNNING,
-                new TaskReport.Throughput(120, 80, 60.0, 40.0), new TaskReport.InputHealth(3, 1, 250), null, null, 2);
+                new TaskReport.Throughput(120, 80, 60.0, 40.0, 2.5, 0.75), new TaskReport.InputHealth(3, 1, 250), null, null, 2);
 
         JsonNode written = json.valueToTree(report);
 
@@ -23,6 +23,8 @@ class TaskReportTest {
         assertThat(written.get("recordsOut").asLong()).isEqualTo(80);
         assertThat(written.get("recordsInPerSecond").asDouble()).isEqualTo(60.0);
         assertThat(written.get("recordsOutPerSecond").asDouble()).isEqualTo(40.0);
+        assertThat(written.get("latencyMillis").asDouble()).isEqualTo(2.5);
+        assertThat(written.get("busyFraction").asDouble()).isEqualTo(0.75);
         assertThat(written.get("queuedFrames").asInt()).isEqualTo(3);
         assertThat(written.get("malformedFrames").asLong()).isEqualTo(1);
         assertThat(written.get("backpressuredMillis").asLong()).isEqualTo(250);
@@ -44,5 +46,7 @@ class TaskReportTest {
         assertThat(read.recordsIn()).isEqualTo(7);
         assertThat(read.recordsInPerSecond()).isEqualTo(1.5);
         assertThat(read.input()).isEqualTo(TaskReport.InputHealth.IDLE);
+        assertThat(read.latencyMillis()).as("a host that does not measure latency reports none").isNull();
+        assertThat(read.busyFraction()).isZero();
     }
 }

@@ -121,5 +121,10 @@ class BarrierAlignerTest {
         public long arrivedMillis() {
             return 0;
         }
+
+        @Override
+        public long arrivedNanos() {
+            return 0;
+        }
     }
 }

@@ -56,6 +56,11 @@ class UndecodableFrameTest {
         public long arrivedMillis() {
             return 0;
         }
+
+        @Override
+        public long arrivedNanos() {
+            return 0;
+        }
     }
 
     @AfterEach
