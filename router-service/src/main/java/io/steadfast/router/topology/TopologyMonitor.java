@@ -90,7 +90,7 @@ public final class TopologyMonitor {
             states.add(new TaskState(task.id(), hostId, hostStatus,
                     report.map(r -> r.status().name()).orElse(PENDING), report.map(r -> new TopologyDetail.Traffic(
                             r.recordsIn(), r.recordsOut(), r.recordsInPerSecond(), r.recordsOutPerSecond(),
-                            r.queuedFrames())).orElse(TopologyDetail.Traffic.NONE),
+                            r.queuedFrames(), r.latencyMillis(), r.busyFraction())).orElse(TopologyDetail.Traffic.NONE),
                     report.map(TaskReport::failure).orElse(null)));
         }
         return states;
@@ -100,6 +100,7 @@ public final class TopologyMonitor {
         long in = 0;
         long out = 0;
         double perSecond = 0;
+        OperatorLatency latency = new OperatorLatency();
         for (TaskSpec task : subtasks) {
             boolean sink = task.outputs().isEmpty();
             Optional<RegisteredHost> host = failureDetector.host(topology.placement().get(task.id()));
@@ -109,6 +110,7 @@ public final class TopologyMonitor {
             String id = task.id().toString();
             Optional<TaskReport> now = host.get().report(id);
             Optional<TaskReport> before = host.get().previousReport(id);
+            now.ifPresent(latency::add);
             in += now.map(TaskReport::recordsIn).orElse(0L);
             out += now.map(TaskReport::recordsOut).orElse(0L);
             if (now.isPresent() && before.isPresent() && host.get().previousHeartbeat() != null) {
@@ -120,7 +122,7 @@ public final class TopologyMonitor {
                 }
             }
         }
-        return new OperatorRate(operator, in, out, perSecond);
+        return new OperatorRate(operator, in, out, perSecond, latency.mean());
     }
 
     private static String statusOf(List<TaskState> tasks) {

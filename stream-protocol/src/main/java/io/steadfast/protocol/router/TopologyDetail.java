@@ -99,12 +99,21 @@ public record TopologyDetail(TopologyId id, String status, @JsonUnwrapped Milest
      * @param recordsInPerSecond  the input rate the host last measured
      * @param recordsOutPerSecond the output rate the host last measured
      * @param queuedFrames        input frames waiting in the task's mailbox
+     * @param latencyMillis       the mean time the records it took in over the host's last window spent in it
+     *                            (queueing and processing), or null if it took none
+     * @param busyFraction        the share of that window its thread spent processing, 0 to 1
      */
     public record Traffic(long recordsIn, long recordsOut, double recordsInPerSecond, double recordsOutPerSecond,
-                          int queuedFrames) {
+                          int queuedFrames, @Nullable Double latencyMillis, double busyFraction) {
 
         /** Of a task its host has not reported yet. */
         public static final Traffic NONE = new Traffic(0, 0, 0.0, 0.0, 0);
+
+        /** Counts, rates and queue, with no timings. */
+        public Traffic(long recordsIn, long recordsOut, double recordsInPerSecond, double recordsOutPerSecond,
+                       int queuedFrames) {
+            this(recordsIn, recordsOut, recordsInPerSecond, recordsOutPerSecond, queuedFrames, null, 0);
+        }
     }
 
     /**
@@ -114,7 +123,15 @@ public record TopologyDetail(TopologyId id, String status, @JsonUnwrapped Milest
      * @param recordsIn       records taken in
      * @param recordsOut      events emitted
      * @param eventsPerSecond events emitted (taken in, for sinks) per second between the last two heartbeats
+     * @param latencyMillis   the mean time a record spends in the operator (queueing and processing), over its
+     *                        tasks' last windows weighted by their input rates; null if none took records in
      */
-    public record OperatorRate(OperatorId operator, long recordsIn, long recordsOut, double eventsPerSecond) {
+    public record OperatorRate(OperatorId operator, long recordsIn, long recordsOut, double eventsPerSecond,
+                               @Nullable Double latencyMillis) {
+
+        /** Totals and rate, with no latency. */
+        public OperatorRate(OperatorId operator, long recordsIn, long recordsOut, double eventsPerSecond) {
+            this(operator, recordsIn, recordsOut, eventsPerSecond, null);
+        }
     }
 }
