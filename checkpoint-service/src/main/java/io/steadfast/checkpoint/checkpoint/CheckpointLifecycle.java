@@ -180,23 +180,38 @@ public class CheckpointLifecycle {
             return record;
         }
         requirePending(record, "complete it");
-        Map<TaskId, StoredSnapshot> stored = snapshots.list(topology, checkpointId).stream()
-                .collect(Collectors.toMap(StoredSnapshot::task, Function.identity()));
+        Map<TaskId, StoredSnapshot> stored = storedSnapshots(topology, checkpointId);
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        Map<TaskId, TaskAck> merged = merged(record, acks, stored, now, true);
+        List<TaskId> missingAcks = record.expectedTasks().stream().filter(task -> !merged.containsKey(task)).toList();
+        requireAcksAndSnapshots(record, missingAcks, stored);
+        return markCompleted(record, stored, now, List.copyOf(merged.values()));
+    }
+
+    private Map<TaskId, StoredSnapshot> storedSnapshots(TopologyId topology, CheckpointId checkpointId) {
+        return snapshots.list(topology, checkpointId).stream()
+                .collect(Collectors.toMap(StoredSnapshot::task, Function.identity()));
+    }
+
+    /**
+     * The record's acks with {@code acks} added (replacing a task's earlier one), each sized by its stored snapshot
+     * (0 if none is stored); an ack of a task the checkpoint does not expect is refused, as is, if {@code checkSizes},
+     * one whose size differs from its stored snapshot's.
+     */
+    private Map<TaskId, TaskAck> merged(CheckpointRecord record, List<AckRequest> acks,
+            Map<TaskId, StoredSnapshot> stored, Instant now, boolean checkSizes) {
         Map<TaskId, TaskAck> merged = new LinkedHashMap<>();
         record.acks().forEach(ack -> merged.put(ack.task(), ack));
         for (AckRequest ack : acks) {
             requireExpected(record, ack.task());
             StoredSnapshot snapshot = stored.get(ack.task());
-            if (snapshot != null) {
+            if (snapshot != null && checkSizes) {
                 requireSize(record, ack.task(), ack.sizeBytes(), snapshot);
             }
             merged.put(ack.task(), new TaskAck(ack.task(), snapshot == null ? 0 : snapshot.sizeBytes(), now,
                     ack.syncMillis(), ack.asyncMillis()));
         }
-        List<TaskId> missingAcks = record.expectedTasks().stream().filter(task -> !merged.containsKey(task)).toList();
-        requireAcksAndSnapshots(record, missingAcks, stored);
-        return markCompleted(record, stored, now, List.copyOf(merged.values()));
+        return merged;
     }
 
     /**
@@ -241,14 +256,26 @@ public class CheckpointLifecycle {
 
     /** Fails a pending checkpoint. Failing a failed checkpoint again returns it unchanged. */
     public CheckpointRecord fail(TopologyId topology, CheckpointId checkpointId, CheckpointFailure failure) {
+        return fail(topology, checkpointId, failure, List.of());
+    }
+
+    /**
+     * Fails a pending checkpoint, recording {@code acks} with the failure: the tasks that had acknowledged when the
+     * coordinator gave up, which tell the operator which did not. A size that differs from the stored snapshot's is
+     * no reason to refuse a failure: the stored size is recorded.
+     */
+    public CheckpointRecord fail(TopologyId topology, CheckpointId checkpointId, CheckpointFailure failure,
+            List<AckRequest> acks) {
         CheckpointRecord record = get(topology, checkpointId);
         if (record.status() == CheckpointStatus.FAILED) {
             return record;
         }
         requirePending(record, "fail it");
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        List<TaskAck> recorded = acks.isEmpty() ? record.acks()
+                : List.copyOf(merged(record, acks, storedSnapshots(topology, checkpointId), now, false).values());
         CheckpointRecord failed = checkpoints.markFailed(topology, checkpointId, now,
-                        millisSince(record.triggeredAt(), now), failure)
+                        millisSince(record.triggeredAt(), now), failure, recorded)
                 .orElseThrow(() -> changedMeanwhile(topology, checkpointId, "fail it"));
         meters.failed(topology, failure.reason());
         log.info("Checkpoint {} of topology '{}' failed: {} {}", checkpointId, topology, failure.reason(),

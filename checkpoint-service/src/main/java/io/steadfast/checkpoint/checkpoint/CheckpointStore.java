@@ -46,9 +46,12 @@ public interface CheckpointStore {
     Optional<CheckpointRecord> markCompleted(TopologyId topology, CheckpointId checkpointId, List<TaskAck> acks,
             Instant completedAt, long durationMillis, long sizeBytes);
 
-    /** PENDING → FAILED; empty when the record is missing or not PENDING. */
+    /**
+     * PENDING → FAILED with its acks replaced by {@code acks}, in one write; empty when the record is missing or not
+     * PENDING.
+     */
     Optional<CheckpointRecord> markFailed(TopologyId topology, CheckpointId checkpointId, Instant failedAt,
-            long durationMillis, CheckpointFailure failure);
+            long durationMillis, CheckpointFailure failure, List<TaskAck> acks);
 
     /** Deletes the records of {@code topology} with an id below {@code before} except {@code keep}; returns how many. */
     long deleteOlderThan(TopologyId topology, CheckpointId before, Set<CheckpointId> keep);

@@ -110,9 +110,10 @@ public class MongoCheckpointStore implements CheckpointStore {
 
     @Override
     public Optional<CheckpointRecord> markFailed(TopologyId topology, CheckpointId checkpointId, Instant failedAt,
-            long durationMillis, CheckpointFailure failure) {
+            long durationMillis, CheckpointFailure failure, List<TaskAck> acks) {
         return finish(topology, checkpointId, new Update().set("status", CheckpointStatus.FAILED)
-                .set("completedAt", failedAt).set("durationMillis", durationMillis).set("failure", failure));
+                .set("completedAt", failedAt).set("durationMillis", durationMillis).set("failure", failure)
+                .set("acks", StoredCheckpoint.acks(acks)));
     }
 
     private Optional<CheckpointRecord> finish(TopologyId topology, CheckpointId checkpointId, Update update) {

@@ -94,26 +94,34 @@ class CheckpointController {
         if (request == null || request.acks() == null) {
             return CheckpointViews.of(lifecycle.complete(topologyId, id));
         }
-        List<CheckpointLifecycle.AckRequest> acks = new ArrayList<>();
-        for (int i = 0; i < request.acks().size(); i++) {
-            RecordedAck ack = request.acks().get(i);
-            String field = "acks[" + i + "]";
-            if (ack == null) {
-                throw new InvalidRequestException(field, "null", field + " is null; give {task, sizeBytes, syncMillis,"
-                        + " asyncMillis} for every task");
-            }
-            acks.add(ackRequest(field + ".", ack, topologyId));
-        }
-        return CheckpointViews.of(lifecycle.completeWithAcks(topologyId, id, acks));
+        return CheckpointViews.of(lifecycle.completeWithAcks(topologyId, id, ackRequests(request.acks(), topologyId)));
     }
 
+    /** Fails a pending checkpoint; with {@code acks} in the body, records them with the failure. */
     @PostMapping("/{topology}/{checkpointId}/fail")
     CheckpointRecordView fail(@PathVariable String topology, @PathVariable String checkpointId,
             @RequestBody CheckpointFailureReport request) {
         TopologyId topologyId = RequestIds.topology(topology);
         CheckpointId id = RequestIds.checkpointId("checkpointId", checkpointId);
+        List<CheckpointLifecycle.AckRequest> acks = request.acks() == null ? List.of()
+                : ackRequests(request.acks(), topologyId);
         return CheckpointViews.of(lifecycle.fail(topologyId, id,
-                new CheckpointFailure(reason(request.reason()), request.message())));
+                new CheckpointFailure(reason(request.reason()), request.message()), acks));
+    }
+
+    /** The acks of a completion or a failure, each checked, a null one named by its index. */
+    private static List<CheckpointLifecycle.AckRequest> ackRequests(List<RecordedAck> given, TopologyId topology) {
+        List<CheckpointLifecycle.AckRequest> acks = new ArrayList<>();
+        for (int i = 0; i < given.size(); i++) {
+            RecordedAck ack = given.get(i);
+            String field = "acks[" + i + "]";
+            if (ack == null) {
+                throw new InvalidRequestException(field, "null", field + " is null; give {task, sizeBytes, syncMillis,"
+                        + " asyncMillis} for every task");
+            }
+            acks.add(ackRequest(field + ".", ack, topology));
+        }
+        return acks;
     }
 
     @GetMapping("/{topology}")

@@ -375,7 +375,7 @@ public abstract class CheckpointStorageContract {
         assertThat(completed.sizeBytes()).isEqualTo(99);
         assertThat(checkpoints.markCompleted(TOPOLOGY, new CheckpointId(1), T0, 0, 0)).isEmpty();
         assertThat(checkpoints.markFailed(TOPOLOGY, new CheckpointId(1), T0, 0,
-                new CheckpointFailure(CheckpointFailureReason.TIMEOUT, "late"))).isEmpty();
+                new CheckpointFailure(CheckpointFailureReason.TIMEOUT, "late"), List.of())).isEmpty();
         assertThat(checkpoints.addAck(TOPOLOGY, new CheckpointId(1), ack(SOURCE, 1))).isEmpty();
         assertThat(checkpoints.markCompleted(TOPOLOGY, new CheckpointId(7), T0, 0, 0)).isEmpty();
     }
@@ -397,15 +397,18 @@ public abstract class CheckpointStorageContract {
     }
 
     @Test
-    void failsAPendingRecordWithItsReason() {
+    void failsAPendingRecordWithItsReasonAndTheAcksTakenBeforeIt() {
         checkpoints.create(pending(1));
 
         CheckpointRecord failed = checkpoints.markFailed(TOPOLOGY, new CheckpointId(1), T0.plusSeconds(10), 10_000,
-                new CheckpointFailure(CheckpointFailureReason.TIMEOUT, "sink#1 did not acknowledge")).orElseThrow();
+                new CheckpointFailure(CheckpointFailureReason.TIMEOUT, "sink#1 did not acknowledge"),
+                List.of(ack(SOURCE, 3))).orElseThrow();
 
         assertThat(failed.status()).isEqualTo(CheckpointStatus.FAILED);
         assertThat(failed.failure()).isEqualTo(new CheckpointFailure(CheckpointFailureReason.TIMEOUT,
                 "sink#1 did not acknowledge"));
+        assertThat(failed.acks()).extracting(TaskAck::task).containsExactly(SOURCE);
+        assertThat(failed.missingAcks()).containsExactly(SINK);
         assertThat(checkpoints.find(TOPOLOGY, new CheckpointId(1)).orElseThrow()).isEqualTo(failed);
     }
 

@@ -243,6 +243,28 @@ class CheckpointApiIT extends ServiceOverHttp {
     }
 
     @Test
+    void recordsTheAcksTakenBeforeAFailureSoTheMissingTasksShow() {
+        create("half", 1, "half/source#0", "half/sink#0");
+        upload("half", 1, "half/source#0", "12345");
+
+        HttpApi.Reply failed = api.postJson("/api/v1/checkpoints/half/1/fail", """
+                {"reason": "TIMEOUT", "message": "half/sink#0 did not acknowledge",
+                 "acks": [{"task": "half/source#0", "sizeBytes": 5, "syncMillis": 1, "asyncMillis": 7}]}""");
+
+        assertThat(failed.status()).isEqualTo(200);
+        assertThat(failed.json().get("status").asString()).isEqualTo("FAILED");
+        assertThat(failed.json().get("acks").findValuesAsString("task")).containsExactly("half/source#0");
+        assertThat(failed.json().get("acks").get(0).get("sizeBytes").asLong()).isEqualTo(5);
+        assertThat(api.get("/api/v1/checkpoints/half/1").json().get("acks")).hasSize(1);
+
+        create("half", 2, "half/source#0");
+        HttpApi.Reply foreign = api.postJson("/api/v1/checkpoints/half/2/fail",
+                "{\"reason\": \"TIMEOUT\", \"acks\": [{\"task\": \"half/other#0\"}]}");
+        assertThat(foreign.status()).as("an ack of a task the checkpoint does not expect").isEqualTo(400);
+        assertThat(foreign.json().get("detail").asString()).contains("half/other#0");
+    }
+
+    @Test
     void keepsTheLastCompletedCheckpointsAndDeletesOlderOnesWithTheirSnapshots() {
         completedCheckpoint("kept", 1);
         create("kept", 2, "kept/op#0");

@@ -251,7 +251,8 @@ public final class CheckpointCoordinator {
                     + "' was abandoned: the topology is being recovered or cancelled";
             LOG.info(message);
             failures.recordLater(new UnrecordedFailures.Failure(topology, checkpoint.checkpointId(),
-                    checkpoint.tasks(), checkpoint.triggeredAt(), CheckpointFailureReason.CANCELLED, message));
+                    checkpoint.tasks(), checkpoint.triggeredAt(), CheckpointFailureReason.CANCELLED, message,
+                    checkpoint.acks()));
         }
         return nextId;
     }
@@ -339,7 +340,7 @@ public final class CheckpointCoordinator {
 
     private void recordFailure(PendingCheckpoint checkpoint, CheckpointFailureReason reason, String message) {
         failures.record(new UnrecordedFailures.Failure(topology, checkpoint.checkpointId(), checkpoint.tasks(),
-                checkpoint.triggeredAt(), reason, message));
+                checkpoint.triggeredAt(), reason, message, checkpoint.acks()));
     }
 
     /** The epoch of the deployment this coordinator checkpoints. */

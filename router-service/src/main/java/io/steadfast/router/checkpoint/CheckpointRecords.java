@@ -37,7 +37,17 @@ public interface CheckpointRecords {
         complete(topology, checkpointId);
     }
 
-    void fail(TopologyId topology, long checkpointId, CheckpointFailureReason reason, String message);
+    /** Marks a checkpoint FAILED, with no ack to add. */
+    default void fail(TopologyId topology, long checkpointId, CheckpointFailureReason reason, String message) {
+        fail(topology, checkpointId, reason, message, List.of());
+    }
+
+    /**
+     * Marks a checkpoint FAILED, recording {@code acks} with it: those the coordinator had taken, so that the
+     * checkpoint shows which tasks acknowledged and which did not.
+     */
+    void fail(TopologyId topology, long checkpointId, CheckpointFailureReason reason, String message,
+              List<TaskAck> acks);
 
     /** The topology's checkpoints, newest first. */
     List<CheckpointSummary> list(TopologyId topology);

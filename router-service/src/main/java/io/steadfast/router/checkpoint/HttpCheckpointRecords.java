@@ -85,10 +85,13 @@ public final class HttpCheckpointRecords implements CheckpointRecords {
     }
 
     @Override
-    public void fail(TopologyId topology, long checkpointId, CheckpointFailureReason reason, String message) {
+    public void fail(TopologyId topology, long checkpointId, CheckpointFailureReason reason, String message,
+                     List<TaskAck> acks) {
+        CheckpointFailureReport body = new CheckpointFailureReport(reason.name(), message,
+                acks.isEmpty() ? null : acks.stream().map(HttpCheckpointRecords::recorded).toList());
         call("fail checkpoint " + checkpointId + " of '" + topology + "'", () -> http.post()
                 .uri("/api/v1/checkpoints/{topology}/{id}/fail", topology.value(), checkpointId)
-                .contentType(MediaType.APPLICATION_JSON).body(new CheckpointFailureReport(reason.name(), message))
+                .contentType(MediaType.APPLICATION_JSON).body(body)
                 .retrieve().toBodilessEntity());
     }
 

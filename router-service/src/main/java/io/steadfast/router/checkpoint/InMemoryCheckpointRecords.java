@@ -84,9 +84,10 @@ public final class InMemoryCheckpointRecords implements CheckpointRecords {
 
     @Override
     public synchronized void fail(TopologyId topology, long checkpointId, CheckpointFailureReason reason,
-                                  String message) {
+                                  String message, List<TaskAck> acks) {
         Entry entry = entry(topology, checkpointId);
         requireNotStatus(entry, CheckpointSummary.COMPLETED, topology, "fail");
+        acks.forEach(ack -> entry.acks().put(ack.task(), new RecordedAck(ack, clock.instant())));
         CheckpointSummary s = entry.stats();
         records.put(new Key(topology, checkpointId), new Entry(new CheckpointSummary(s.checkpointId(),
                 CheckpointSummary.FAILED, s.triggeredAt(), null, null, 0, reason.name(), message), entry.expected(), entry.incarnations(),

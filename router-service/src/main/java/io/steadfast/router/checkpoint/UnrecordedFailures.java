@@ -39,12 +39,20 @@ public final class UnrecordedFailures {
      * @param triggeredAt when it was triggered
      * @param reason why it failed
      * @param message what failed, for people
+     * @param acks the acks taken before it failed
      */
     public record Failure(TopologyId topology, long checkpointId, List<TaskId> tasks, Instant triggeredAt,
-                          CheckpointFailureReason reason, String message) {
+                          CheckpointFailureReason reason, String message, List<TaskAck> acks) {
 
         public Failure {
             tasks = List.copyOf(tasks);
+            acks = List.copyOf(acks);
+        }
+
+        /** A failure before any ack was taken. */
+        public Failure(TopologyId topology, long checkpointId, List<TaskId> tasks, Instant triggeredAt,
+                       CheckpointFailureReason reason, String message) {
+            this(topology, checkpointId, tasks, triggeredAt, reason, message, List.of());
         }
     }
 
@@ -159,14 +167,14 @@ public final class UnrecordedFailures {
     /** Fails the record; creates it first if the store does not have it (its start was never recorded, or lost). */
     private void write(Failure failure, String message) {
         try {
-            records.fail(failure.topology(), failure.checkpointId(), failure.reason(), message);
+            records.fail(failure.topology(), failure.checkpointId(), failure.reason(), message, failure.acks());
         } catch (CheckpointRecordsException e) {
             if (e.reason() != Reason.NOT_FOUND) {
                 throw e;
             }
             // a record that only holds the failure takes no snapshot: the incarnations it expects do not matter
             records.create(failure.topology(), failure.checkpointId(), failure.tasks(), Map.of(), failure.triggeredAt());
-            records.fail(failure.topology(), failure.checkpointId(), failure.reason(), message);
+            records.fail(failure.topology(), failure.checkpointId(), failure.reason(), message, failure.acks());
         }
     }
 }

@@ -175,8 +175,9 @@ class CheckpointCoordinatorTest {
             }
 
             @Override
-            public void fail(TopologyId topology, long checkpointId, CheckpointFailureReason reason, String message) {
-                memory.fail(topology, checkpointId, reason, message);
+            public void fail(TopologyId topology, long checkpointId, CheckpointFailureReason reason, String message,
+                             List<TaskAck> acks) {
+                memory.fail(topology, checkpointId, reason, message, acks);
             }
 
             @Override

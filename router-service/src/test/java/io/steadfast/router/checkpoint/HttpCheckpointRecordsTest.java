@@ -101,7 +101,7 @@ class HttpCheckpointRecordsTest {
     }
 
     @Test
-    void sendsAnAckAloneOrWithTheCompletionAndAFailureWithItsReason() {
+    void sendsAnAckAloneOrWithTheCompletionAndAFailureWithItsReasonAndAcks() {
         TaskAck ackA = new TaskAck(A, HOST, 0, 3, 1, 2);
         TaskAck ackB = new TaskAck(B, HOST, 2, 4, 1, 2);
 
@@ -109,6 +109,7 @@ class HttpCheckpointRecordsTest {
         records.complete(TOPOLOGY, 1, List.of(ackA, ackB));
         records.complete(TOPOLOGY, 1);
         records.fail(TOPOLOGY, 2, CheckpointFailureReason.TIMEOUT, "late");
+        records.fail(TOPOLOGY, 3, CheckpointFailureReason.TIMEOUT, "b late", List.of(ackA));
 
         assertThat(received).containsExactly("""
                 PUT /api/v1/checkpoints/w/1/acks {"task":"w/a#0","sizeBytes":3,"syncMillis":1,"asyncMillis":2}""",
@@ -117,7 +118,10 @@ class HttpCheckpointRecordsTest {
                 "asyncMillis":2},{"task":"w/b#0","sizeBytes":4,"syncMillis":1,"asyncMillis":2}]}""",
                 "POST /api/v1/checkpoints/w/1/complete ",
                 """
-                POST /api/v1/checkpoints/w/2/fail {"reason":"TIMEOUT","message":"late"}""");
+                POST /api/v1/checkpoints/w/2/fail {"reason":"TIMEOUT","message":"late"}""",
+                """
+                POST /api/v1/checkpoints/w/3/fail {"reason":"TIMEOUT","message":"b late","acks":[{"task":"w/a#0",\
+                "sizeBytes":3,"syncMillis":1,"asyncMillis":2}]}""");
     }
 
     @Test

@@ -20,6 +20,7 @@ import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import io.steadfast.testkit.ManualClock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -112,6 +113,29 @@ class CheckpointDetailApiTest {
         });
         assertThat(completed.summary().sizeBytes())
                 .isEqualTo(placement.keySet().stream().mapToLong(CheckpointDetailApiTest::sizeOf).sum());
+    }
+
+    @Test
+    void aCheckpointThatTimedOutShowsTheTasksThatAckedAndThoseThatDidNot() throws Exception {
+        TopologyId topology = TopologyId.of("detailed-late");
+        FirstCheckpoint.triggeredFor(topology, List.of("detailed-a", "detailed-b"), new RouterCalls(mvc),
+                coordinators, clock, hosts);
+        Map<TaskId, HostId> placement = topologies.find(topology).orElseThrow().placement();
+        List<TaskId> tasks = placement.keySet().stream().sorted().toList();
+        acknowledge(topology, tasks.get(0), placement.get(tasks.get(0)));
+
+        clock.advance(Duration.ofSeconds(11)); // past steadfast.router.checkpoint.timeout
+        coordinators.tick();
+
+        CheckpointDetail failed = detail(topology, 1);
+        assertThat(failed.summary().status()).isEqualTo(CheckpointSummary.FAILED);
+        assertThat(failed.summary().failureReason()).isEqualTo("TIMEOUT");
+        assertThat(failed.task(tasks.get(0))).as("the ack taken before the timeout, recorded with the failure")
+                .hasValueSatisfying(task -> {
+                    assertThat(task.acked()).isTrue();
+                    assertThat(task.sizeBytes()).isEqualTo(sizeOf(tasks.get(0)));
+                });
+        assertThat(failed.missingTasks()).containsExactlyInAnyOrderElementsOf(tasks.subList(1, tasks.size()));
     }
 
     @Test
