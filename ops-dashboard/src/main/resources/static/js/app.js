@@ -12,7 +12,7 @@ import { settings } from './api.js';
 import { startLiveOverview } from './live.js';
 import { clearProblem, showError, showProblem } from './banner.js';
 import { ageElement, syncClock, tickAges, updateAge } from './format.js';
-import { recordOverview } from './throughput-history.js';
+import { recordOverview } from './operator-history.js';
 import * as topologiesView from './views/topologies.js';
 import * as topologyView from './views/topology.js';
 import * as deployView from './views/deploy.js';
@@ -36,7 +36,7 @@ const ROUTES = [
   ['recoveries', 'recoveries', /^\/recoveries(?:\/([^/]+))?$/, recoveriesView, 'Recoveries'],
   ['hosts', 'hosts', /^\/hosts$/, hostsView, 'Hosts'],
   ['votes', 'votes', /^\/votes(?:\/([^/]+))?$/, votesView, 'Votes'],
-  ['throughput', 'throughput', /^\/throughput$/, throughputView, 'Throughput'],
+  ['throughput', 'throughput', /^\/throughput$/, throughputView, 'Throughput and latency'],
 ].map(([name, nav, pattern, module, title]) => ({ name, nav, pattern, module, title }));
 
 const container = byId('view');

@@ -18,6 +18,7 @@ export function now() {
 
 const integerFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const oneDecimalFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+const twoDecimalFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 export function formatCount(value) {
   const number = Number(value);
@@ -35,6 +36,27 @@ export function formatRate(value) {
 
 export function formatEventsPerSecond(value) {
   return formatRate(value) + ' events/s';
+}
+
+/** A latency: 0.42 ms, 3.1 ms, 85 ms, 1.2 s; a dash when there is none (nothing was taken in). */
+export function formatLatency(millis) {
+  const ms = Number(millis);
+  if (millis === null || millis === undefined || !isFinite(ms)) {
+    return '–';
+  }
+  return ms >= 1000 ? oneDecimalFormat.format(ms / 1000) + ' s' : formatMillis(ms) + ' ms';
+}
+
+/** Milliseconds without the unit, to a precision that tells small values apart: 0.42, 3.1, 85, 1,250. */
+export function formatMillis(millis) {
+  const ms = Number(millis);
+  if (!isFinite(ms)) {
+    return '–';
+  }
+  if (Math.abs(ms) >= 10) {
+    return integerFormat.format(ms);
+  }
+  return (Math.abs(ms) >= 1 ? oneDecimalFormat : twoDecimalFormat).format(ms);
 }
 
 const BYTE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];

@@ -1,18 +1,18 @@
 // #/topologies/{id}: the operator graph (drawn by dag-view.js), its tasks grouped by operator with host, status,
-// rates, queued frames (backpressure) and catch-up, and Cancel. Operator rates and task states follow the live
-// overview; the rest is re-read from the router every 2 s.
+// rates, latency, busy share, queued frames (backpressure) and catch-up, and Cancel. Operator rates and task states
+// follow the live overview; the rest is re-read from the router every 2 s.
 import { api, ApiError } from '../api.js';
 import { confirmAction } from '../confirm.js';
 import { showError, clearProblem } from '../banner.js';
 import { badge, cells, el, emptyRow, setAttr, setText, syncRows, table, toneOf, updateBadge } from '../dom.js';
 import {
-  ageElement, formatBytes, formatCount, formatDuration, formatEventsPerSecond, formatRate, operatorOfTask,
-  shortTaskId,
+  ageElement, formatBytes, formatCount, formatDuration, formatEventsPerSecond, formatLatency, formatRate,
+  operatorOfTask, shortTaskId,
 } from '../format.js';
 import { graphFromPlan, graphFromSpec, graphSignature } from '../topology-graph.js';
 import { createDagView } from '../dag-view.js';
 
-const COLUMNS = 11;
+const COLUMNS = 13;
 
 export function mount(container, params, ctx) {
   const id = params[0];
@@ -29,6 +29,10 @@ export function mount(container, params, ctx) {
   const { table: taskTable, tbody } = table([
     'Task', 'Host', 'Host status', 'Status',
     { text: 'In (events/s)', num: true }, { text: 'Out (events/s)', num: true },
+    { text: 'Latency', num: true, title: 'mean time a record spent in the task lately, from reaching its host to '
+      + 'processed: queueing and processing' },
+    { text: 'Busy', num: true, title: 'share of the time the task\'s thread spent processing: near 100 % it is a '
+      + 'bottleneck' },
     { text: 'Queued frames', num: true, title: 'input frames waiting in the task\'s mailbox: backpressure' },
     { text: 'Records in', num: true }, { text: 'Records out', num: true },
     { text: 'Catch-up', title: 'what a recovered task replayed until it caught up (from its host)' },
@@ -309,6 +313,8 @@ export function mount(container, params, ctx) {
       el('td', { dataset: { field: 'status' } }, badge('')),
       el('td', { className: 'num', dataset: { field: 'in-rate' } }),
       el('td', { className: 'num', dataset: { field: 'out-rate' } }),
+      el('td', { className: 'num', dataset: { field: 'latency' } }),
+      el('td', { className: 'num', dataset: { field: 'busy' } }),
       el('td', { className: 'num queued', dataset: { field: 'queued' } }, [
         el('span', { className: 'bar', 'aria-hidden': 'true' }), el('span', { className: 'value' }),
       ]),
@@ -335,6 +341,9 @@ export function mount(container, params, ctx) {
     updateBadge(c.status.firstChild, task.status);
     setRate(c['in-rate'], task.recordsInPerSecond);
     setRate(c['out-rate'], task.recordsOutPerSecond);
+    setText(c.latency, formatLatency(task.latencyMillis));
+    setAttr(c.latency, 'data-value', task.latencyMillis ?? null);
+    setText(c.busy, formatBusy(task.busyFraction));
     const queued = task.queuedFrames;
     setText(c.queued.lastChild, queued === undefined ? '–' : formatCount(queued));
     c.queued.firstChild.style.width = queued ? Math.max(4, Math.round((queued / maxQueued) * 100)) + '%' : '0';
@@ -350,6 +359,15 @@ export function mount(container, params, ctx) {
     row.classList.toggle('row-bad', toneOf(task.status) === 'bad' || toneOf(hostStatus) === 'bad');
     row.classList.toggle('highlight', operatorOfTask(task.task) === selected);
   }
+}
+
+/** A share of time: 37 %, '<1 %' for a little above nothing, a dash for none reported. */
+function formatBusy(fraction) {
+  if (fraction === undefined || fraction === null) {
+    return '–';
+  }
+  const percent = Math.round(fraction * 100);
+  return percent === 0 && fraction > 0 ? '<1 %' : percent + ' %';
 }
 
 function setRate(cell, value) {

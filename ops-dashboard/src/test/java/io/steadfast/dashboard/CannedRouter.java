@@ -43,7 +43,8 @@ public final class CannedRouter {
              ],
              "operators": [
                {"operator": "source", "recordsIn": 10, "recordsOut": 10, "eventsPerSecond": 125.5},
-               {"operator": "count", "recordsIn": 10, "recordsOut": 4, "eventsPerSecond": 40.0}
+               {"operator": "count", "recordsIn": 10, "recordsOut": 4, "eventsPerSecond": 40.0,
+                "latencyMillis": 2.5}
              ]}""";
 
     public static final String FRAUD = """

@@ -101,11 +101,15 @@ public record Overview(URI routerUrl, boolean routerReachable, Instant fetchedAt
      * @param recordsIn records taken in
      * @param recordsOut events emitted
      * @param eventsPerSecond events per second between the router's last two heartbeats
+     * @param latencyMillis the mean time a record spends in the operator (queueing and processing), or null if none
+     *                      was taken in lately
      */
-    public record OperatorOverview(OperatorId operator, long recordsIn, long recordsOut, double eventsPerSecond) {
+    public record OperatorOverview(OperatorId operator, long recordsIn, long recordsOut, double eventsPerSecond,
+                                   @Nullable Double latencyMillis) {
 
         static OperatorOverview of(TopologyDetail.OperatorRate rate) {
-            return new OperatorOverview(rate.operator(), rate.recordsIn(), rate.recordsOut(), rate.eventsPerSecond());
+            return new OperatorOverview(rate.operator(), rate.recordsIn(), rate.recordsOut(), rate.eventsPerSecond(),
+                    rate.latencyMillis());
         }
     }
 
