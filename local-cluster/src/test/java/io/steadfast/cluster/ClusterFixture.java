@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.steadfast.cluster.client.RouterClient;
 import io.steadfast.cluster.process.ClusterProcesses;
+import io.steadfast.cluster.process.FreePort;
 import io.steadfast.protocol.router.CheckpointSummary;
 import io.steadfast.protocol.router.RecoveryView;
 import io.steadfast.protocol.router.TopologyCheckpoints;
@@ -17,6 +18,7 @@ import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,20 +37,17 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A local cluster of real processes for an end-to-end test class: registered as a static
- * {@code @RegisterExtension} field, it starts a checkpoint-service, a router, the hosts and any voters before the
- * class's {@code @BeforeAll} methods (the class is skipped if the service jars are not built) and stops them after it. It
- * holds the waits the tests share (checkpoints, recoveries, final results) and writes every progress line as
- * {@code [e2e] ...} to standard output and to {@code e2e-progress.log} in the run directory, beside the processes'
- * logs under {@code local-cluster/target/e2e-run/<name>-<timestamp>/}.
+ * {@code @RegisterExtension} field, it starts a checkpoint-service, a router, the hosts, any voters and optionally
+ * the dashboard before the class's {@code @BeforeAll} methods (the class is skipped if the service jars are not
+ * built) and stops them after it. It holds the waits the tests share (checkpoints, recoveries, final results) and
+ * writes every progress line as {@code [e2e] ...} to standard output and to {@code e2e-progress.log} in the run
+ * directory, beside the processes' logs under {@code local-cluster/target/e2e-run/<name>-<timestamp>/}.
  */
-final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
+public final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
 
     private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(120);
     private static final Duration CHECKPOINT_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration POLL = Duration.ofMillis(200);
-    private static final List<Service> SERVICES = List.of(Service.CHECKPOINT, Service.ROUTER, Service.HOST);
-    private static final List<Service> SERVICES_WITH_VOTERS = List.of(Service.CHECKPOINT, Service.ROUTER,
-            Service.HOST, Service.VOTER);
 
     private final String name;
     private final int hosts;
@@ -56,6 +55,9 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
     private final int voters;
     private final int routers;
     private final List<String> replicaSettings;
+    private final boolean dashboard;
+    private RepoLayout layout;
+    private URI dashboardUrl;
     private ClusterProcesses processes;
     private ClusterStartup startup;
     private RouterClient router;
@@ -64,26 +66,27 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
     private List<String> routerSettings = List.of();
 
     private ClusterFixture(String name, int hosts, int standbyHosts, int voters, int routers,
-                           List<String> replicaSettings) {
+                           List<String> replicaSettings, boolean dashboard) {
         this.name = name;
         this.hosts = hosts;
         this.standbyHosts = standbyHosts;
         this.voters = voters;
         this.routers = routers;
         this.replicaSettings = List.copyOf(replicaSettings);
+        this.dashboard = dashboard;
     }
 
     /** A cluster of {@code hosts} hosts whose logs go to {@code e2e-run/<name>-<timestamp>/}. */
-    static ClusterFixture withHosts(String name, int hosts) {
-        return new ClusterFixture(name, hosts, 0, 0, 1, List.of());
+    public static ClusterFixture withHosts(String name, int hosts) {
+        return new ClusterFixture(name, hosts, 0, 0, 1, List.of(), false);
     }
 
     /**
      * The same cluster plus {@code count} hosts started after the others and kept free of tasks by the router
      * ({@code steadfast.router.standby-hosts}), for lost tasks to be recovered onto.
      */
-    ClusterFixture andStandbyHosts(int count) {
-        return new ClusterFixture(name, hosts, count, voters, routers, replicaSettings);
+    public ClusterFixture andStandbyHosts(int count) {
+        return new ClusterFixture(name, hosts, count, voters, routers, replicaSettings, dashboard);
     }
 
     /**
@@ -96,18 +99,26 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
 
     /** As {@link #andRouters(int)}, the replicas electing their leader as {@code electionSettings} say. */
     ClusterFixture andRouters(int count, List<String> electionSettings) {
-        return new ClusterFixture(name, hosts, standbyHosts, voters, count, electionSettings);
+        return new ClusterFixture(name, hosts, standbyHosts, voters, count, electionSettings, dashboard);
     }
 
     /** The same cluster plus {@code count} voter-services, {@code voter-1..n}, started after the hosts. */
-    ClusterFixture andVoters(int count) {
-        return new ClusterFixture(name, hosts, standbyHosts, count, routers, replicaSettings);
+    public ClusterFixture andVoters(int count) {
+        return new ClusterFixture(name, hosts, standbyHosts, count, routers, replicaSettings, dashboard);
+    }
+
+    /**
+     * The same cluster plus the dashboard, started last on a free port, its kill buttons on (as
+     * {@link ClusterProcesses#startDashboard} starts it).
+     */
+    public ClusterFixture andDashboard() {
+        return new ClusterFixture(name, hosts, standbyHosts, voters, routers, replicaSettings, true);
     }
 
     @Override
     public void beforeAll(ExtensionContext context) {
-        RepoLayout layout = RepoLayout.fromWorkingDirectory();
-        List<Path> missing = layout.missingJars(voters == 0 ? SERVICES : SERVICES_WITH_VOTERS);
+        layout = RepoLayout.fromWorkingDirectory();
+        List<Path> missing = layout.missingJars(services());
         assumeThat(missing).as("Skipping %s: service jars %s are not built; run %s from %s",
                 context.getDisplayName(), missing, RepoLayout.BUILD_COMMAND, layout.root()).isEmpty();
         processes = new ClusterProcesses(layout, layout.e2eRunDir(name));
@@ -132,7 +143,23 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
             startup.startStandbyHosts(router, hosts, standbyHosts);
         }
         startup.startVoters(router, voters);
+        if (dashboard) {
+            int port = FreePort.pick();
+            startup.startDashboard(port);
+            dashboardUrl = URI.create("http://127.0.0.1:" + port + "/");
+        }
         outcomes = new TopologyOutcomes(router, this::log);
+    }
+
+    private List<Service> services() {
+        List<Service> services = new ArrayList<>(List.of(Service.CHECKPOINT, Service.ROUTER, Service.HOST));
+        if (voters > 0) {
+            services.add(Service.VOTER);
+        }
+        if (dashboard) {
+            services.add(Service.DASHBOARD);
+        }
+        return services;
     }
 
     @Override
@@ -143,12 +170,25 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
         }
     }
 
-    RouterClient router() {
+    public RouterClient router() {
         return router;
     }
 
-    ClusterProcesses processes() {
+    public ClusterProcesses processes() {
         return processes;
+    }
+
+    /** The dashboard's page, {@code http://127.0.0.1:<port>/}, if the cluster has one ({@link #andDashboard()}). */
+    public URI dashboardUrl() {
+        if (dashboardUrl == null) {
+            throw new IllegalStateException("This cluster has no dashboard: make it with andDashboard()");
+        }
+        return dashboardUrl;
+    }
+
+    /** The repository's root directory; {@code local-cluster/target/} under it holds the test artifacts. */
+    public Path repoRoot() {
+        return layout.root();
     }
 
     TopologyOutcomes outcomes() {
@@ -254,7 +294,7 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
     }
 
     /** As {@link #finalCounts}, for a topology whose tasks are meant to fail and be restarted in place. */
-    Map<String, Long> finalCountsThroughRestarts(TopologyId id, OperatorId sink, Duration timeout) {
+    public Map<String, Long> finalCountsThroughRestarts(TopologyId id, OperatorId sink, Duration timeout) {
         return outcomes.finalCountsThroughRestarts(id, sink, timeout);
     }
 
@@ -294,7 +334,7 @@ final class ClusterFixture implements BeforeAllCallback, AfterAllCallback {
     }
 
     /** A progress line: {@code [e2e] line} on standard output and in the run directory's {@code e2e-progress.log}. */
-    void log(String line) {
+    public void log(String line) {
         String stamped = "[e2e] " + line;
         System.out.println(stamped);
         if (progressLog != null) {

@@ -3,7 +3,9 @@ package io.steadfast.cluster.dashboard;
 import static io.steadfast.cluster.dashboard.ConsoleErrors.Expected.failedRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.steadfast.cluster.ClusterFixture;
 import io.steadfast.cluster.client.RouterClient;
+import io.steadfast.cluster.process.ServiceProcess;
 import io.steadfast.protocol.router.CheckpointDetail;
 import io.steadfast.protocol.router.RecoveryView;
 import io.steadfast.protocol.router.TopologyDetail;
@@ -43,7 +45,8 @@ import tools.jackson.databind.node.ObjectNode;
  * its nav link; the word-count example deployed from the editor, first with an error the router names at
  * {@code operators[i].parallelism}, then as it should be; its operators' rates moving; its checkpoint history
  * growing, and a completed checkpoint opened to its acks, one per task; a host that runs its tasks killed from the
- * hosts page; the recovery reaching RECOVERED with its timeline; the topology finishing with every key's count exact.
+ * hosts page; the recovery reaching RECOVERED with its timeline; every metric the Grafana dashboard in docs/grafana
+ * queries served by the router or a host; the topology finishing with every key's count exact.
  * After every step a screenshot goes to
  * {@code local-cluster/target/dashboard-screenshots/DashboardBrowserIT/<step>.png} and the browser console is read:
  * an error there fails the test.
@@ -76,7 +79,7 @@ class DashboardBrowserIT {
 
     @RegisterExtension
     @Order(2)
-    static final DashboardCluster CLUSTER = DashboardCluster.withHosts("dashboard", 3, 1);
+    static final ClusterFixture CLUSTER = ClusterFixture.withHosts("dashboard", 3).andStandbyHosts(1).andDashboard();
 
     private final RouterClient router = CLUSTER.router();
     private final JsonMapper json = router.json();
@@ -90,7 +93,7 @@ class DashboardBrowserIT {
     @Test
     void deploysFromTheEditorAndFollowsAKilledHostToExactResults() {
         DashboardPage page = DashboardPage.of(CHROMIUM.driver(), CLUSTER.dashboardUrl(),
-                Screenshots.dirOf(CLUSTER.moduleDir(), getClass().getSimpleName()));
+                Screenshots.dirOf(CLUSTER.repoRoot().resolve("local-cluster"), getClass().getSimpleName()));
         page.open();
         page.endStep("topologies-empty");
 
@@ -101,6 +104,7 @@ class DashboardBrowserIT {
         opensACompletedCheckpointAndSeesEveryTaskAcked(page);
         HostId victim = killsAHostRunningTasksFromTheHostsPage(page);
         seesTheRecoveryReachRecoveredWithItsTimeline(page, victim);
+        everyMetricTheGrafanaDashboardQueriesIsServed();
         loadsTheVotesAndThroughputPages(page);
         seesTheTopologyFinishWithExactCountsPerKey(page);
     }
@@ -161,6 +165,10 @@ class DashboardBrowserIT {
         page.await("the count operator's two tasks", DashboardPage.DEFAULT_WAIT, d -> page.count(countTasks) == 2);
         assertThat(page.each(countTasks, row -> row.findElement(By.cssSelector("td[data-field=\"host\"]")).getText()))
                 .allSatisfy(host -> assertThat(host).startsWith("host-"));
+        By countLatencies = By.cssSelector("tr[data-task^=\"" + TOPOLOGY + "/" + COUNT_OPERATOR
+                + "#\"] td[data-field=\"latency\"]");
+        page.await("a latency measured by the count operator's tasks", DashboardPage.DEFAULT_WAIT,
+                d -> positiveValues(page, countLatencies) > 0);
         page.endStep("topology-tasks");
     }
 
@@ -249,7 +257,8 @@ class DashboardBrowserIT {
                 d -> page.text(By.id("kill-result")).filter(text -> text.startsWith("Asked " + victim.value()))
                         .isPresent());
 
-        page.await(victim + "'s process to end", DashboardPage.DEFAULT_WAIT, d -> !CLUSTER.isRunning(victim));
+        page.await(victim + "'s process to end", DashboardPage.DEFAULT_WAIT,
+                d -> !CLUSTER.processes().host(victim).map(ServiceProcess::isAlive).orElse(false));
         page.awaitText(hostStatus(victim), "DEAD", DashboardPage.DEFAULT_WAIT);
         page.endStep("hosts-after-kill");
         return victim;
@@ -290,13 +299,35 @@ class DashboardBrowserIT {
         page.endStep("recovery-timeline");
     }
 
+    /** Once a recovery and checkpoints happened, each name docs/grafana queries is served by the router or a host. */
+    private void everyMetricTheGrafanaDashboardQueriesIsServed() {
+        Set<String> served = new TreeSet<>(GrafanaQueries.servedNames(router.baseUrl()));
+        router.hosts().stream().filter(host -> host.status().equals("LIVE"))
+                .forEach(host -> served.addAll(GrafanaQueries.servedNames(host.controlUrl())));
+        Set<String> queried = GrafanaQueries.queriedNames(CLUSTER.repoRoot());
+        assertThat(queried).as("the names %s queries", GrafanaQueries.DASHBOARD).isNotEmpty();
+        assertThat(served).as("the names the router and the live hosts serve on /actuator/prometheus")
+                .containsAll(queried);
+    }
+
     private void loadsTheVotesAndThroughputPages(DashboardPage page) {
         page.navigate("votes");
         page.endStep("votes");
         page.navigate("throughput");
-        page.await("the throughput chart drawn", DashboardPage.DEFAULT_WAIT,
-                d -> page.count(By.cssSelector("#throughput-chart canvas, #throughput-chart svg")) > 0);
+        page.await("the throughput and latency charts drawn", DashboardPage.DEFAULT_WAIT,
+                d -> page.count(By.cssSelector("#throughput-chart canvas, #throughput-chart svg")) > 0
+                        && page.count(By.cssSelector("#latency-chart canvas, #latency-chart svg")) > 0);
+        By countLatency = By.cssSelector("tr[data-series=\"" + TOPOLOGY + "/" + COUNT_OPERATOR
+                + "\"] td[data-field=\"latency\"]");
+        page.await("the count operator's latency in the table", DashboardPage.DEFAULT_WAIT,
+                d -> positiveValues(page, countLatency) == 1);
         page.endStep("throughput");
+    }
+
+    /** How many of the cells {@code cells} finds carry a {@code data-value} above zero. */
+    private static long positiveValues(DashboardPage page, By cells) {
+        return page.each(cells, cell -> cell.getDomAttribute("data-value")).stream()
+                .filter(value -> value != null && !value.isEmpty() && Double.parseDouble(value) > 0).count();
     }
 
     private void seesTheTopologyFinishWithExactCountsPerKey(DashboardPage page) {
