@@ -1,0 +1,64 @@
+package io.steadfast.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.steadfast.runtime.plan.TaskId;
+import org.junit.jupiter.api.Test;
+
+class KingmanGG1Test {
+
+    private static final TaskId TASK = TaskId.parse("t/count#1");
+    private static final double EXACT = 1e-12;
+
+    private final KingmanGG1 model = new KingmanGG1();
+
+    @Test
+    void halvesTheMM1WaitForAConstantServiceTimeAndPoissonArrivals() {
+        TaskDelay delay = model.delay(TaskLoad.of(TASK, 800, 0.001).withScv(1, 0));
+
+        // W_q = (ρ/(1−ρ)) · ((c_a² + c_s²)/2) · E[S] = (0.8/0.2) × (1 + 0)/2 × 0.001 = 0.002 s (M/D/1)
+        assertThat(delay.waitSeconds().getAsDouble()).isCloseTo(0.002, within(EXACT));
+        assertThat(delay.sojournSeconds().getAsDouble()).isCloseTo(0.003, within(EXACT));
+    }
+
+    @Test
+    void isTheMM1WaitWhenBothVariationsAreOne() {
+        TaskLoad load = TaskLoad.of(TASK, 800, 0.001);
+
+        // (1 + 1)/2 = 1: W_q = 4 × 0.001 = 0.004 s, as M/M/1
+        assertThat(model.delay(load).waitSeconds().getAsDouble())
+                .isCloseTo(new MM1().delay(load).waitSeconds().getAsDouble(), within(EXACT))
+                .isCloseTo(0.004, within(EXACT));
+    }
+
+    @Test
+    void waitsLongerForRecordsThatArriveAFrameAtATime() {
+        // frames of 2 records arriving as a Poisson stream: c_a² = 2b − 1 = 3 per record; exponential service
+        TaskDelay delay = model.delay(TaskLoad.of(TASK, 800, 0.001).withScv(3, 1));
+
+        // W_q = 4 × (3 + 1)/2 × 0.001 = 0.008 s, twice the M/M/1 wait
+        assertThat(delay.waitSeconds().getAsDouble()).isCloseTo(0.008, within(EXACT));
+    }
+
+    @Test
+    void waitsNothingForEvenlySpacedArrivalsAndConstantService() {
+        TaskDelay delay = model.delay(TaskLoad.of(TASK, 800, 0.001).withScv(0, 0));
+
+        // D/D/1 below saturation: a record never finds another in service
+        assertThat(delay.waitSeconds().getAsDouble()).isZero();
+    }
+
+    @Test
+    void flagsNearSaturationAndSaturationAsMM1Does() {
+        assertThat(model.delay(TaskLoad.of(TASK, 950, 0.001)).stability()).isEqualTo(Stability.NEAR_SATURATION);
+        assertThat(model.delay(TaskLoad.of(TASK, 1000, 0.001).withScv(1, 0)).waitSeconds()).isEmpty();
+        assertThat(model.delay(TaskLoad.of(TASK, 1200, 0.001)).stability()).isEqualTo(Stability.UNSTABLE);
+    }
+
+    @Test
+    void anIdleTaskWaitsNothing() {
+        assertThat(model.delay(TaskLoad.of(TASK, 0, 0.002).withScv(5, 5)).sojournSeconds().getAsDouble())
+                .isEqualTo(0.002);
+    }
+}
