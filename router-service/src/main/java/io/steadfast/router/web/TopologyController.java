@@ -5,8 +5,11 @@ import io.steadfast.protocol.router.OperatorResults;
 import io.steadfast.protocol.router.TopologyDetail;
 import io.steadfast.protocol.router.TopologySubmitted;
 import io.steadfast.protocol.router.TopologySubmitted.PlacedTask;
+import io.steadfast.protocol.router.TopologyModel;
 import io.steadfast.protocol.router.TopologySummary;
 import io.steadfast.protocol.router.TopologyVotes;
+import io.steadfast.router.model.ModelViews;
+import io.steadfast.router.model.TopologyModels;
 import io.steadfast.router.placement.PlacementWarnings;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.router.topology.ResultReader;
@@ -29,6 +32,7 @@ import jakarta.validation.constraints.Min;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
+import java.time.Clock;
 import java.util.List;
 import org.springframework.http.ResponseEntity;
 import org.springframework.validation.annotation.Validated;
@@ -51,12 +55,17 @@ class TopologyController {
     private final TopologyMonitor monitor;
     private final ResultReader results;
     private final VoteReader votes;
+    private final TopologyModels models;
+    private final Clock clock;
 
-    TopologyController(TopologyDeployer deployer, TopologyMonitor monitor, ResultReader results, VoteReader votes) {
+    TopologyController(TopologyDeployer deployer, TopologyMonitor monitor, ResultReader results, VoteReader votes,
+                       TopologyModels models, Clock clock) {
         this.deployer = deployer;
         this.monitor = monitor;
         this.results = results;
         this.votes = votes;
+        this.models = models;
+        this.clock = clock;
     }
 
     /** The body is read here, not bound, so that size is checked before parsing and JSON errors name the path. */
@@ -94,13 +103,25 @@ class TopologyController {
         return monitor.detail(topologyId(id));
     }
 
-    /** The topology's execution plan: its tasks, channels and epoch. */
     /** What the versions of the topology's N-version operators did: agreed, outvoted, late, failed, excluded. */
     @GetMapping("/{id}/votes")
     TopologyVotes votes(@PathVariable String id) {
         return votes.read(topologyId(id));
     }
 
+    /**
+     * What the delay model predicts for the topology from its tasks' latest measurements: each task's queueing delay,
+     * the end-to-end delay, and the recovery after losing each host in either mode, with the inputs used.
+     */
+    @GetMapping("/{id}/model")
+    TopologyModel model(@PathVariable String id) {
+        TopologyId topology = topologyId(id);
+        return models.report(topology).map(report -> ModelViews.of(topology, clock.instant(), report))
+                .orElseThrow(() -> new TopologyException(TopologyException.Reason.NOT_FOUND, "Topology '" + id
+                        + "' is not deployed; see GET /api/v1/topologies"));
+    }
+
+    /** The topology's execution plan: its tasks, channels and epoch. */
     @GetMapping("/{id}/plan")
     ExecutionPlan plan(@PathVariable String id) {
         return monitor.plan(topologyId(id));

@@ -193,11 +193,7 @@ class CheckpointDetailApiTest {
 
     /** The task's ack of checkpoint 1 from its host, its snapshot of {@link #sizeOf} bytes. */
     private void acknowledge(TopologyId topology, TaskId task, HostId host) throws Exception {
-        mvc.perform(post("/api/v1/topologies/{id}/checkpoints/1/acks", topology.value())
-                .contentType(MediaType.APPLICATION_JSON).content("""
-                        {"task": "%s", "host": "%s", "sizeBytes": %d, "syncMillis": 1, "asyncMillis": 2}"""
-                        .formatted(task, host.value(), sizeOf(task))))
-                .andExpect(status().isAccepted());
+        FirstCheckpoint.acknowledged(mvc, topology, task, host, sizeOf(task));
     }
 
     /** A size per task, so that a task shown with another's ack does not pass. */

@@ -1,0 +1,34 @@
+package io.steadfast.router.config;
+
+import io.steadfast.router.checkpoint.CheckpointCoordinators;
+import io.steadfast.router.checkpoint.CheckpointRecords;
+import io.steadfast.router.failure.HeartbeatFailureDetector;
+import io.steadfast.router.model.CheckpointFacts;
+import io.steadfast.router.model.ModelProperties;
+import io.steadfast.router.model.TopologyModels;
+import io.steadfast.router.topology.TopologyRepository;
+import io.steadfast.runtime.task.TaskSettings;
+import java.time.Clock;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The delay model of the deployed topologies ({@link TopologyModels}), fed by the router's own view of them. Hosts
+ * batch their output with {@link TaskSettings#defaults()}, which the model's channel delays assume.
+ */
+@Configuration(proxyBeanMethods = false)
+class ModelConfiguration {
+
+    @Bean
+    CheckpointFacts checkpointFacts(CheckpointCoordinators coordinators, CheckpointRecords records) {
+        return new CheckpointFacts(coordinators, records);
+    }
+
+    @Bean
+    TopologyModels topologyModels(TopologyRepository topologies, HeartbeatFailureDetector detector,
+                                  CheckpointCoordinators coordinators, CheckpointFacts checkpoints,
+                                  RouterProperties router, ModelProperties properties, Clock clock) {
+        return new TopologyModels(topologies, detector, coordinators, checkpoints, router, properties,
+                TaskSettings.defaults(), clock);
+    }
+}

@@ -1,0 +1,156 @@
+package io.steadfast.router.model;
+
+import io.steadfast.model.ChannelCost;
+import io.steadfast.model.ChannelCosts;
+import io.steadfast.model.CheckpointTiming;
+import io.steadfast.model.DelayModel;
+import io.steadfast.model.ModelReport;
+import io.steadfast.model.RecoverySettings;
+import io.steadfast.model.RestartCost;
+import io.steadfast.model.RestoreCost;
+import io.steadfast.model.RestoreOrder;
+import io.steadfast.model.TaskLoad;
+import io.steadfast.model.TaskState;
+import io.steadfast.router.checkpoint.CheckpointCoordinators;
+import io.steadfast.router.config.RouterProperties;
+import io.steadfast.router.failure.HeartbeatFailureDetector;
+import io.steadfast.router.topology.DeployedTopology;
+import io.steadfast.router.topology.TopologyRepository;
+import io.steadfast.runtime.host.TaskReport;
+import io.steadfast.runtime.plan.ChannelSpec;
+import io.steadfast.runtime.plan.TaskId;
+import io.steadfast.runtime.plan.TaskSpec;
+import io.steadfast.runtime.task.TaskSettings;
+import io.steadfast.runtime.topology.OperatorId;
+import io.steadfast.runtime.topology.TopologyId;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The delay model of each deployed topology, fed with what the router knows now: each task's rates and busy share
+ * from its host's latest heartbeat, its state from the latest completed checkpoint ({@link CheckpointFacts}), the
+ * checkpoint's interval and age, the failure detector's settings, and {@link ModelProperties} for the rest. Every
+ * call computes afresh from the latest figures. Thread-safe.
+ */
+public final class TopologyModels {
+
+    private final TopologyRepository topologies;
+    private final HeartbeatFailureDetector detector;
+    private final CheckpointCoordinators coordinators;
+    private final CheckpointFacts checkpoints;
+    private final RouterProperties router;
+    private final ModelProperties properties;
+    private final ChannelBatching batching;
+    private final Clock clock;
+
+    public TopologyModels(TopologyRepository topologies, HeartbeatFailureDetector detector,
+                          CheckpointCoordinators coordinators, CheckpointFacts checkpoints, RouterProperties router,
+                          ModelProperties properties, TaskSettings taskSettings, Clock clock) {
+        this.topologies = topologies;
+        this.detector = detector;
+        this.coordinators = coordinators;
+        this.checkpoints = checkpoints;
+        this.router = router;
+        this.properties = properties;
+        this.batching = new ChannelBatching(taskSettings);
+        this.clock = clock;
+    }
+
+    /** The model of a deployed topology now; empty if it is not deployed. */
+    public Optional<ModelReport> report(TopologyId id) {
+        return topologies.find(id).map(this::report);
+    }
+
+    /** The model of {@code topology} now. */
+    public ModelReport report(DeployedTopology topology) {
+        Map<TaskId, TaskReport> reports = reportsOf(topology);
+        CheckpointFacts.Latest checkpoint = checkpoints.latest(topology);
+        double age = checkpoint.ageSeconds(clock.instant());
+        List<TaskLoad> loads = new ArrayList<>();
+        for (TaskSpec task : topology.plan().tasks()) {
+            TaskReport report = reports.get(task.id());
+            loads.add(loadOf(task.id(), report, checkpoint.stateBytes(task.id()), age));
+        }
+        return DelayModel.forPlan(topology.plan()).loads(loads).channelCosts(channelCosts(topology, reports))
+                .placement(topology.placement()).recovery(settings(topology, checkpoint, age)).report();
+    }
+
+    private Map<TaskId, TaskReport> reportsOf(DeployedTopology topology) {
+        Map<TaskId, TaskReport> reports = new HashMap<>();
+        for (TaskSpec task : topology.plan().tasks()) {
+            detector.host(topology.placement().get(task.id())).flatMap(host -> host.report(task.id().toString()))
+                    .ifPresent(report -> reports.put(task.id(), report));
+        }
+        return reports;
+    }
+
+    /**
+     * A task's load: λ its input rate, E[S] its busy share over that rate, the records it sent since the checkpoint
+     * its output rate times the checkpoint's age. A task its host has not reported yet has no load.
+     */
+    private TaskLoad loadOf(TaskId task, TaskReport report, long stateBytes, double ageSeconds) {
+        if (report == null) {
+            return new TaskLoad(task, 0, 0, properties.arrivalScv(), properties.serviceScv(), 0,
+                    new TaskState(stateBytes, 0));
+        }
+        double rate = report.recordsInPerSecond();
+        double busy = report.busyFraction() == null ? 0 : report.busyFraction();
+        double service = rate > 0 ? busy / rate : 0;
+        long logged = Math.round(report.recordsOutPerSecond() * ageSeconds);
+        return new TaskLoad(task, rate, service, properties.arrivalScv(), properties.serviceScv(),
+                report.queuedFrames(), new TaskState(stateBytes, logged));
+    }
+
+    /** Per operator edge: the batching at the edge's mean channel rate, and the configured network delay. */
+    private ChannelCosts channelCosts(DeployedTopology topology, Map<TaskId, TaskReport> reports) {
+        double network = ModelProperties.seconds(properties.network());
+        ChannelCosts costs = ChannelCosts.uniform(new ChannelCost(batching.meanLingerSeconds(0), network));
+        Map<List<OperatorId>, double[]> edges = new HashMap<>(); // [from, to] -> {channels, records/s}
+        Map<TaskId, Integer> fanOut = new HashMap<>();
+        for (ChannelSpec channel : topology.plan().channels()) {
+            fanOut.merge(channel.from(), 1, Integer::sum);
+        }
+        for (ChannelSpec channel : topology.plan().channels()) {
+            TaskReport upstream = reports.get(channel.from());
+            double rate = upstream == null ? 0 : upstream.recordsOutPerSecond() / fanOut.get(channel.from());
+            double[] edge = edges.computeIfAbsent(List.of(channel.from().operator(), channel.to().operator()),
+                    key -> new double[2]);
+            edge[0]++;
+            edge[1] += rate;
+        }
+        for (Map.Entry<List<OperatorId>, double[]> edge : edges.entrySet()) {
+            double perChannel = edge.getValue()[1] / edge.getValue()[0];
+            costs = costs.withEdge(edge.getKey().get(0), edge.getKey().get(1),
+                    new ChannelCost(batching.meanLingerSeconds(perChannel), network));
+        }
+        return costs;
+    }
+
+    private RecoverySettings settings(DeployedTopology topology, CheckpointFacts.Latest checkpoint,
+                                      double ageSeconds) {
+        Duration interval = coordinators.settingsOf(topology).interval();
+        return new RecoverySettings(detectionSeconds(),
+                new RestartCost(ModelProperties.seconds(properties.restartPerRecovery()),
+                        ModelProperties.seconds(properties.restartPerTask())),
+                new RestoreCost(properties.restorePerSecond().toBytes(),
+                        ModelProperties.seconds(properties.restoreFetch()), RestoreOrder.PER_HOST),
+                CheckpointTiming.measured(ModelProperties.seconds(interval), checkpoint.durationSeconds(),
+                        ageSeconds));
+    }
+
+    /**
+     * How long the router takes to declare a crashed host dead: the silence it waits for (with suspicion, its
+     * minimum silence once a probe is refused; without, the heartbeat timeout), less half a heartbeat interval, the
+     * mean time since the host's last heartbeat when it crashed.
+     */
+    public double detectionSeconds() {
+        Duration silence = router.suspicion().enabled() ? router.suspicion().minSilence() : router.heartbeatTimeout();
+        double seconds = ModelProperties.seconds(silence) - ModelProperties.seconds(router.suggestedHeartbeatInterval()) / 2;
+        return Math.max(0, seconds);
+    }
+}
