@@ -10,6 +10,8 @@ import io.steadfast.protocol.router.CheckpointTriggered;
 import io.steadfast.protocol.router.HostView;
 import io.steadfast.protocol.router.LocalRecoveryView;
 import io.steadfast.protocol.router.OperatorResults;
+import io.steadfast.protocol.router.RecoveryForecast;
+import io.steadfast.protocol.router.RecoveryForecasts;
 import io.steadfast.protocol.router.RecoveryView;
 import io.steadfast.protocol.router.TopologyCheckpoints;
 import io.steadfast.protocol.router.TopologyDetail;
@@ -158,7 +160,10 @@ class RouterViewsJsonTest {
     void writesTheGroupsOfALocalRecoveryAndItsTargetHostsFlat() {
         RecoveryView recovery = new RecoveryView(4, TOPOLOGY, List.of(TaskId.parse("t/count#1")),
                 new RecoveryView.Detection(new HostId("host-2"), T0, T0.plusMillis(300), 300, "HEARTBEAT_TIMEOUT"),
-                new RecoveryView.Restoration(0, CheckpointId.of(3), RecoveryMode.LOCAL, false),
+                new RecoveryView.Restoration(0, CheckpointId.of(3), RecoveryMode.LOCAL, false, new RecoveryForecasts(
+                        new RecoveryForecast("LOCAL", 250.0, 20.0, 8000, List.of(
+                                new RecoveryForecast.Step("detection", 200.0, "300 ms less 100 ms"))),
+                        new RecoveryForecast("GLOBAL", null, null, 90000, List.of()), "LOCAL", "GLOBAL never")),
                 new RecoveryView.Timings(T0.plusSeconds(1), T0.plusSeconds(2), 90L, 240L),
                 new RecoveryView.Outcome(RecoveryView.RECOVERED, null, "ok"),
                 new LocalRecoveryView(T0, Map.of(TaskId.parse("t/count#1"), new HostId("host-4")), 1,
@@ -168,7 +173,12 @@ class RouterViewsJsonTest {
                 {"id":4,"topology":"t","tasks":["t/count#1"],"failedHost":"host-2",\
                 "lastHeartbeat":"2026-01-02T03:04:05Z","detectedAt":"2026-01-02T03:04:05.300Z","detectionMillis":300,\
                 "detectionCause":"HEARTBEAT_TIMEOUT","epoch":0,"restoredFrom":3,"mode":"LOCAL",\
-                "otherTasksPaused":false,"restoredAt":"2026-01-02T03:04:06Z","caughtUpAt":"2026-01-02T03:04:07Z",\
+                "otherTasksPaused":false,"forecast":{"local":{"mode":"LOCAL","totalMillis":250.0,"catchUpMillis":20.0,\
+                "reprocessedRecords":8000,"steps":[{"name":"detection","millis":200.0,\
+                "explanation":"300 ms less 100 ms"}]},\
+                "global":{"mode":"GLOBAL","totalMillis":null,"catchUpMillis":null,"reprocessedRecords":90000,\
+                "steps":[]},"faster":"LOCAL","reason":"GLOBAL never"},\
+                "restoredAt":"2026-01-02T03:04:06Z","caughtUpAt":"2026-01-02T03:04:07Z",\
                 "restoreMillis":90,"catchUpMillis":240,"status":"RECOVERED","failureReason":null,"message":"ok",\
                 "local":{"requestedAt":"2026-01-02T03:04:05Z","placedOn":{"t/count#1":"host-4"},"standbyHosts":1,\
                 "snapshotMillis":20,"decisionMillis":10,"startMillis":5,"decisionBytes":300,"replayedRecords":12345,\
@@ -190,7 +200,7 @@ class RouterViewsJsonTest {
         assertRoundTrip(recovery, """
                 {"id":5,"topology":"t","tasks":["t/count#1"],"failedHost":"host-2",\
                 "lastHeartbeat":"2026-01-02T03:04:05Z","detectedAt":"2026-01-02T03:04:05.300Z","detectionMillis":300,\
-                "detectionCause":null,"epoch":0,"restoredFrom":null,"mode":"GLOBAL","otherTasksPaused":null,\
+                "detectionCause":null,"epoch":0,"restoredFrom":null,"mode":"GLOBAL","otherTasksPaused":null,"forecast":null,\
                 "restoredAt":null,"caughtUpAt":null,"restoreMillis":null,"catchUpMillis":null,"status":"ABANDONED",\
                 "failureReason":"SUPERSEDED","message":"superseded","local":null}""");
         assertThat(recovery.isSuperseded()).isTrue();

@@ -23,6 +23,7 @@ import io.steadfast.router.host.InMemoryHostRegistry;
 import io.steadfast.router.host.RestHostClient;
 import io.steadfast.router.leadership.Leadership;
 import io.steadfast.router.leadership.RouterStartup;
+import io.steadfast.router.model.TopologyModels;
 import io.steadfast.router.placement.EvenTaskPlacer;
 import io.steadfast.router.placement.StandbyHosts;
 import io.steadfast.router.placement.TaskPlacer;
@@ -228,10 +229,11 @@ class RouterConfiguration {
                                               TaskPlacer placer, HostClient hostClient, CheckpointRecords records,
                                               CheckpointCoordinators coordinators, TopologyProgress progress,
                                               RecoveryLog log, Clock clock, StandbyHosts standby,
-                                              ObjectProvider<MongoRouterRecords> stored, SuspicionChecker suspicions) {
+                                              ObjectProvider<MongoRouterRecords> stored, SuspicionChecker suspicions,
+                                              TopologyModels models) {
         RecoveryOrchestrator orchestrator = RecoveryOrchestrator.builder().topologies(topologies).detector(detector)
                 .placer(placer).hostClient(hostClient).checkpoints(records, coordinators).progress(progress).log(log)
-                .clock(clock).standby(standby).build();
+                .clock(clock).standby(standby).forecaster(models::forecast).build();
         // the snapshots of a suspected host's tasks are fetched ahead while its failure is confirmed
         suspicions.onSuspected(orchestrator::prefetchFor);
         MongoRouterRecords storedRecords = stored.getIfAvailable();

@@ -4,6 +4,7 @@ import io.steadfast.model.ChannelCost;
 import io.steadfast.model.ChannelCosts;
 import io.steadfast.model.CheckpointTiming;
 import io.steadfast.model.DelayModel;
+import io.steadfast.model.ModeChoice;
 import io.steadfast.model.ModelReport;
 import io.steadfast.model.RecoverySettings;
 import io.steadfast.model.RestartCost;
@@ -11,6 +12,7 @@ import io.steadfast.model.RestoreCost;
 import io.steadfast.model.RestoreOrder;
 import io.steadfast.model.TaskLoad;
 import io.steadfast.model.TaskState;
+import io.steadfast.protocol.router.RecoveryForecasts;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
 import io.steadfast.router.config.RouterProperties;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
@@ -18,6 +20,7 @@ import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.router.topology.TopologyRepository;
 import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.plan.ChannelSpec;
+import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.plan.TaskSpec;
 import io.steadfast.runtime.task.TaskSettings;
@@ -25,6 +28,7 @@ import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -68,9 +72,28 @@ public final class TopologyModels {
 
     /** The model of {@code topology} now. */
     public ModelReport report(DeployedTopology topology) {
+        return report(topology, checkpoints.latest(topology), clock.instant());
+    }
+
+    /**
+     * Both modes' predicted recovery of {@code topology} after losing {@code lostHost}, last seen alive at
+     * {@code lastSeenAlive}: taken to have failed half a heartbeat interval later, as the detection time assumes.
+     * Reads nothing: the checkpoint's facts are those known already. Empty if the host runs no task of it.
+     */
+    public Optional<RecoveryForecasts> forecast(DeployedTopology topology, HostId lostHost, Instant lastSeenAlive) {
+        if (!topology.placement().containsValue(lostHost)) {
+            return Optional.empty();
+        }
+        Instant failedAt = lastSeenAlive.plus(router.suggestedHeartbeatInterval().dividedBy(2));
+        ModeChoice choice = report(topology, checkpoints.latestKnown(topology), failedAt).ifLost(lostHost);
+        return Optional.of(new RecoveryForecasts(ModelViews.forecastOf(choice.local()),
+                ModelViews.forecastOf(choice.global()), choice.faster().map(Enum::name).orElse(null),
+                choice.reason()));
+    }
+
+    private ModelReport report(DeployedTopology topology, CheckpointFacts.Latest checkpoint, Instant at) {
         Map<TaskId, TaskReport> reports = reportsOf(topology);
-        CheckpointFacts.Latest checkpoint = checkpoints.latest(topology);
-        double age = checkpoint.ageSeconds(clock.instant());
+        double age = checkpoint.ageSeconds(at);
         List<TaskLoad> loads = new ArrayList<>();
         for (TaskSpec task : topology.plan().tasks()) {
             TaskReport report = reports.get(task.id());
@@ -150,7 +173,7 @@ public final class TopologyModels {
      */
     public double detectionSeconds() {
         Duration silence = router.suspicion().enabled() ? router.suspicion().minSilence() : router.heartbeatTimeout();
-        double seconds = ModelProperties.seconds(silence) - ModelProperties.seconds(router.suggestedHeartbeatInterval()) / 2;
-        return Math.max(0, seconds);
+        double halfInterval = ModelProperties.seconds(router.suggestedHeartbeatInterval()) / 2;
+        return Math.max(0, ModelProperties.seconds(silence) - halfInterval);
     }
 }

@@ -2,6 +2,7 @@ package io.steadfast.router.recovery;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.steadfast.protocol.router.RecoveryForecasts;
 import io.steadfast.router.failure.DetectionCause;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.RecoveryMode;
@@ -63,9 +64,24 @@ public record Recovery(long id, TopologyId topology, List<TaskId> tasks, @JsonUn
      *                          global recovery; for a local one, whether any of them reported fewer records taken in
      *                          than before the failure, or stopped reporting, by the time the recovered tasks caught
      *                          up; null until known
+     * @param forecast          what the delay model predicted for either mode when the host failed, or null (no
+     *                          prediction could be made, or a record stored before predictions were kept)
      */
     public record Restoration(@Nullable RecoveryMode mode, int epoch, @Nullable Long restoredFrom,
-                              long sinkRecordsTarget, @Nullable Boolean otherTasksPaused) {
+                              long sinkRecordsTarget, @Nullable Boolean otherTasksPaused,
+                              @Nullable RecoveryForecasts forecast) {
+
+        /** A restoration without a forecast. */
+        public Restoration(@Nullable RecoveryMode mode, int epoch, @Nullable Long restoredFrom, long sinkRecordsTarget,
+                           @Nullable Boolean otherTasksPaused) {
+            this(mode, epoch, restoredFrom, sinkRecordsTarget, otherTasksPaused, null);
+        }
+
+        /** This restoration in {@code newMode} from {@code checkpoint}, the rest as it was. */
+        Restoration as(RecoveryMode newMode, int newEpoch, @Nullable Long checkpoint, long target,
+                       @Nullable Boolean othersPaused) {
+            return new Restoration(newMode, newEpoch, checkpoint, target, othersPaused, forecast);
+        }
     }
 
     /**
@@ -148,6 +164,10 @@ public record Recovery(long id, TopologyId topology, List<TaskId> tasks, @JsonUn
         return restoration.sinkRecordsTarget();
     }
 
+    public @Nullable RecoveryForecasts forecast() {
+        return restoration.forecast();
+    }
+
     public @Nullable Boolean otherTasksPaused() {
         return restoration.otherTasksPaused();
     }
@@ -183,20 +203,20 @@ public record Recovery(long id, TopologyId topology, List<TaskId> tasks, @JsonUn
     /** Redeployed globally: every task restarted on epoch {@code newEpoch}. */
     Recovery restored(Instant at, int newEpoch, @Nullable Long checkpoint, long target, String text) {
         return new Recovery(id, topology, tasks, detection,
-                new Restoration(RecoveryMode.GLOBAL, newEpoch, checkpoint, target, true), restoredTimings(at),
+                restoration.as(RecoveryMode.GLOBAL, newEpoch, checkpoint, target, true), restoredTimings(at),
                 new Outcome(RecoveryStatus.RECOVERING, null, text), local);
     }
 
     /** The lost tasks run again, restored in place on the same epoch; the others never stopped. */
     Recovery restoredInPlace(Instant at, long checkpoint, LocalRecoveryMeasures measures, String text) {
         return new Recovery(id, topology, tasks, detection,
-                new Restoration(RecoveryMode.LOCAL, restoration.epoch(), checkpoint, restoration.sinkRecordsTarget(),
+                restoration.as(RecoveryMode.LOCAL, restoration.epoch(), checkpoint, restoration.sinkRecordsTarget(),
                         null), restoredTimings(at), new Outcome(RecoveryStatus.RECOVERING, null, text), measures);
     }
 
     /** A local recovery's tasks caught up at {@code at}, as measured by them. */
     Recovery caughtUpInPlace(Instant at, LocalRecoveryMeasures measures, boolean othersPaused) {
-        Restoration paused = new Restoration(restoration.mode(), restoration.epoch(), restoration.restoredFrom(),
+        Restoration paused = restoration.as(restoration.mode(), restoration.epoch(), restoration.restoredFrom(),
                 restoration.sinkRecordsTarget(), othersPaused);
         return new Recovery(id, topology, tasks, detection, paused,
                 caughtUpTimings(at, Math.max(0, Duration.between(restoredAt(), at).toMillis())),
@@ -222,7 +242,7 @@ public record Recovery(long id, TopologyId topology, List<TaskId> tasks, @JsonUn
     /** The local protocol could not be applied; the recovery goes on globally, saying why. */
     Recovery fellBackToGlobal(String reason) {
         LocalRecoveryMeasures measures = local == null ? LocalRecoveryMeasures.fallback(reason) : local.fellBack(reason);
-        return new Recovery(id, topology, tasks, detection, new Restoration(RecoveryMode.GLOBAL, restoration.epoch(),
+        return new Recovery(id, topology, tasks, detection, restoration.as(RecoveryMode.GLOBAL, restoration.epoch(),
                 restoration.restoredFrom(), restoration.sinkRecordsTarget(), restoration.otherTasksPaused()), timings,
                 outcome, measures);
     }
@@ -292,12 +312,19 @@ public record Recovery(long id, TopologyId topology, List<TaskId> tasks, @JsonUn
 
         /** The mode it sets out in, the epoch it recovers, and the records the sinks must take in to catch up. */
         public Builder restoration(@Nullable RecoveryMode mode, int epoch, long sinkRecordsTarget) {
-            this.restoration = new Restoration(mode, epoch, null, sinkRecordsTarget, null);
+            this.restoration = new Restoration(mode, epoch, null, sinkRecordsTarget, null, restoration.forecast());
             return this;
         }
 
         public Builder restoration(Restoration restoration) {
             this.restoration = restoration;
+            return this;
+        }
+
+        /** What the delay model predicted when the host failed. */
+        public Builder forecast(@Nullable RecoveryForecasts forecast) {
+            this.restoration = new Restoration(restoration.mode(), restoration.epoch(), restoration.restoredFrom(),
+                    restoration.sinkRecordsTarget(), restoration.otherTasksPaused(), forecast);
             return this;
         }
 

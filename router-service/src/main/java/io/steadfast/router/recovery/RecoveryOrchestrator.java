@@ -1,5 +1,6 @@
 package io.steadfast.router.recovery;
 
+import io.steadfast.protocol.router.RecoveryForecasts;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
 import io.steadfast.router.checkpoint.CheckpointRecords;
 import io.steadfast.router.checkpoint.CompletedCheckpoint;
@@ -63,6 +64,7 @@ public final class RecoveryOrchestrator implements AutoCloseable {
     private final FailedRecoveryRetries retries;
     private final InPlaceTaskRestarts taskRestarts;
     private final CatchUpEscalation escalation;
+    private final RecoveryForecaster forecaster;
     private volatile @Nullable ScheduledExecutorService executor;
     /** Detected failures not yet handled, by host: queued for the recovery thread or being recovered. */
     private final Map<HostId, Integer> failuresBeingHandled = new ConcurrentHashMap<>();
@@ -80,6 +82,7 @@ public final class RecoveryOrchestrator implements AutoCloseable {
         retries = new FailedRecoveryRetries(context, this::recover);
         taskRestarts = new InPlaceTaskRestarts(context, progress, builder.hostClient, this::recover);
         escalation = new CatchUpEscalation(context, this::recover);
+        forecaster = builder.forecaster;
         builder.coordinators.onCompleted((topology, checkpointId, hosts) -> checkpointCompleted(topology,
                 checkpointId));
     }
@@ -227,6 +230,7 @@ public final class RecoveryOrchestrator implements AutoCloseable {
                 .failure(failure.host(), failure.lastHeartbeat(), failure.detectedAt())
                 .detection(failure.detectionTime().toMillis(), failure.cause())
                 .restoration(intended, topology.plan().epoch(), progress.sinkRecordsIn(topology))
+                .forecast(forecast(topology, failure).orElse(null))
                 .status(RecoveryStatus.RECOVERING, null, "recovering").build();
         log.supersede(recovery);
         log.saveWithoutWaiting(recovery);
@@ -247,6 +251,17 @@ public final class RecoveryOrchestrator implements AutoCloseable {
             recovery = fellBack.get();
         }
         global.redeploy(topology, recovery, knownCompleted, live);
+    }
+
+    /** What the model predicts for this failure; none if it cannot tell (a prediction never stops a recovery). */
+    private Optional<RecoveryForecasts> forecast(DeployedTopology topology, DetectedFailure failure) {
+        try {
+            return forecaster.forecast(topology, failure.host(), failure.lastHeartbeat());
+        } catch (RuntimeException e) {
+            LOG.warn("No forecast for the recovery of '{}' after losing {}: {}", topology.id(), failure.host(),
+                    e.toString());
+            return Optional.empty();
+        }
     }
 
     /**
@@ -311,6 +326,7 @@ public final class RecoveryOrchestrator implements AutoCloseable {
         private @Nullable RecoveryLog log;
         private @Nullable Clock clock;
         private StandbyHosts standby = new StandbyHosts(0);
+        private RecoveryForecaster forecaster = RecoveryForecaster.NONE;
 
         private Builder() {
         }
@@ -360,6 +376,12 @@ public final class RecoveryOrchestrator implements AutoCloseable {
         /** The hosts kept free for local recovery. */
         public Builder standby(StandbyHosts standby) {
             this.standby = standby;
+            return this;
+        }
+
+        /** What predicts each recovery when its host fails, for its record; none unless set. */
+        public Builder forecaster(RecoveryForecaster forecaster) {
+            this.forecaster = Objects.requireNonNull(forecaster, "forecaster");
             return this;
         }
 

@@ -52,7 +52,7 @@ class RecoveryController {
                         r.detectionCause() == null ? null : r.detectionCause().name()),
                 new RecoveryView.Restoration(r.epoch(),
                         r.restoredFrom() == null ? null : CheckpointId.of(r.restoredFrom()),
-                        r.mode() == null ? RecoveryMode.GLOBAL : r.mode(), r.otherTasksPaused()),
+                        r.mode() == null ? RecoveryMode.GLOBAL : r.mode(), r.otherTasksPaused(), r.forecast()),
                 new RecoveryView.Timings(r.restoredAt(), r.caughtUpAt(), r.restoreMillis(), r.catchUpMillis()),
                 new RecoveryView.Outcome(r.status().name(), r.failureReason(), r.message()),
                 r.local() == null ? null : localViewOf(r.local()));

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.steadfast.protocol.router.RecoveryForecast;
+import io.steadfast.protocol.router.RecoveryForecasts;
 import io.steadfast.router.FakeHostClient;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
 import io.steadfast.router.checkpoint.CheckpointSettings;
@@ -34,6 +36,7 @@ import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
@@ -64,9 +67,7 @@ class RecoveryOrchestratorTest {
             (host, topology, id) -> triggers.add(topology + "@" + host + ":" + id), progress, clock,
             new CheckpointSettings(Duration.ofSeconds(1), Duration.ofSeconds(10), 1));
     private final RecoveryLog log = new RecoveryLog();
-    private final RecoveryOrchestrator orchestrator = RecoveryOrchestrator.builder().topologies(topologies)
-            .detector(detector).placer(new EvenTaskPlacer()).hostClient(hostClient).checkpoints(records, coordinators)
-            .progress(progress).log(log).clock(clock).build();
+    private final RecoveryOrchestrator orchestrator = builderWithFakes().build();
 
     private void deployOnThreeHosts() {
         ExecutionPlan plan = PlanExpander.expand(new TopologySpecReader().read(SPEC));
@@ -176,6 +177,45 @@ class RecoveryOrchestratorTest {
         assertThat(recovery.detectionCause()).isEqualTo(DetectionCause.HEARTBEAT_TIMEOUT);
         assertThat(recovery.restoreMillis()).isZero();
         assertThat(recovery.sinkRecordsTarget()).isEqualTo(500);
+    }
+
+    @Test
+    void recordsWhatTheForecasterPredictedForTheFailedHost() {
+        deployOnThreeHosts();
+        completeCheckpoint(5);
+        RecoveryForecast local = new RecoveryForecast("LOCAL", 250.0, 20.0, 8_000, List.of());
+        RecoveryForecast global = new RecoveryForecast("GLOBAL", 640.0, 300.0, 90_000, List.of());
+        RecoveryForecasts predicted = new RecoveryForecasts(local, global, "LOCAL", "LOCAL: 0.25 s against 0.64 s");
+        List<String> asked = new CopyOnWriteArrayList<>();
+        RecoveryOrchestrator forecasting = builderWithFakes().forecaster((topology, lost, lastSeen) -> {
+            asked.add(topology.id() + "/" + lost + "@" + lastSeen);
+            return Optional.of(predicted);
+        }).build();
+        DetectedFailure failure = killC();
+
+        forecasting.recover(failure);
+
+        assertThat(asked).containsExactly(T + "/" + C + "@" + failure.lastHeartbeat());
+        assertThat(log.all().get(0).forecast()).isEqualTo(predicted);
+    }
+
+    @Test
+    void recoversAllTheSameWhenTheForecasterFails() {
+        deployOnThreeHosts();
+        completeCheckpoint(5);
+        RecoveryOrchestrator failing = builderWithFakes().forecaster((topology, lost, lastSeen) -> {
+            throw new IllegalStateException("no model");
+        }).build();
+
+        failing.recover(killC());
+
+        assertThat(hostClient.deployments).containsExactlyInAnyOrder("t@host-a:1:5", "t@host-b:1:5");
+        assertThat(log.all().get(0).forecast()).isNull();
+    }
+
+    private RecoveryOrchestrator.Builder builderWithFakes() {
+        return RecoveryOrchestrator.builder().topologies(topologies).detector(detector).placer(new EvenTaskPlacer())
+                .hostClient(hostClient).checkpoints(records, coordinators).progress(progress).log(log).clock(clock);
     }
 
     @Test

@@ -2,6 +2,8 @@ package io.steadfast.router.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.steadfast.protocol.router.RecoveryForecast;
+import io.steadfast.protocol.router.RecoveryForecasts;
 import io.steadfast.router.EmbeddedMongo;
 import io.steadfast.router.failure.DetectionCause;
 import io.steadfast.router.recovery.LocalRecoveryMeasures;
@@ -143,7 +145,12 @@ class MongoRouterStoreTest {
         Recovery recovery = Recovery.builder().id(7).topology(T).tasks(List.of(TaskId.parse("t/count#0")))
                 .failure(new HostId("host-2"), MS, MS.plusMillis(900))
                 .detection(900, DetectionCause.DATA_PLANE_DISCONNECT)
-                .restoration(new Recovery.Restoration(RecoveryMode.LOCAL, 2, 9L, 42, false))
+                .restoration(new Recovery.Restoration(RecoveryMode.LOCAL, 2, 9L, 42, false, new RecoveryForecasts(
+                        new RecoveryForecast("LOCAL", 250.5, 20.0, 8_000, List.of(new RecoveryForecast.Step(
+                                "detection", 200.0, "300 ms of silence less half a heartbeat interval"))),
+                        new RecoveryForecast("GLOBAL", null, null, 90_000, List.of(new RecoveryForecast.Step(
+                                "catch-up", null, "t/count#1 cannot keep up: rho 1.02"))),
+                        "LOCAL", "GLOBAL never catches up")))
                 .timings(new Recovery.Timings(MS.plusSeconds(2), MS.plusSeconds(3), 1100L, 1000L))
                 .status(RecoveryStatus.RECOVERED, "SUPERSEDED", "recovered").local(measures).build();
         new MongoRecoveryStore(database).save(recovery);

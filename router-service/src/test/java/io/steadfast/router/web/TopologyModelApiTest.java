@@ -9,11 +9,13 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import io.steadfast.protocol.router.RecoveryForecast;
+import io.steadfast.protocol.router.RecoveryForecasts;
 import io.steadfast.protocol.router.TopologyModel;
 import io.steadfast.router.FakeHostClient;
 import io.steadfast.router.RouterCalls;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
 import io.steadfast.router.model.TopologyModels;
+import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.router.topology.TopologyRepository;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
@@ -119,6 +121,24 @@ class TopologyModelApiTest {
         RecoveryForecast.Step restore = model.hostLosses().get(0).local().steps().get(2);
         // the three lost tasks one after another: 3 × 10 ms to fetch + 6,000 bytes at 100 MB/s
         assertThat(restore.millis()).isCloseTo(30 + 6_000 / (100.0 * 1024 * 1024) * 1000, within(1e-6));
+    }
+
+    @Test
+    void forecastsBothModesOfARecoveryOfAHostThatRunsTasksAndNothingForAnotherWithoutReadingTheStore()
+            throws Exception {
+        String host = deployOnOneHost("forecast");
+        heartbeat(host, "forecast", Map.of("source", 0.1, "count", 0.5, "sink", 0.2));
+        DeployedTopology topology = topologies.find(TopologyId.of("forecast")).orElseThrow();
+
+        RecoveryForecasts forecast = models.forecast(topology, HostId.of(host), clock.instant()).orElseThrow();
+
+        assertThat(forecast.local().mode()).isEqualTo("LOCAL");
+        assertThat(forecast.global().mode()).isEqualTo("GLOBAL");
+        assertThat(forecast.of("GLOBAL")).isSameAs(forecast.global());
+        assertThat(forecast.local().steps()).hasSize(4);
+        assertThat(forecast.local().totalMillis()).isPositive();
+        assertThat(forecast.faster()).isIn("LOCAL", "GLOBAL");
+        assertThat(models.forecast(topology, HostId.of("elsewhere"), clock.instant())).isEmpty();
     }
 
     @Test

@@ -62,9 +62,17 @@ public record RecoveryView(long id, TopologyId topology, List<TaskId> tasks, @Js
      * @param mode             LOCAL (only the lost tasks, in place) or GLOBAL (every task, on a new epoch)
      * @param otherTasksPaused whether tasks other than the lost ones were restarted or rolled back, or null until
      *                         known
+     * @param forecast         what the delay model predicted for either mode when the host failed, or null if it
+     *                         could not tell
      */
     public record Restoration(int epoch, @Nullable CheckpointId restoredFrom, RecoveryMode mode,
-                              @Nullable Boolean otherTasksPaused) {
+                              @Nullable Boolean otherTasksPaused, @Nullable RecoveryForecasts forecast) {
+
+        /** A restoration without a forecast. */
+        public Restoration(int epoch, @Nullable CheckpointId restoredFrom, RecoveryMode mode,
+                           @Nullable Boolean otherTasksPaused) {
+            this(epoch, restoredFrom, mode, otherTasksPaused, null);
+        }
     }
 
     /**
