@@ -62,18 +62,7 @@ public final class CheckpointFacts {
 
     /** The checkpoint {@code topology} would restore from now, read from the records the first time it is asked. */
     public Latest latest(DeployedTopology topology) {
-        Optional<CompletedCheckpoint> completed = coordinators.lastCompleted(topology.id());
-        if (completed.isEmpty()) {
-            return new Latest(0, topology.deployedAt(), 0, Map.of());
-        }
-        Latest known = read.get(topology.id());
-        if (known != null && known.checkpointId() == completed.get().checkpointId()) {
-            return known;
-        }
-        Optional<Latest> latest = readRecord(topology.id(), completed.get());
-        latest.ifPresent(facts -> read.put(topology.id(), facts));
-        // unreadable now (the store is down): its trigger is about its completion, its sizes unknown
-        return latest.orElse(new Latest(completed.get().checkpointId(), completed.get().completedAt(), 0, Map.of()));
+        return latest(topology, true);
     }
 
     /**
@@ -82,6 +71,10 @@ public final class CheckpointFacts {
      * triggered that one's duration before it completed.
      */
     public Latest latestKnown(DeployedTopology topology) {
+        return latest(topology, false);
+    }
+
+    private Latest latest(DeployedTopology topology, boolean readIfNew) {
         Optional<CompletedCheckpoint> completed = coordinators.lastCompleted(topology.id());
         if (completed.isEmpty()) {
             return new Latest(0, topology.deployedAt(), 0, Map.of());
@@ -90,6 +83,14 @@ public final class CheckpointFacts {
         if (known != null && known.checkpointId() == completed.get().checkpointId()) {
             return known;
         }
+        if (readIfNew) {
+            Optional<Latest> latest = readRecord(topology.id(), completed.get());
+            if (latest.isPresent()) {
+                read.put(topology.id(), latest.get());
+                return latest.get();
+            }
+        }
+        // not read, or unreadable now (the store is down): estimated from the one read before, if any
         double duration = known == null ? 0 : known.durationSeconds();
         return new Latest(completed.get().checkpointId(),
                 completed.get().completedAt().minusNanos(Math.round(duration * 1e9)), duration,
