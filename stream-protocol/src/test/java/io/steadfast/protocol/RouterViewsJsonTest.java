@@ -163,7 +163,8 @@ class RouterViewsJsonTest {
                 new RecoveryView.Restoration(0, CheckpointId.of(3), RecoveryMode.LOCAL, false, new RecoveryForecasts(
                         new RecoveryForecast("LOCAL", 250.0, 20.0, 8000, List.of(
                                 new RecoveryForecast.Step("detection", 200.0, "300 ms less 100 ms"))),
-                        new RecoveryForecast("GLOBAL", null, null, 90000, List.of()), "LOCAL", "GLOBAL never")),
+                        new RecoveryForecast("GLOBAL", null, null, 90000, List.of()), "LOCAL", "GLOBAL never",
+                        "LOCAL")),
                 new RecoveryView.Timings(T0.plusSeconds(1), T0.plusSeconds(2), 90L, 240L),
                 new RecoveryView.Outcome(RecoveryView.RECOVERED, null, "ok"),
                 new LocalRecoveryView(T0, Map.of(TaskId.parse("t/count#1"), new HostId("host-4")), 1,
@@ -177,7 +178,7 @@ class RouterViewsJsonTest {
                 "reprocessedRecords":8000,"steps":[{"name":"detection","millis":200.0,\
                 "explanation":"300 ms less 100 ms"}]},\
                 "global":{"mode":"GLOBAL","totalMillis":null,"catchUpMillis":null,"reprocessedRecords":90000,\
-                "steps":[]},"faster":"LOCAL","reason":"GLOBAL never"},\
+                "steps":[]},"faster":"LOCAL","reason":"GLOBAL never","chosen":"LOCAL"},\
                 "restoredAt":"2026-01-02T03:04:06Z","caughtUpAt":"2026-01-02T03:04:07Z",\
                 "restoreMillis":90,"catchUpMillis":240,"status":"RECOVERED","failureReason":null,"message":"ok",\
                 "local":{"requestedAt":"2026-01-02T03:04:05Z","placedOn":{"t/count#1":"host-4"},"standbyHosts":1,\

@@ -11,7 +11,6 @@ import io.steadfast.runtime.host.TaskPlacement;
 import io.steadfast.runtime.plan.ChannelId;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.HostId;
-import io.steadfast.runtime.plan.RecoveryMode;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.recovery.DecisionSpan;
 import io.steadfast.runtime.recovery.HeldDecisions;
@@ -184,7 +183,7 @@ public class LocalRecoveryService {
                                                                         Map<TaskId, OperatorSnapshot> snapshots,
                                                                         Set<TaskId> recovering) {
         ReplayLogStore store = replayLogs.getIfAvailable();
-        if (store == null || plan.recoveryMode() != RecoveryMode.LOCAL) {
+        if (store == null || !plan.recoveryMode().logsOutput()) {
             return CompletableFuture.completedFuture(Map.of());
         }
         Map<ChannelId, CompletableFuture<List<LogSegment>>> reading = new LinkedHashMap<>();

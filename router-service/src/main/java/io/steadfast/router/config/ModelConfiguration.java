@@ -4,6 +4,7 @@ import io.steadfast.router.checkpoint.CheckpointCoordinators;
 import io.steadfast.router.checkpoint.CheckpointRecords;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
 import io.steadfast.router.model.CheckpointFacts;
+import io.steadfast.router.model.DetectionSettings;
 import io.steadfast.router.model.ModelProperties;
 import io.steadfast.router.model.TopologyModels;
 import io.steadfast.router.topology.TopologyRepository;
@@ -28,7 +29,9 @@ class ModelConfiguration {
     TopologyModels topologyModels(TopologyRepository topologies, HeartbeatFailureDetector detector,
                                   CheckpointCoordinators coordinators, CheckpointFacts checkpoints,
                                   RouterProperties router, ModelProperties properties, Clock clock) {
-        return new TopologyModels(topologies, detector, coordinators, checkpoints, router, properties,
+        DetectionSettings detection = new DetectionSettings(router.suspicion().enabled()
+                ? router.suspicion().minSilence() : router.heartbeatTimeout(), router.suggestedHeartbeatInterval());
+        return new TopologyModels(topologies, detector, coordinators, checkpoints, detection, properties,
                 TaskSettings.defaults(), clock);
     }
 }

@@ -14,7 +14,6 @@ import io.steadfast.model.TaskLoad;
 import io.steadfast.model.TaskState;
 import io.steadfast.protocol.router.RecoveryForecasts;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
-import io.steadfast.router.config.RouterProperties;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.router.topology.TopologyRepository;
@@ -47,19 +46,20 @@ public final class TopologyModels {
     private final HeartbeatFailureDetector detector;
     private final CheckpointCoordinators coordinators;
     private final CheckpointFacts checkpoints;
-    private final RouterProperties router;
+    private final DetectionSettings detection;
     private final ModelProperties properties;
     private final ChannelBatching batching;
     private final Clock clock;
 
     public TopologyModels(TopologyRepository topologies, HeartbeatFailureDetector detector,
-                          CheckpointCoordinators coordinators, CheckpointFacts checkpoints, RouterProperties router,
-                          ModelProperties properties, TaskSettings taskSettings, Clock clock) {
+                          CheckpointCoordinators coordinators, CheckpointFacts checkpoints,
+                          DetectionSettings detection, ModelProperties properties, TaskSettings taskSettings,
+                          Clock clock) {
         this.topologies = topologies;
         this.detector = detector;
         this.coordinators = coordinators;
         this.checkpoints = checkpoints;
-        this.router = router;
+        this.detection = detection;
         this.properties = properties;
         this.batching = new ChannelBatching(taskSettings);
         this.clock = clock;
@@ -84,7 +84,7 @@ public final class TopologyModels {
         if (!topology.placement().containsValue(lostHost)) {
             return Optional.empty();
         }
-        Instant failedAt = lastSeenAlive.plus(router.suggestedHeartbeatInterval().dividedBy(2));
+        Instant failedAt = lastSeenAlive.plus(detection.heartbeatInterval().dividedBy(2));
         ModeChoice choice = report(topology, checkpoints.latestKnown(topology), failedAt).ifLost(lostHost);
         return Optional.of(new RecoveryForecasts(ModelViews.forecastOf(choice.local()),
                 ModelViews.forecastOf(choice.global()), choice.faster().map(Enum::name).orElse(null),
@@ -166,14 +166,8 @@ public final class TopologyModels {
                         ageSeconds));
     }
 
-    /**
-     * How long the router takes to declare a crashed host dead: the silence it waits for (with suspicion, its
-     * minimum silence once a probe is refused; without, the heartbeat timeout), less half a heartbeat interval, the
-     * mean time since the host's last heartbeat when it crashed.
-     */
+    /** How long the router takes to declare a crashed host dead ({@link DetectionSettings#seconds()}). */
     public double detectionSeconds() {
-        Duration silence = router.suspicion().enabled() ? router.suspicion().minSilence() : router.heartbeatTimeout();
-        double halfInterval = ModelProperties.seconds(router.suggestedHeartbeatInterval()) / 2;
-        return Math.max(0, ModelProperties.seconds(silence) - halfInterval);
+        return detection.seconds();
     }
 }

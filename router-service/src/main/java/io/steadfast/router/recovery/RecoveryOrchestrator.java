@@ -216,22 +216,30 @@ public final class RecoveryOrchestrator implements AutoCloseable {
     }
 
     /**
-     * Starts a recovery: records it, pauses the topology's checkpointing, then recovers the lost tasks in place if the
-     * topology's mode is LOCAL and that can be done, else the whole topology globally.
+     * Starts a recovery: records it with what the delay model predicts, pauses the topology's checkpointing, then
+     * recovers the lost tasks in place if the topology's mode is LOCAL (or AUTO and LOCAL is predicted to be faster)
+     * and that can be done, else the whole topology globally.
      */
     private void recover(RecoveryRequest request) {
         DeployedTopology topology = request.topology();
         DetectedFailure failure = request.failure();
         RecoveryLog log = context.log();
         retries.attempted(topology.id(), context.clock().instant());
+        Optional<RecoveryForecasts> forecast = forecast(topology, failure);
+        boolean auto = topology.plan().recoveryMode() == RecoveryMode.AUTO && !request.global();
         // the mode it sets out in; a local recovery that falls back to a global one records that when it ends
-        RecoveryMode intended = request.global() ? RecoveryMode.GLOBAL : topology.plan().recoveryMode();
+        RecoveryMode intended = request.global() ? RecoveryMode.GLOBAL
+                : auto ? AutoMode.choose(forecast) : topology.plan().recoveryMode();
         Recovery recovery = Recovery.builder().id(log.nextId()).topology(topology.id()).tasks(request.lost())
                 .failure(failure.host(), failure.lastHeartbeat(), failure.detectedAt())
                 .detection(failure.detectionTime().toMillis(), failure.cause())
                 .restoration(intended, topology.plan().epoch(), progress.sinkRecordsIn(topology))
-                .forecast(forecast(topology, failure).orElse(null))
-                .status(RecoveryStatus.RECOVERING, null, "recovering").build();
+                .forecast(forecast.map(f -> auto ? f.chose(intended.name()) : f).orElse(null))
+                .status(RecoveryStatus.RECOVERING, null, auto ? AutoMode.describe(intended, forecast) : "recovering")
+                .build();
+        if (auto) {
+            LOG.info("Recovery {} of '{}': {}", recovery.id(), topology.id(), recovery.message());
+        }
         log.supersede(recovery);
         log.saveWithoutWaiting(recovery);
         context.coordinators().pause(topology.id(), "recovery " + recovery.id() + " is in progress (host "
@@ -243,7 +251,7 @@ public final class RecoveryOrchestrator implements AutoCloseable {
             failForWantOfHosts(recovery, request, unserved);
             return;
         }
-        if (topology.plan().recoveryMode() == RecoveryMode.LOCAL && !request.global()) {
+        if (intended == RecoveryMode.LOCAL) {
             Optional<Recovery> fellBack = local.recover(topology, recovery, knownCompleted, live, request.onto());
             if (fellBack.isEmpty()) {
                 return;

@@ -3,7 +3,6 @@ package io.steadfast.router.recovery;
 import io.steadfast.router.host.RegisteredHost;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.runtime.plan.HostId;
-import io.steadfast.runtime.plan.RecoveryMode;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Duration;
@@ -97,7 +96,7 @@ final class SuspicionPrefetch {
 
     /** The tasks of a LOCAL-mode topology on {@code host}, sorted; none for a GLOBAL-mode one. */
     private static List<TaskId> localTasksOn(DeployedTopology topology, HostId host) {
-        return topology.plan().recoveryMode() == RecoveryMode.LOCAL ? LostTasks.on(topology, host) : List.of();
+        return topology.plan().recoveryMode().logsOutput() ? LostTasks.on(topology, host) : List.of();
     }
 
     private List<RegisteredHost> liveHostsBut(HostId host) {

@@ -5,6 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.steadfast.protocol.router.RecoveryForecast;
+import io.steadfast.protocol.router.RecoveryForecasts;
 import io.steadfast.router.FakeHostClient;
 import io.steadfast.router.checkpoint.CheckpointCoordinator;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
@@ -40,6 +42,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -84,9 +87,14 @@ class LocalRecoveryOrchestrationTest {
     /** Records taken in by each task as last reported, per host. */
     private final Map<HostId, Map<TaskId, Long>> reported = new TreeMap<>();
 
+    private final List<RecoveryOrchestrator> extraOrchestrators = new ArrayList<>();
+
     @AfterEach
     void close() throws Exception {
         orchestrator.close();
+        for (RecoveryOrchestrator extra : extraOrchestrators) {
+            extra.close();
+        }
         notices.close();
     }
 
@@ -279,6 +287,57 @@ class LocalRecoveryOrchestrationTest {
         assertThat(done.local().replayedRecords()).isEqualTo(300);
         assertThat(done.local().replayedBytes()).isEqualTo(4_000);
         assertThat(done.otherTasksPaused()).as("every other task reported more records than at the failure").isFalse();
+    }
+
+    @Test
+    void anAutoTopologyRecoversLocallyWhenTheModelPredictsLocalFaster() {
+        RecoveryOrchestrator auto = orchestratorForecasting("LOCAL");
+        deploy("\"recovery\": {\"mode\": \"AUTO\"},");
+        long checkpoint = completeCheckpoint();
+
+        auto.recover(killC());
+
+        assertThat(hostClient.recoveries).as("in place on the standby").containsExactly("t@host-d:[t/count#1]:"
+                + checkpoint);
+        assertThat(hostClient.deployments).as("nothing redeployed").isEmpty();
+        assertThat(log.all()).singleElement().satisfies(recovery -> {
+            assertThat(recovery.mode()).isEqualTo(RecoveryMode.LOCAL);
+            assertThat(recovery.forecast().chosen()).isEqualTo("LOCAL");
+            assertThat(recovery.forecast().reason()).as("why, kept with the record").contains("LOCAL predicted");
+        });
+    }
+
+    @Test
+    void anAutoTopologyRecoversGloballyWhenTheModelPredictsGlobalFaster() {
+        RecoveryOrchestrator auto = orchestratorForecasting("GLOBAL");
+        deploy("\"recovery\": {\"mode\": \"AUTO\"},");
+        long checkpoint = completeCheckpoint();
+
+        auto.recover(killC());
+
+        assertThat(hostClient.recoveries).as("no task recovered in place").isEmpty();
+        assertThat(hostClient.deployments).as("every task redeployed from the checkpoint on the next epoch")
+                .isNotEmpty().allSatisfy(deployment -> assertThat(deployment).endsWith(":1:" + checkpoint));
+        assertThat(log.all()).singleElement().satisfies(recovery -> {
+            assertThat(recovery.mode()).isEqualTo(RecoveryMode.GLOBAL);
+            assertThat(recovery.forecast().chosen()).isEqualTo("GLOBAL");
+            assertThat(recovery.local()).as("no local attempt").isNull();
+        });
+    }
+
+    /** An orchestrator whose forecaster predicts {@code faster} to recover sooner, in 250 ms against 640 ms. */
+    private RecoveryOrchestrator orchestratorForecasting(String faster) {
+        String slower = faster.equals("LOCAL") ? "GLOBAL" : "LOCAL";
+        RecoveryForecast fast = new RecoveryForecast(faster, 250.0, 20.0, 1_000, List.of());
+        RecoveryForecast slow = new RecoveryForecast(slower, 640.0, 300.0, 9_000, List.of());
+        RecoveryForecasts forecast = new RecoveryForecasts(faster.equals("LOCAL") ? fast : slow,
+                faster.equals("LOCAL") ? slow : fast, faster, faster + " predicted in 250 ms against 640 ms");
+        RecoveryOrchestrator built = RecoveryOrchestrator.builder().topologies(topologies).detector(detector)
+                .placer(new EvenTaskPlacer()).hostClient(hostClient).checkpoints(records, coordinators)
+                .progress(progress).log(log).clock(clock).standby(new StandbyHosts(1))
+                .forecaster((topology, lost, lastSeen) -> Optional.of(forecast)).build();
+        extraOrchestrators.add(built);
+        return built;
     }
 
     @Test

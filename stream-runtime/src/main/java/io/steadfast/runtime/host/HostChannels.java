@@ -65,7 +65,7 @@ final class HostChannels {
     /** @param incarnation the sending task's incarnation: receivers that know a newer one refuse its frames */
     FrameSender openOutbound(ChannelId channel, String endpoint, long nextSeq, RecoveryMode mode,
                              int incarnation) {
-        Retention retention = mode == RecoveryMode.LOCAL ? Retention.UNTIL_TRUNCATED : Retention.UNTIL_CONSUMED;
+        Retention retention = mode.logsOutput() ? Retention.UNTIL_TRUNCATED : Retention.UNTIL_CONSUMED;
         OutboundChannel outbound = dataPlane.openOutbound(channel, endpoint, nextSeq, retention, incarnation);
         outboundChannels.put(channel, outbound);
         return new DataPlaneFrameSender(outbound);

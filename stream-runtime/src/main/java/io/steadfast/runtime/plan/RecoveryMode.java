@@ -11,5 +11,16 @@ public enum RecoveryMode {
     LOCAL,
 
     /** Every task of the topology restores from the latest completed checkpoint on fresh channels. */
-    GLOBAL
+    GLOBAL,
+
+    /**
+     * LOCAL or GLOBAL, whichever the router's delay model predicts to recover sooner at the moment of the failure
+     * (LOCAL when it cannot tell). Senders keep their output as for LOCAL, so that either can be chosen.
+     */
+    AUTO;
+
+    /** Whether senders keep their output since the last completed checkpoint, for a LOCAL recovery to replay. */
+    public boolean logsOutput() {
+        return this != GLOBAL;
+    }
 }

@@ -10,16 +10,17 @@ import java.util.Locale;
 /**
  * How a topology recovers from a lost task, the optional {@code "recovery"} section of its JSON:
  * {@code {"mode": "LOCAL"}} (the default: only the lost tasks roll back, everything else keeps running) or
- * {@code {"mode": "GLOBAL"}} (every task restores from the latest completed checkpoint). The mode is kept raw, as
- * written, so that an unknown one is reported by {@link TopologyValidator} with the other problems.
+ * {@code {"mode": "GLOBAL"}} (every task restores from the latest completed checkpoint) or {@code {"mode": "AUTO"}}
+ * (whichever of the two the router's delay model predicts to be faster when the failure comes). The mode is kept
+ * raw, as written, so that an unknown one is reported by {@link TopologyValidator} with the other problems.
  *
- * @param mode LOCAL or GLOBAL (any case), or null for LOCAL
+ * @param mode LOCAL, GLOBAL or AUTO (any case), or null for LOCAL
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RecoverySpec(String mode) {
 
     /** The modes a spec may name. */
-    public static final List<String> MODES = List.of("LOCAL", "GLOBAL");
+    public static final List<String> MODES = List.of("LOCAL", "GLOBAL", "AUTO");
 
     /** No section: local recovery. */
     public static final RecoverySpec DEFAULTS = new RecoverySpec(null);

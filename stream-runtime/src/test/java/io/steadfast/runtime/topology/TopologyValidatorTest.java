@@ -426,9 +426,11 @@ class TopologyValidatorTest {
                 new RecoverySpec("partial"));
 
         assertViolations(spec).containsExactly(violation(null, "recovery.mode",
-                "recovery.mode 'partial' is not a recovery mode; give one of [LOCAL, GLOBAL]"));
+                "recovery.mode 'partial' is not a recovery mode; give one of [LOCAL, GLOBAL, AUTO]"));
         assertThat(validator.violationsOf(new TopologySpec("t", base.operators(), CheckpointingSpec.DEFAULTS,
                 new RecoverySpec("Global")))).isEmpty();
+        assertThat(validator.violationsOf(new TopologySpec("t", base.operators(), CheckpointingSpec.DEFAULTS,
+                new RecoverySpec("auto")))).isEmpty();
     }
 
     /** Same operator and field, and one message starts with the other. */
