@@ -276,7 +276,8 @@ public final class RecoveryBenchmark {
                                 detectedAt.minusMillis(recovery.detection().detectionMillis()), faultAt).toMillis());
                 return new RecoverySample(phases, recovery.local() == null
                         || recovery.local().replayedRecords() == null ? -1 : recovery.local().replayedRecords(),
-                        !Boolean.FALSE.equals(recovery.restoration().otherTasksPaused()), before, rejoin);
+                        !Boolean.FALSE.equals(recovery.restoration().otherTasksPaused()), before, rejoin,
+                        PredictedPhases.of(recovery));
             } finally {
                 rejoinWatch.ifPresent(RejoinWatch::close);
             }

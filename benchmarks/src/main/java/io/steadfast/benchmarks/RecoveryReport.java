@@ -37,6 +37,7 @@ final class RecoveryReport {
 
     void print() {
         printMedians();
+        printPredictions();
         if (modes.contains("LOCAL") && sizes.length > 1) {
             printLocalRatios();
         }
@@ -76,6 +77,44 @@ final class RecoveryReport {
                                 " %d ms | %d of %d |", median(of, RecoverySample::rejoined),
                                 of.stream().filter(RecoverySample::hasStaleTasks).count(), of.size()) : "");
             }
+        }
+    }
+
+    /**
+     * What the router's delay model predicted at each failure beside what was measured: the medians of the predicted
+     * phases, and the median over the runs of each run's absolute error of the total, |predicted − measured| /
+     * measured.
+     */
+    private void printPredictions() {
+        System.out.println();
+        System.out.println("Predicted (the router's delay model, when the host failed) against measured, medians:");
+        System.out.println();
+        System.out.println("| tasks | mode | predicted detection | predicted restore | predicted catch-up"
+                + " | predicted total | measured total | median abs. error of the total | runs predicted |");
+        System.out.println("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+        List<Long> everyError = new ArrayList<>();
+        for (int tasks : sizes) {
+            for (String mode : modes) {
+                List<RecoverySample> of = samples.get(key(tasks, mode));
+                List<RecoverySample> predicted = of == null ? List.of()
+                        : of.stream().filter(sample -> sample.predicted() != null).toList();
+                if (predicted.isEmpty()) {
+                    System.out.printf(Locale.ROOT, "| %d | %s | none | | | | | | 0 |%n", tasks, mode);
+                    continue;
+                }
+                predicted.forEach(sample -> everyError.add(sample.totalErrorPercent()));
+                System.out.printf(Locale.ROOT,
+                        "| %d | %s | %d ms | %d ms | %d ms | %d ms | %d ms | %d %% | %d of %d |%n", tasks, mode, median(predicted, sample -> sample.predicted().detection()),
+                        median(predicted, sample -> sample.predicted().restore()),
+                        median(predicted, sample -> sample.predicted().catchUp()),
+                        median(predicted, RecoverySample::predictedTotal), median(predicted, RecoverySample::total),
+                        median(predicted, RecoverySample::totalErrorPercent), predicted.size(), of.size());
+            }
+        }
+        if (!everyError.isEmpty()) {
+            long[] sorted = everyError.stream().mapToLong(Long::longValue).sorted().toArray();
+            System.out.printf(Locale.ROOT, "%nMedian absolute error of the predicted total over all %d predicted runs:"
+                    + " %d %% (target: within 25 %%)%n", sorted.length, sorted[sorted.length / 2]);
         }
     }
 

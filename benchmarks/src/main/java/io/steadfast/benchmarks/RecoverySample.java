@@ -9,9 +9,12 @@ import org.jspecify.annotations.Nullable;
  * @param phases       how long each phase of the recovery took
  * @param before       the machine and the job when the fault came
  * @param rejoin       how the frozen victim came back, or null after a kill
+ * @param predicted    what the router's delay model predicted for the mode it recovered in, when the host failed
+ *                     (detection, restore = restart + restore, catch-up, total), or null if it predicted nothing or
+ *                     not every step
  */
 record RecoverySample(Phases phases, long replayedRecords, boolean othersPaused, Conditions before,
-                      @Nullable Rejoin rejoin) {
+                      @Nullable Rejoin rejoin, @Nullable Phases predicted) {
 
     /**
      * The phases of a recovery, in milliseconds.
@@ -45,6 +48,17 @@ record RecoverySample(Phases phases, long replayedRecords, boolean othersPaused,
      *                    status (none, if it fenced itself)
      */
     record Rejoin(long rejoined, long afterResume, List<String> staleTasks) {
+    }
+
+    /** The delay model's predicted total for the mode it recovered in, or -1 if the recovery carries none. */
+    long predictedTotal() {
+        return predicted == null ? -1 : predicted.total();
+    }
+
+    /** |predicted − measured| / measured of the total, in percent; -1 without a prediction. */
+    long totalErrorPercent() {
+        return predicted == null || phases.total() <= 0 ? -1
+                : Math.round(100.0 * Math.abs(predicted.total() - phases.total()) / phases.total());
     }
 
     long detection() {
