@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The worked example of docs/model-draft.md: examples/word-count.json (source ×2 → count ×2 → sink) on three hosts,
+ * The worked example of docs/model.md: examples/word-count.json (source ×2 → count ×2 → sink) on three hosts,
  * with made-up but plausible loads, under Kingman's G/G/1.
  */
 class DelayModelTest {

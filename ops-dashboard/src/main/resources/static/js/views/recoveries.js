@@ -118,9 +118,65 @@ function renderDetail(section, r, selectedId, latest) {
         ]),
       ]),
     ]),
+    forecast(r),
     el('h3', {}, 'Tasks and where they went'),
     placement(r),
   );
+}
+
+/**
+ * What the router's delay model predicted when the host failed, for the mode taken and the other, beside what was
+ * measured: detection, restart and restore together (the router measures them as one), catch-up and the total.
+ */
+function forecast(r) {
+  const f = r.forecast;
+  if (!f) {
+    return el('p', { className: 'muted small', id: 'recovery-forecast' },
+      'No prediction: the delay model could not tell when the host failed.');
+  }
+  const taken = r.mode === 'GLOBAL' ? f.global : f.local;
+  const other = r.mode === 'GLOBAL' ? f.local : f.global;
+  const measuredTotal = r.catchUpMillis === null || r.catchUpMillis === undefined || r.restoreMillis === null
+    ? null : r.detectionMillis + r.restoreMillis + r.catchUpMillis;
+  const rows = [
+    ['detection', step(taken, 'detection'), step(other, 'detection'), r.detectionMillis],
+    ['restart + restore', sum(step(taken, 'restart'), step(taken, 'restore')),
+      sum(step(other, 'restart'), step(other, 'restore')), r.restoreMillis],
+    ['catch-up', step(taken, 'catch-up'), step(other, 'catch-up'), r.catchUpMillis],
+    ['total', taken.totalMillis, other.totalMillis, measuredTotal],
+  ];
+  const { table: tableNode, tbody } = table(['Step', { text: 'Predicted, ' + taken.mode, num: true },
+    { text: 'Predicted, ' + other.mode, num: true }, { text: 'Measured', num: true }], 'forecast-table');
+  tbody.replaceChildren(...rows.map(([name, predicted, alternative, measured]) => el('tr',
+    { dataset: { step: name } }, [
+      el('td', {}, name),
+      el('td', { className: 'num', dataset: { field: 'predicted', value: predicted ?? '' } }, millis(predicted)),
+      el('td', { className: 'num', dataset: { field: 'alternative' } }, millis(alternative)),
+      el('td', { className: 'num', dataset: { field: 'measured', value: measured ?? '' } }, millis(measured)),
+    ])));
+  const explanations = el('details', {}, [el('summary', {}, 'How the model got its figures'),
+    el('ul', { className: 'small' }, taken.steps.concat(other.steps).map((s) =>
+      el('li', {}, [el('strong', {}, other.steps.includes(s) ? other.mode + ' ' : taken.mode + ' '), s.name + ': '
+        + s.explanation])))]);
+  return el('section', { id: 'recovery-forecast' }, [
+    el('h3', {}, 'Predicted against measured'),
+    el('p', { className: 'small' }, (f.chosen ? 'Recovery mode AUTO chose ' + f.chosen + '. ' : '')
+      + 'The model: ' + f.reason),
+    tableNode, explanations,
+  ]);
+}
+
+function step(forecastOfMode, name) {
+  const found = forecastOfMode.steps.find((s) => s.name === name);
+  return found ? found.millis : null;
+}
+
+function sum(a, b) {
+  return a === null || a === undefined || b === null || b === undefined ? null : a + b;
+}
+
+function millis(value) {
+  return value === null || value === undefined ? '–' : formatDuration(value);
 }
 
 /** The steps the RecoveryView's data gives; a step with no data is left out, one still ahead shows as pending. */

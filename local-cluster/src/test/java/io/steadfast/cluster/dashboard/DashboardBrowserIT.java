@@ -296,6 +296,9 @@ class DashboardBrowserIT {
         assertThat(page.each(steps, step -> step.getDomAttribute("data-step")))
                 .as("the timeline's steps, in order, of a %s recovery", recovered.restoration().mode())
                 .containsExactlyElementsOf(expectedSteps);
+        By predictedTotal = By.cssSelector("#recovery-forecast tr[data-step=\"total\"] td[data-field=\"predicted\"]");
+        page.await("the delay model's predicted total beside the measured one", DashboardPage.DEFAULT_WAIT,
+                d -> positiveValues(page, predictedTotal) == 1);
         page.endStep("recovery-timeline");
     }
 
