@@ -12,11 +12,11 @@ import java.util.List;
  *
  * <pre>
  *   detection  = measured / from heartbeat settings
- *   restart    = per recovery + all tasks × per task
+ *   restart    = per recovery + global extra (cancel everywhere) + the busiest host's tasks × per task
  *   restore    = every task's fetch + state / bandwidth; SERIAL: summed; PER_HOST: the slowest host's sum
  *   T          = checkpoint age + detection + restart + restore
  *   drain(i)   = λ_i · T / (μ_i − λ_i) = T · ρ_i / (1 − ρ_i)
- *   catch-up   = max over all tasks of drain(i) + end-to-end delay
+ *   catch-up   = max( max over all tasks of drain(i) + end-to-end delay, seen-after )
  *   total      = detection + restart + restore + catch-up
  * </pre>
  *
@@ -24,7 +24,10 @@ import java.util.List;
  * the slowest has, and its last record then crosses the job once (the end-to-end delay). The job is placed anew on
  * the live hosts: each keeps its tasks and the lost host's are dealt over them in turn (host order, plan order),
  * which decides the slowest host under {@link RestoreOrder#PER_HOST}; with no live host left, one replacement host
- * takes them. Restart is one task after another. A task at ρ ≥ 1 never works off its backlog: the prediction then
+ * takes them. The router sees a GLOBAL recovery caught up no sooner than
+ * {@link RecoverySettings#globalCatchUpSeenAfterSeconds()} after the redeployment (it waits for fresh heartbeats),
+ * so a job that catches up sooner is recorded as caught up then. Each host restarts its tasks one after another, the hosts in
+ * parallel. A task at ρ ≥ 1 never works off its backlog: the prediction then
  * says the job never catches up and names it.
  */
 public final class GlobalRecoveryTime {
@@ -45,8 +48,9 @@ public final class GlobalRecoveryTime {
         }
         List<Term> terms = new ArrayList<>();
         terms.add(steps.detection());
-        terms.add(steps.restart(inputs.plan().tasks().size(), "all"));
-        terms.add(steps.restore(placedAnew(host)));
+        List<RecoverySteps.HostRestore> placed = placedAnew(host);
+        terms.add(steps.globalRestart(placed));
+        terms.add(steps.restore(placed));
         double backlog = steps.backlogSeconds(terms);
         double reprocessed = inputs.loads().all().stream().mapToDouble(load -> load.arrivalPerSecond() * backlog).sum();
         List<TaskId> saturated = inputs.delay().saturatedTasks();
@@ -84,11 +88,16 @@ public final class GlobalRecoveryTime {
         }
         double drain = RecoverySteps.drainSeconds(backlog, slowest.utilisation());
         double endToEnd = inputs.delay().endToEndSeconds().getAsDouble();
-        return Term.of(Term.CATCH_UP, drain + endToEnd, "every task processes again "
-                + steps.backlogExplanation(stepsBefore) + " of input at its spare capacity, all at once, in"
-                + " T · ρ / (1 − ρ); slowest " + slowest.task() + " at ρ = "
+        double seenAfter = inputs.settings().globalCatchUpSeenAfterSeconds();
+        String caughtUp = "every task processes again " + steps.backlogExplanation(stepsBefore) + " of input at its"
+                + " spare capacity, all at once, in T · ρ / (1 − ρ); slowest " + slowest.task() + " at ρ = "
                 + Figures.utilisation(slowest.utilisation()) + ": " + Figures.seconds(drain)
                 + ", then the end-to-end delay " + Figures.seconds(endToEnd) + " once = "
-                + Figures.seconds(drain + endToEnd));
+                + Figures.seconds(drain + endToEnd);
+        if (seenAfter > drain + endToEnd) {
+            return Term.of(Term.CATCH_UP, seenAfter, caughtUp + "; the router sees it only "
+                    + Figures.seconds(seenAfter) + " after the redeployment, at its hosts' fresh heartbeats");
+        }
+        return Term.of(Term.CATCH_UP, drain + endToEnd, caughtUp);
     }
 }

@@ -38,6 +38,22 @@ final class RecoverySteps {
     }
 
     /**
+     * A GLOBAL recovery's restart of every task, cancelled everywhere first: the hosts deploy their tasks in
+     * parallel, so the per-task part is the busiest host's.
+     */
+    Term globalRestart(List<HostRestore> hosts) {
+        RestartCost cost = inputs.settings().restart();
+        HostRestore busiest = hosts.stream().max(java.util.Comparator.comparingInt(h -> h.tasks().size()))
+                .orElseThrow();
+        int tasks = busiest.tasks().size();
+        return Term.of(Term.RESTART, cost.globalSeconds(tasks), "every task, cancelled on every live host first and"
+                + " deployed by each host in parallel: " + Figures.seconds(cost.perRecoverySeconds()) + " + "
+                + Figures.seconds(cost.globalExtraSeconds()) + " + " + tasks + " × "
+                + Figures.seconds(cost.perTaskSeconds()) + " (busiest " + busiest.host() + ") = "
+                + Figures.seconds(cost.globalSeconds(tasks)));
+    }
+
+    /**
      * The restore of {@code hosts}' tasks: under {@link RestoreOrder#SERIAL} every task's fetch after another, under
      * {@link RestoreOrder#PER_HOST} the slowest host's.
      */

@@ -4,9 +4,10 @@ import io.steadfast.router.checkpoint.CheckpointCoordinators;
 import io.steadfast.router.checkpoint.CheckpointRecords;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
 import io.steadfast.router.model.CheckpointFacts;
-import io.steadfast.router.model.DetectionSettings;
+import io.steadfast.router.model.RouterObservation;
 import io.steadfast.router.model.ModelProperties;
 import io.steadfast.router.model.TopologyModels;
+import io.steadfast.router.recovery.RecoveryOrchestrator;
 import io.steadfast.router.topology.TopologyRepository;
 import io.steadfast.runtime.task.TaskSettings;
 import java.time.Clock;
@@ -29,9 +30,10 @@ class ModelConfiguration {
     TopologyModels topologyModels(TopologyRepository topologies, HeartbeatFailureDetector detector,
                                   CheckpointCoordinators coordinators, CheckpointFacts checkpoints,
                                   RouterProperties router, ModelProperties properties, Clock clock) {
-        DetectionSettings detection = new DetectionSettings(router.suspicion().enabled()
-                ? router.suspicion().minSilence() : router.heartbeatTimeout(), router.suggestedHeartbeatInterval());
-        return new TopologyModels(topologies, detector, coordinators, checkpoints, detection, properties,
+        RouterObservation observation = new RouterObservation(router.suspicion().enabled()
+                ? router.suspicion().minSilence() : router.heartbeatTimeout(), router.suggestedHeartbeatInterval(),
+                RecoveryOrchestrator.PROGRESS_CHECK);
+        return new TopologyModels(topologies, detector, coordinators, checkpoints, observation, properties,
                 TaskSettings.defaults(), clock);
     }
 }

@@ -242,7 +242,7 @@ class RouterConfiguration {
         } else {
             storedRecords.whenLoaded(orchestrator::resumeAfterRestart); // the log is empty until then
         }
-        orchestrator.start(Duration.ofMillis(100));
+        orchestrator.start(RecoveryOrchestrator.PROGRESS_CHECK);
         return orchestrator;
     }
 

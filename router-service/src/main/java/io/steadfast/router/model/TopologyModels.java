@@ -46,20 +46,20 @@ public final class TopologyModels {
     private final HeartbeatFailureDetector detector;
     private final CheckpointCoordinators coordinators;
     private final CheckpointFacts checkpoints;
-    private final DetectionSettings detection;
+    private final RouterObservation observation;
     private final ModelProperties properties;
     private final ChannelBatching batching;
     private final Clock clock;
 
     public TopologyModels(TopologyRepository topologies, HeartbeatFailureDetector detector,
                           CheckpointCoordinators coordinators, CheckpointFacts checkpoints,
-                          DetectionSettings detection, ModelProperties properties, TaskSettings taskSettings,
+                          RouterObservation observation, ModelProperties properties, TaskSettings taskSettings,
                           Clock clock) {
         this.topologies = topologies;
         this.detector = detector;
         this.coordinators = coordinators;
         this.checkpoints = checkpoints;
-        this.detection = detection;
+        this.observation = observation;
         this.properties = properties;
         this.batching = new ChannelBatching(taskSettings);
         this.clock = clock;
@@ -84,7 +84,7 @@ public final class TopologyModels {
         if (!topology.placement().containsValue(lostHost)) {
             return Optional.empty();
         }
-        Instant failedAt = lastSeenAlive.plus(detection.heartbeatInterval().dividedBy(2));
+        Instant failedAt = lastSeenAlive.plus(observation.heartbeatInterval().dividedBy(2));
         ModeChoice choice = report(topology, checkpoints.latestKnown(topology), failedAt).ifLost(lostHost);
         return Optional.of(new RecoveryForecasts(ModelViews.forecastOf(choice.local()),
                 ModelViews.forecastOf(choice.global()), choice.faster().map(Enum::name).orElse(null),
@@ -159,15 +159,17 @@ public final class TopologyModels {
         Duration interval = coordinators.settingsOf(topology).interval();
         return new RecoverySettings(detectionSeconds(),
                 new RestartCost(ModelProperties.seconds(properties.restartPerRecovery()),
-                        ModelProperties.seconds(properties.restartPerTask())),
+                        ModelProperties.seconds(properties.restartPerTask()),
+                        ModelProperties.seconds(properties.globalRestartExtra())),
                 new RestoreCost(properties.restorePerSecond().toBytes(),
                         ModelProperties.seconds(properties.restoreFetch()), RestoreOrder.PER_HOST),
                 CheckpointTiming.measured(ModelProperties.seconds(interval), checkpoint.durationSeconds(),
-                        ageSeconds));
+                        ageSeconds), RecoverySettings.DEFAULT_SKIP_SECONDS_PER_RECORD,
+                observation.globalCatchUpSeenAfterSeconds());
     }
 
-    /** How long the router takes to declare a crashed host dead ({@link DetectionSettings#seconds()}). */
+    /** How long the router takes to declare a crashed host dead ({@link RouterObservation#detectionSeconds()}). */
     public double detectionSeconds() {
-        return detection.seconds();
+        return observation.detectionSeconds();
     }
 }

@@ -53,6 +53,8 @@ public final class RecoveryOrchestrator implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RecoveryOrchestrator.class);
     /** How long after a failed recovery attempt the next one is made, while tasks still sit on dead hosts. */
     static final Duration RETRY_BACKOFF = Duration.ofSeconds(2);
+    /** How often the router checks its recoveries' progress (catch-up, escalation), once started. */
+    public static final Duration PROGRESS_CHECK = Duration.ofMillis(100);
 
     private final RecoveryContext context;
     private final TopologyProgress progress;

@@ -65,8 +65,8 @@ class TopologyModelsTest {
             new CheckpointSettings(Duration.ofSeconds(1), Duration.ofSeconds(10), 1));
     private final TopologyModels models = new TopologyModels(topologies, detector, coordinators,
             new CheckpointFacts(coordinators, records),
-            new DetectionSettings(Duration.ofMillis(300), Duration.ofMillis(200)), ModelProperties.defaults(),
-            TaskSettings.defaults(), clock);
+            new RouterObservation(Duration.ofMillis(300), Duration.ofMillis(200), Duration.ofMillis(100)),
+            ModelProperties.defaults(), TaskSettings.defaults(), clock);
 
     @Test
     void predictsLocalFasterWhenTheLostTasksHoldLittleState() {

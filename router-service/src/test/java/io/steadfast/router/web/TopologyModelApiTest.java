@@ -131,9 +131,9 @@ class TopologyModelApiTest {
             for (int i = 0; i < tasks.size(); i++) {
                 lostBytes += placement.get(tasks.get(i)).equals(loss.host()) ? 1_000L * (i + 1) : 0;
             }
-            // the lost tasks one after another: 10 ms to fetch each, their bytes at 100 MiB/s
+            // the lost tasks one after another: 3 ms to fetch each, their bytes at 100 MiB/s
             assertThat(loss.local().steps().get(2).millis()).as("restoring the tasks of %s", loss.host())
-                    .isCloseTo(10.0 * loss.lostTasks().size() + lostBytes / (100.0 * 1024 * 1024) * 1000,
+                    .isCloseTo(3.0 * loss.lostTasks().size() + lostBytes / (100.0 * 1024 * 1024) * 1000,
                             within(1e-6));
         }
     }
