@@ -104,7 +104,8 @@ final class RecoveryReport {
                 }
                 predicted.forEach(sample -> everyError.add(sample.totalErrorPercent()));
                 System.out.printf(Locale.ROOT,
-                        "| %d | %s | %d ms | %d ms | %d ms | %d ms | %d ms | %d %% | %d of %d |%n", tasks, mode, median(predicted, sample -> sample.predicted().detection()),
+                        "| %d | %s | %d ms | %d ms | %d ms | %d ms | %d ms | %d %% | %d of %d |%n", tasks, mode,
+                        median(predicted, sample -> sample.predicted().detection()),
                         median(predicted, sample -> sample.predicted().restore()),
                         median(predicted, sample -> sample.predicted().catchUp()),
                         median(predicted, RecoverySample::predictedTotal), median(predicted, RecoverySample::total),

@@ -26,9 +26,9 @@ import java.util.List;
  * which decides the slowest host under {@link RestoreOrder#PER_HOST}; with no live host left, one replacement host
  * takes them. The router sees a GLOBAL recovery caught up no sooner than
  * {@link RecoverySettings#globalCatchUpSeenAfterSeconds()} after the redeployment (it waits for fresh heartbeats),
- * so a job that catches up sooner is recorded as caught up then. Each host restarts its tasks one after another, the hosts in
- * parallel. A task at ρ ≥ 1 never works off its backlog: the prediction then
- * says the job never catches up and names it.
+ * so a job that catches up sooner is recorded as caught up then. Each host restarts its tasks one after another,
+ * the hosts in parallel. A task at ρ ≥ 1 never works off its backlog: the prediction then says the job never catches
+ * up and names it.
  */
 public final class GlobalRecoveryTime {
 
