@@ -52,6 +52,7 @@ public final class BenchmarkHostMain {
                     Histogram histogram = LatencyRecorder.drain(BenchmarkOperators.nowMicros());
                     Map<String, Object> latency = new LinkedHashMap<>();
                     latency.put("count", histogram.getTotalCount());
+                    latency.put("meanMicros", histogram.getMean());
                     latency.put("p50Micros", histogram.getValueAtPercentile(50));
                     latency.put("p99Micros", histogram.getValueAtPercentile(99));
                     latency.put("maxMicros", histogram.getMaxValue());

@@ -1,9 +1,9 @@
 package io.steadfast.router.model;
 
-import io.steadfast.model.ChannelCost;
 import io.steadfast.model.ChannelCosts;
 import io.steadfast.model.CheckpointTiming;
 import io.steadfast.model.DelayModel;
+import io.steadfast.model.FrameBatching;
 import io.steadfast.model.ModeChoice;
 import io.steadfast.model.ModelReport;
 import io.steadfast.model.RecoverySettings;
@@ -18,12 +18,10 @@ import io.steadfast.router.failure.HeartbeatFailureDetector;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.router.topology.TopologyRepository;
 import io.steadfast.runtime.host.TaskReport;
-import io.steadfast.runtime.plan.ChannelSpec;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.plan.TaskSpec;
 import io.steadfast.runtime.task.TaskSettings;
-import io.steadfast.runtime.topology.OperatorId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Clock;
 import java.time.Duration;
@@ -48,7 +46,7 @@ public final class TopologyModels {
     private final CheckpointFacts checkpoints;
     private final RouterObservation observation;
     private final ModelProperties properties;
-    private final ChannelBatching batching;
+    private final FrameBatching batching;
     private final Clock clock;
 
     public TopologyModels(TopologyRepository topologies, HeartbeatFailureDetector detector,
@@ -61,7 +59,8 @@ public final class TopologyModels {
         this.checkpoints = checkpoints;
         this.observation = observation;
         this.properties = properties;
-        this.batching = new ChannelBatching(taskSettings);
+        this.batching = new FrameBatching(taskSettings.linger(), taskSettings.shortLinger(),
+                taskSettings.shortLingerRecords());
         this.clock = clock;
     }
 
@@ -131,27 +130,8 @@ public final class TopologyModels {
 
     /** Per operator edge: the batching at the edge's mean channel rate, and the configured network delay. */
     private ChannelCosts channelCosts(DeployedTopology topology, Map<TaskId, TaskReport> reports) {
-        double network = ModelProperties.seconds(properties.network());
-        ChannelCosts costs = ChannelCosts.uniform(new ChannelCost(batching.meanLingerSeconds(0), network));
-        Map<List<OperatorId>, double[]> edges = new HashMap<>(); // [from, to] -> {channels, records/s}
-        Map<TaskId, Integer> fanOut = new HashMap<>();
-        for (ChannelSpec channel : topology.plan().channels()) {
-            fanOut.merge(channel.from(), 1, Integer::sum);
-        }
-        for (ChannelSpec channel : topology.plan().channels()) {
-            TaskReport upstream = reports.get(channel.from());
-            double rate = upstream == null ? 0 : upstream.recordsOutPerSecond() / fanOut.get(channel.from());
-            double[] edge = edges.computeIfAbsent(List.of(channel.from().operator(), channel.to().operator()),
-                    key -> new double[2]);
-            edge[0]++;
-            edge[1] += rate;
-        }
-        for (Map.Entry<List<OperatorId>, double[]> edge : edges.entrySet()) {
-            double perChannel = edge.getValue()[1] / edge.getValue()[0];
-            costs = costs.withEdge(edge.getKey().get(0), edge.getKey().get(1),
-                    new ChannelCost(batching.meanLingerSeconds(perChannel), network));
-        }
-        return costs;
+        return batching.channelCosts(topology.plan(), task -> reports.containsKey(task)
+                ? reports.get(task).recordsOutPerSecond() : 0, ModelProperties.seconds(properties.network()));
     }
 
     private RecoverySettings settings(DeployedTopology topology, CheckpointFacts.Latest checkpoint,

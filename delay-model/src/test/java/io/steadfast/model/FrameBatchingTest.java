@@ -1,15 +1,15 @@
-package io.steadfast.router.model;
+package io.steadfast.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.steadfast.runtime.task.TaskSettings;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** With the default batching: a 20 ms linger period, shortened to 1 ms once a frame holds 64 records. */
-class ChannelBatchingTest {
+/** With the hosts' default batching: a 20 ms linger period, shortened to 1 ms once a frame holds 64 records. */
+class FrameBatchingTest {
 
-    private final ChannelBatching batching = new ChannelBatching(TaskSettings.defaults());
+    private final FrameBatching batching = new FrameBatching(Duration.ofMillis(20), Duration.ofMillis(1), 64);
 
     @Test
     void aSlowChannelsRecordsWaitHalfALingerPeriod() {
