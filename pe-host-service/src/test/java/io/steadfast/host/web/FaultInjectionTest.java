@@ -65,7 +65,7 @@ class FaultInjectionTest {
         @Test
         void stallIsNotFoundWhenFaultInjectionIsOff() throws Exception {
             mvc.perform(post("/api/v1/fault/stall-data-plane").param("for", "2s")).andExpect(status().isNotFound());
-            assertThat(node.dataPlaneStalledFor()).isZero();
+            assertNotStalled(node);
         }
     }
 
@@ -102,7 +102,16 @@ class FaultInjectionTest {
                     .andExpect(jsonPath("$.detail").value(startsWith("for: 'soon'")));
             mvc.perform(post("/api/v1/fault/stall-data-plane").param("for", "2h"))
                     .andExpect(status().isBadRequest());
-            assertThat(node.dataPlaneStalledFor()).isZero();
+            assertNotStalled(node);
         }
+    }
+
+    /**
+     * The IO thread was not hung: 300 ms on, it is not 200 ms behind its period. A few milliseconds behind is a busy
+     * machine's scheduling, not a stall (the timer pass it measures from runs every quarter of the resync interval).
+     */
+    private static void assertNotStalled(ProcessingNode node) throws InterruptedException {
+        Thread.sleep(300);
+        assertThat(node.dataPlaneStalledFor()).isLessThan(Duration.ofMillis(200));
     }
 }
