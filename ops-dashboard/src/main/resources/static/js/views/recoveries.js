@@ -162,7 +162,10 @@ function forecast(r) {
     el('h3', {}, 'Predicted against measured'),
     el('p', { className: 'small' }, (f.chosen ? 'Recovery mode AUTO chose ' + f.chosen + '. ' : '')
       + 'The model: ' + f.reason),
-    tableNode, explanations,
+    tableNode,
+    el('p', { className: 'muted small' }, 'The measured detection is the heartbeat silence before the host was '
+      + 'declared dead, counted from its last heartbeat; the predicted one from the failure itself.'),
+    explanations,
   ]);
 }
 
