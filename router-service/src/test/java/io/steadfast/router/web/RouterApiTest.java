@@ -207,7 +207,8 @@ class RouterApiTest {
                 .andExpect(jsonPath("$.tasks", hasSize(5)))
                 .andExpect(jsonPath("$.tasks[*].host", hasItem("api-a")))
                 .andExpect(jsonPath("$.tasks[*].host", hasItem("api-b")));
-        org.assertj.core.api.Assertions.assertThat(hostClient.deployed).containsExactly("dup@api-a", "dup@api-b");
+        org.assertj.core.api.Assertions.assertThat(hostClient.deployed).filteredOn(d -> d.startsWith("dup@"))
+                .containsExactly("dup@api-a", "dup@api-b");
 
         submit(wordCount("dup"))
                 .andExpect(status().isConflict())

@@ -94,7 +94,10 @@ class VoterHostsApiTest {
                 .andExpect(jsonPath("$.detail", containsString("[score]")))
                 .andExpect(jsonPath("$.detail", containsString("start a voter-service")));
         mvc.perform(get("/api/v1/topologies/no-voter")).andExpect(status().isNotFound());
-        assertThat(hostClient.deployed).as("nothing deployed anywhere").isEmpty();
+        // Only this topology's deployments count: a recovery of an earlier test's topology, whose hosts the clock
+        // just outlived, may still be redeploying it on the hosts of another test.
+        assertThat(hostClient.deployed).as("nothing of no-voter deployed anywhere")
+                .noneMatch(deployment -> deployment.startsWith("no-voter@"));
     }
 
     @Test
