@@ -3,6 +3,7 @@ package io.steadfast.benchmarks;
 import io.steadfast.model.FrameBatching;
 import io.steadfast.model.KingmanGG1;
 import io.steadfast.model.LongestPath;
+import io.steadfast.model.TaskDelay;
 import io.steadfast.model.TaskLoad;
 import io.steadfast.model.TaskLoads;
 import io.steadfast.model.TopologyDelay;
@@ -20,6 +21,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 
 /**
  * The delay model's predicted mean end-to-end latency against the measured one, on the throughput benchmark's job
@@ -57,11 +59,19 @@ public final class LatencyModelBenchmark {
         }
     }
 
+    /**
+     * @param predictedMeanMillis with each edge's batching as its senders measured it
+     * @param modelledBatchingMeanMillis with each edge's batching from the batching settings and the channel rates
+     */
     private record Row(double share, long rate, double measuredMeanMillis, double predictedMeanMillis,
-                       double p50Millis, double countUtilisation) {
+                       double modelledBatchingMeanMillis, double p50Millis, double countUtilisation) {
 
         long errorPercent() {
-            return Math.round(100 * Math.abs(predictedMeanMillis - measuredMeanMillis) / measuredMeanMillis);
+            return errorPercent(predictedMeanMillis);
+        }
+
+        long errorPercent(double predicted) {
+            return Math.round(100 * Math.abs(predicted - measuredMeanMillis) / measuredMeanMillis);
         }
     }
 
@@ -86,12 +96,14 @@ public final class LatencyModelBenchmark {
         System.out.println();
         System.out.printf(Locale.ROOT, "Maximum rate (median of 3 runs): %,.0f events/s%n%n", max);
         System.out.println("| share of the maximum | rate | measured mean | predicted mean | abs. error"
-                + " | measured p50 | count's utilisation |");
-        System.out.println("| --- | --- | --- | --- | --- | --- | --- |");
+                + " | predicted, batching modelled | abs. error | measured p50 | count's utilisation |");
+        System.out.println("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
         for (Row row : rows) {
-            System.out.printf(Locale.ROOT, "| %.0f %% | %,d events/s | %.2f ms | %.2f ms | %d %% | %.2f ms | %.2f |%n",
+            System.out.printf(Locale.ROOT, "| %.0f %% | %,d events/s | %.2f ms | %.2f ms | %d %% | %.2f ms | %d %%"
+                            + " | %.2f ms | %.2f |%n",
                     row.share() * 100, row.rate(), row.measuredMeanMillis(), row.predictedMeanMillis(),
-                    row.errorPercent(), row.p50Millis(), row.countUtilisation());
+                    row.errorPercent(), row.modelledBatchingMeanMillis(),
+                    row.errorPercent(row.modelledBatchingMeanMillis()), row.p50Millis(), row.countUtilisation());
         }
     }
 
@@ -105,7 +117,9 @@ public final class LatencyModelBenchmark {
         reports(plan); // starts a window of the hosts' rates
         Thread.sleep(1_000);
         Map<TaskId, TaskReport> reports = reports(plan);
-        TopologyDelay predicted = predict(plan, reports);
+        TopologyDelay predicted = predict(plan, reports, true);
+        TopologyDelay batchingModel = predict(plan, reports, false);
+        printTerms(plan, reports, predicted);
         pipeline.awaitFinished(plan);
         @SuppressWarnings("unchecked")
         Map<String, Object> latency = TwoHostPipeline.JSON.readValue(pipeline.child().request("LATENCY",
@@ -116,6 +130,7 @@ public final class LatencyModelBenchmark {
                 .mapToDouble(task -> reports.get(task).busyFraction()).max().orElse(0);
         return new Row(share, rate, ((Number) latency.get("meanMicros")).doubleValue() / 1000,
                 predicted.meanEndToEndSeconds().orElse(Double.NaN) * 1000,
+                batchingModel.meanEndToEndSeconds().orElse(Double.NaN) * 1000,
                 ((Number) latency.get("p50Micros")).doubleValue() / 1000, countUtilisation);
     }
 
@@ -134,18 +149,46 @@ public final class LatencyModelBenchmark {
         return byTask;
     }
 
-    /** The model's delays from the tasks' rates and busy shares (c_a² = c_s² = 1, as the router assumes). */
-    private static TopologyDelay predict(ExecutionPlan plan, Map<TaskId, TaskReport> reports) {
+    /**
+     * The model's delays from the tasks' reports: rates, busy shares and records per input frame, with c_a² = c_s² =
+     * 1 as the router assumes; each edge's batching is what its senders measured ({@code measuredBatching}) or what
+     * the batching settings give at the channel's rate.
+     */
+    private static TopologyDelay predict(ExecutionPlan plan, Map<TaskId, TaskReport> reports,
+                                         boolean measuredBatching) {
         List<TaskLoad> loads = new ArrayList<>();
         for (TaskSpec task : plan.tasks()) {
             TaskReport report = reports.get(task.id());
             double rate = report.recordsInPerSecond();
-            loads.add(TaskLoad.of(task.id(), rate, rate > 0 ? report.busyFraction() / rate : 0));
+            double frames = report.framesInPerSecond() == null ? 0 : report.framesInPerSecond();
+            loads.add(TaskLoad.of(task.id(), rate, rate > 0 ? report.busyFraction() / rate : 0)
+                    .withRecordsPerFrame(TaskLoad.recordsPerFrame(rate, frames)));
         }
         TaskSettings batching = TaskSettings.defaults();
         return LongestPath.of(plan, TaskLoads.of(plan, loads), new FrameBatching(batching.linger(),
                         batching.shortLinger(), batching.shortLingerRecords())
-                .channelCosts(plan, task -> reports.get(task).recordsOutPerSecond(), NETWORK_SECONDS),
+                .channelCosts(plan, task -> reports.get(task).recordsOutPerSecond(),
+                        task -> measuredBatching && reports.get(task).outputWaitMillis() != null
+                                ? OptionalDouble.of(reports.get(task).outputWaitMillis() / 1000)
+                                : OptionalDouble.empty(), NETWORK_SECONDS),
                 new KingmanGG1());
+    }
+
+    /** Per task, the inputs and terms of the prediction, for seeing which term is off. */
+    private static void printTerms(ExecutionPlan plan, Map<TaskId, TaskReport> reports, TopologyDelay predicted) {
+        for (TaskSpec task : plan.tasks()) {
+            TaskReport report = reports.get(task.id());
+            TaskDelay delay = predicted.delay(task.id());
+            double frames = report.framesInPerSecond() == null ? 0 : report.framesInPerSecond();
+            System.out.printf(Locale.ROOT, "  %-22s in %,10.0f/s  frames %,7.0f/s (b = %,6.0f)  busy %.2f  wait %.3f ms"
+                            + "  service %.4f ms  measured in task %s ms  output wait %s ms%n", task.id(),
+                    report.recordsInPerSecond(), frames, TaskLoad.recordsPerFrame(report.recordsInPerSecond(), frames),
+                    report.busyFraction(), delay.waitSeconds().orElse(Double.NaN) * 1000,
+                    delay.serviceSeconds() * 1000, format(report.latencyMillis()), format(report.outputWaitMillis()));
+        }
+    }
+
+    private static String format(Double millis) {
+        return millis == null ? "-" : String.format(Locale.ROOT, "%.3f", millis);
     }
 }

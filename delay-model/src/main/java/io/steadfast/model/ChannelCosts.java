@@ -3,7 +3,8 @@ package io.steadfast.model;
 import io.steadfast.runtime.plan.ExecutionPlan;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.OperatorId;
-import java.util.HashMap;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -33,7 +34,7 @@ public final class ChannelCosts {
 
     private ChannelCosts(ChannelCost fallback, Map<OperatorEdge, ChannelCost> byEdge) {
         this.fallback = Objects.requireNonNull(fallback, "fallback");
-        this.byEdge = Map.copyOf(byEdge);
+        this.byEdge = Collections.unmodifiableMap(new LinkedHashMap<>(byEdge));
     }
 
     /** The same cost on every channel. */
@@ -43,7 +44,7 @@ public final class ChannelCosts {
 
     /** These costs, with {@code cost} on every channel from a subtask of {@code from} to one of {@code to}. */
     public ChannelCosts withEdge(OperatorId from, OperatorId to, ChannelCost cost) {
-        Map<OperatorEdge, ChannelCost> edges = new HashMap<>(byEdge);
+        Map<OperatorEdge, ChannelCost> edges = new LinkedHashMap<>(byEdge);
         edges.put(new OperatorEdge(from, to), Objects.requireNonNull(cost, "cost"));
         return new ChannelCosts(fallback, edges);
     }
@@ -58,7 +59,7 @@ public final class ChannelCosts {
         return fallback;
     }
 
-    /** The costs given per edge. */
+    /** The costs given per edge, in the order they were given. */
     public Map<OperatorEdge, ChannelCost> edges() {
         return byEdge;
     }

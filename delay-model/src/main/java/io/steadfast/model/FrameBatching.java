@@ -9,6 +9,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -47,22 +49,41 @@ public final class FrameBatching {
      */
     public ChannelCosts channelCosts(ExecutionPlan plan, ToDoubleFunction<TaskId> outPerSecond,
                                      double networkSeconds) {
+        return channelCosts(plan, outPerSecond, task -> OptionalDouble.empty(), networkSeconds);
+    }
+
+    /**
+     * As {@link #channelCosts(ExecutionPlan, ToDoubleFunction, double)}, but a channel whose upstream task measured
+     * the mean wait of its records in output frames ({@code measuredWaitSeconds}) takes that instead of this
+     * model's. The two differ where records reach the output in bursts: a task emits a whole input frame's outputs
+     * at once, and a frame opened by a burst waits its short linger for little more, so its records wait close to
+     * the whole short linger rather than half of it; and the next burst, due about when the frame is, decides by
+     * a race whether the frame leaves full or on time. An edge's delay is the mean over its channels weighted by
+     * their rates (by count when none carries any), since every record pays its own channel's.
+     */
+    public ChannelCosts channelCosts(ExecutionPlan plan, ToDoubleFunction<TaskId> outPerSecond,
+                                     Function<TaskId, OptionalDouble> measuredWaitSeconds, double networkSeconds) {
         ChannelCosts costs = ChannelCosts.uniform(new ChannelCost(meanLingerSeconds(0), networkSeconds));
         Map<TaskId, Integer> fanOut = new HashMap<>();
         for (ChannelSpec channel : plan.channels()) {
             fanOut.merge(channel.from(), 1, Integer::sum);
         }
-        Map<List<OperatorId>, double[]> edges = new LinkedHashMap<>(); // [from, to] -> {channels, records/s}
+        // [from, to] -> {channels, records/s, sum of waits, sum of rate x wait}
+        Map<List<OperatorId>, double[]> edges = new LinkedHashMap<>();
         for (ChannelSpec channel : plan.channels()) {
             double rate = outPerSecond.applyAsDouble(channel.from()) / fanOut.get(channel.from());
+            double wait = measuredWaitSeconds.apply(channel.from()).orElseGet(() -> meanLingerSeconds(rate));
             double[] edge = edges.computeIfAbsent(List.of(channel.from().operator(), channel.to().operator()),
-                    key -> new double[2]);
+                    key -> new double[4]);
             edge[0]++;
             edge[1] += rate;
+            edge[2] += wait;
+            edge[3] += rate * wait;
         }
         for (Map.Entry<List<OperatorId>, double[]> edge : edges.entrySet()) {
-            costs = costs.withEdge(edge.getKey().get(0), edge.getKey().get(1),
-                    new ChannelCost(meanLingerSeconds(edge.getValue()[1] / edge.getValue()[0]), networkSeconds));
+            double[] sums = edge.getValue();
+            double wait = sums[1] > 0 ? sums[3] / sums[1] : sums[2] / sums[0];
+            costs = costs.withEdge(edge.getKey().get(0), edge.getKey().get(1), new ChannelCost(wait, networkSeconds));
         }
         return costs;
     }

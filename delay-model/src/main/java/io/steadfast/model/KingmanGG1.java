@@ -6,9 +6,12 @@ package io.steadfast.model;
  *
  * <pre>
  *   ρ   = λ · E[S]
- *   W_q ≈ (ρ / (1 − ρ)) · ((c_a² + c_s²) / 2) · E[S]
+ *   W_q ≈ (ρ / (1 − ρ)) · ((c_a² + c_s²) / 2) · b · E[S]  +  (b − 1) / 2 · E[S]
  *   W   = W_q + E[S]
  * </pre>
+ *
+ * where records arrive in frames of b ({@link TaskLoad#recordsPerFrame()}): the queue is one of frames, each
+ * served in b · E[S], and a record then waits for the records before it in its frame.
  *
  * With c_a² = c_s² = 1 it is exactly {@link MM1}; with c_s² = 0 (a constant time per record) and Poisson arrivals
  * the wait halves (the M/D/1 result). It is the default because tasks' service times are far from exponential and
@@ -23,9 +26,9 @@ package io.steadfast.model;
  *       such tasks are flagged {@link Stability#NEAR_SATURATION}. At ρ ≥ 1 there is no steady state and no
  *       wait.</li>
  *   <li>Batching: records arrive a frame at a time (up to 4,096 records per frame, or all that a linger period
- *       gathered), so per record the arrivals are far burstier than Poisson: c_a² is well above 1 (2b − 1 for
- *       frames of b records arriving as a Poisson stream). Measure c_a² per record, not per frame, or the model
- *       underestimates the wait.</li>
+ *       gathered). Taken per record, those arrivals are far burstier than Poisson (c_a² about 2b − 1), which is
+ *       why the queue is one of frames; b is the mean, and frames of unequal sizes make the wait within a frame
+ *       somewhat longer than (b − 1) / 2 · E[S].</li>
  *   <li>One server per task and first-come-first-served; control mail (barriers, timers) taking the mailbox thread
  *       counts only if it is in the measured busy time.</li>
  * </ul>

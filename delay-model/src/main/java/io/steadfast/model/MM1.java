@@ -5,7 +5,8 @@ package io.steadfast.model;
  *
  * <pre>
  *   ρ   = λ · E[S]                      (μ = 1 / E[S])
- *   W_q = ρ / (μ − λ) = ρ · E[S] / (1 − ρ)
+ *   W_q = ρ / (μ − λ) = ρ · E[S] / (1 − ρ)                (records one by one)
+ *   W_q = ρ / (1 − ρ) · b · E[S] + (b − 1) / 2 · E[S]      (frames of b records, as in {@link KingmanGG1})
  *   W   = W_q + E[S]
  * </pre>
  *

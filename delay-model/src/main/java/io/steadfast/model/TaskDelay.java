@@ -10,7 +10,7 @@ import java.util.OptionalDouble;
  *
  * @param task the task
  * @param utilisation ρ = λ · E[S]
- * @param waitSeconds W_q, the mean wait in the queue; empty when the task is {@link Stability#UNSTABLE} (its queue
+ * @param waitSeconds W_q, the mean wait in the queue, for the frame and then within it; empty when the task is {@link Stability#UNSTABLE} (its queue
  *                    grows without bound, so no finite mean exists)
  * @param serviceSeconds E[S]
  * @param stability whether the wait can be trusted
@@ -29,14 +29,18 @@ public record TaskDelay(TaskId task, double utilisation, OptionalDouble waitSeco
     }
 
     /**
-     * The delay of a single-server queue whose mean wait is {@code variability · ρ / (1 − ρ) · E[S]}: 1 for M/M/1,
-     * (c_a² + c_s²) / 2 for Kingman's G/G/1 approximation.
+     * The delay of a single-server queue of frames of b records, each served in b · E[S]: a record waits
+     * {@code variability · ρ / (1 − ρ) · b · E[S]} for its frame to be taken up (variability 1 for M/M/1, (c_a² + c_s²) / 2
+     * for Kingman's G/G/1 approximation), then {@code (b − 1) / 2 · E[S]} on average for the records before it in
+     * its frame. With b = 1 it is the queue of records.
      */
     static TaskDelay singleServer(TaskLoad load, double variability, double nearSaturation) {
         double rho = load.utilisation();
         Stability stability = Stability.of(rho, nearSaturation);
+        double b = load.recordsPerFrame();
+        double service = load.serviceSecondsPerRecord();
         OptionalDouble wait = stability == Stability.UNSTABLE ? OptionalDouble.empty()
-                : OptionalDouble.of(variability * rho / (1 - rho) * load.serviceSecondsPerRecord());
+                : OptionalDouble.of(variability * rho / (1 - rho) * b * service + (b - 1) / 2 * service);
         return new TaskDelay(load.task(), rho, wait, load.serviceSecondsPerRecord(), stability);
     }
 

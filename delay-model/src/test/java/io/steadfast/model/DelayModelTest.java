@@ -25,7 +25,7 @@ class DelayModelTest {
                 new RestoreCost(5e7, 0.01, RestoreOrder.PER_HOST), CheckpointTiming.expected(1.0, 0.05), 1e-6);
     }
 
-    /** 20,000 records/s per source, paced (c_a² = 0); frames into the counts and sink (c_a² = 3). */
+    /** 20,000 records/s per source, paced (c_a² = 0); bursty arrivals at the counts and sink (c_a² = 3). */
     private static List<TaskLoad> loads() {
         return List.of(
                 new TaskLoad(task("word-count/source#0"), 20_000, 5e-6, 0, 1, 0, new TaskState(100, 11_000)),

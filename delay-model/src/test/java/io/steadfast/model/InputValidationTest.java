@@ -43,6 +43,13 @@ class InputValidationTest {
     }
 
     @Test
+    void rejectsFramesOfFewerThanOneRecord() {
+        assertThatThrownBy(() -> TaskLoad.of(task("t/map#0"), 100, 0.001).withRecordsPerFrame(0.5))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("TaskLoad of t/map#0: recordsPerFrame must be at least 1, was 0.5");
+    }
+
+    @Test
     void rejectsNegativeStateOrLogSizes() {
         assertThatThrownBy(() -> new TaskState(-1, 0)).hasMessageContaining("stateBytes");
         assertThatThrownBy(() -> new TaskState(0, -1)).hasMessageContaining("loggedRecords");

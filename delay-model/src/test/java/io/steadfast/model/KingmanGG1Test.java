@@ -33,12 +33,31 @@ class KingmanGG1Test {
     }
 
     @Test
-    void waitsLongerForRecordsThatArriveAFrameAtATime() {
-        // frames of 2 records arriving as a Poisson stream: c_a² = 2b − 1 = 3 per record; exponential service
-        TaskDelay delay = model.delay(TaskLoad.of(TASK, 800, 0.001).withScv(3, 1));
+    void queuesFramesAndThenTheRecordsBeforeOneInItsFrame() {
+        // 800 records/s in frames of 4: 200 frames/s, each served in 4 ms, ρ = 0.8 still
+        TaskDelay delay = model.delay(TaskLoad.of(TASK, 800, 0.001).withRecordsPerFrame(4));
 
-        // W_q = 4 × (3 + 1)/2 × 0.001 = 0.008 s, twice the M/M/1 wait
-        assertThat(delay.waitSeconds().getAsDouble()).isCloseTo(0.008, within(EXACT));
+        // W_q = 4 × (1 + 1)/2 × 4 × 0.001 + (4 − 1)/2 × 0.001 = 0.016 + 0.0015 = 0.0175 s, far above records one
+        // by one (0.004 s)
+        assertThat(delay.waitSeconds().getAsDouble()).isCloseTo(0.0175, within(EXACT));
+        assertThat(delay.sojournSeconds().getAsDouble()).isCloseTo(0.0185, within(EXACT));
+        assertThat(model.delay(TaskLoad.of(TASK, 800, 0.001).withRecordsPerFrame(1)).waitSeconds().getAsDouble())
+                .as("frames of one record are records one by one").isCloseTo(0.004, within(EXACT));
+    }
+
+    @Test
+    void evenlySpacedFramesStillWaitForTheRecordsBeforeThemInTheFrame() {
+        TaskDelay delay = model.delay(TaskLoad.of(TASK, 800, 0.001).withScv(0, 0).withRecordsPerFrame(5));
+
+        // no queue of frames (D/D/1), then (5 − 1)/2 × 1 ms within the frame
+        assertThat(delay.waitSeconds().getAsDouble()).isCloseTo(0.002, within(EXACT));
+    }
+
+    @Test
+    void derivesRecordsPerFrameFromTheMeasuredRates() {
+        assertThat(TaskLoad.recordsPerFrame(12_000, 40)).isEqualTo(300);
+        assertThat(TaskLoad.recordsPerFrame(5, 40)).as("watermark-only frames: still at least 1").isEqualTo(1);
+        assertThat(TaskLoad.recordsPerFrame(5, 0)).as("no frames counted").isEqualTo(1);
     }
 
     @Test

@@ -31,13 +31,19 @@ public final class ModelViews {
                 report.settings().checkpoint().ageAtFailureSeconds() * 1000,
                 report.settings().restore().bytesPerSecond());
         List<TopologyModel.HostLoss> losses = report.hostLosses().stream().map(ModelViews::lossOf).toList();
-        return new TopologyModel(topology, computedAt, report.queueingModel(), tasks, endToEnd, recovery, losses);
+        List<TopologyModel.EdgeModel> edges = report.channelCosts().edges().entrySet().stream()
+                .map(edge -> new TopologyModel.EdgeModel(edge.getKey().from().value(), edge.getKey().to().value(),
+                        edge.getValue().meanLingerSeconds() * 1000, edge.getValue().networkSeconds() * 1000))
+                .toList();
+        return new TopologyModel(topology, computedAt, report.queueingModel(), tasks, edges, endToEnd, recovery,
+                losses);
     }
 
     private static TopologyModel.TaskModel taskOf(TaskLoad load, ModelReport report) {
         TaskDelay delay = report.delay().delay(load.task());
         return new TopologyModel.TaskModel(load.task(), report.placement().hostOf(load.task()),
-                load.arrivalPerSecond(), load.serviceSecondsPerRecord() * 1000, delay.utilisation(),
+                load.arrivalPerSecond(), load.serviceSecondsPerRecord() * 1000, load.recordsPerFrame(),
+                delay.utilisation(),
                 delay.stability().name(), millis(delay.waitSeconds()), load.state().stateBytes(),
                 load.state().loggedRecords());
     }

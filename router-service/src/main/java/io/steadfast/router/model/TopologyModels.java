@@ -14,6 +14,7 @@ import io.steadfast.model.TaskLoad;
 import io.steadfast.model.TaskState;
 import io.steadfast.protocol.router.RecoveryForecasts;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
+import io.steadfast.router.failure.DetectedFailure;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.router.topology.TopologyRepository;
@@ -31,6 +32,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * The delay model of each deployed topology, fed with what the router knows now: each task's rates and busy share
@@ -71,26 +73,31 @@ public final class TopologyModels {
 
     /** The model of {@code topology} now. */
     public ModelReport report(DeployedTopology topology) {
-        return report(topology, checkpoints.latest(topology), clock.instant());
+        return report(topology, checkpoints.latest(topology), clock.instant(), detectionSeconds());
     }
 
     /**
-     * Both modes' predicted recovery of {@code topology} after losing {@code lostHost}, last seen alive at
-     * {@code lastSeenAlive}: taken to have failed half a heartbeat interval later, as the detection time assumes.
-     * Reads nothing: the checkpoint's facts are those known already. Empty if the host runs no task of it.
+     * Both modes' predicted recovery of {@code topology} after {@code failure}: its host, last seen alive at its last
+     * heartbeat, is taken to have failed half a heartbeat interval later, as the detection time assumes; the
+     * detection is then what was seen, from that moment to the failure's detection, rather than the settings' mean
+     * (a frozen host is declared dead at the heartbeat timeout, later than a crashed one). Reads nothing: the
+     * checkpoint's facts are those known already. Empty if the host runs no task of it.
      */
-    public Optional<RecoveryForecasts> forecast(DeployedTopology topology, HostId lostHost, Instant lastSeenAlive) {
-        if (!topology.placement().containsValue(lostHost)) {
+    public Optional<RecoveryForecasts> forecast(DeployedTopology topology, DetectedFailure failure) {
+        if (!topology.placement().containsValue(failure.host())) {
             return Optional.empty();
         }
-        Instant failedAt = lastSeenAlive.plus(observation.heartbeatInterval().dividedBy(2));
-        ModeChoice choice = report(topology, checkpoints.latestKnown(topology), failedAt).ifLost(lostHost);
+        Instant failedAt = failure.lastHeartbeat().plus(observation.heartbeatInterval().dividedBy(2));
+        double detection = Math.max(0, Duration.between(failedAt, failure.detectedAt()).toNanos() / 1e9);
+        ModeChoice choice = report(topology, checkpoints.latestKnown(topology), failedAt, detection)
+                .ifLost(failure.host());
         return Optional.of(new RecoveryForecasts(ModelViews.forecastOf(choice.local()),
                 ModelViews.forecastOf(choice.global()), choice.faster().map(Enum::name).orElse(null),
                 choice.reason()));
     }
 
-    private ModelReport report(DeployedTopology topology, CheckpointFacts.Latest checkpoint, Instant at) {
+    private ModelReport report(DeployedTopology topology, CheckpointFacts.Latest checkpoint, Instant at,
+                               double detectionSeconds) {
         Map<TaskId, TaskReport> reports = reportsOf(topology);
         double age = checkpoint.ageSeconds(at);
         List<TaskLoad> loads = new ArrayList<>();
@@ -99,7 +106,7 @@ public final class TopologyModels {
             loads.add(loadOf(task.id(), report, checkpoint.stateBytes(task.id()), age));
         }
         return DelayModel.forPlan(topology.plan()).loads(loads).channelCosts(channelCosts(topology, reports))
-                .placement(topology.placement()).recovery(settings(topology, checkpoint, age)).report();
+                .placement(topology.placement()).recovery(settings(topology, checkpoint, age, detectionSeconds)).report();
     }
 
     private Map<TaskId, TaskReport> reportsOf(DeployedTopology topology) {
@@ -124,20 +131,30 @@ public final class TopologyModels {
         double busy = report.busyFraction() == null ? 0 : report.busyFraction();
         double service = rate > 0 ? busy / rate : 0;
         long logged = Math.round(report.recordsOutPerSecond() * ageSeconds);
+        double frames = report.framesInPerSecond() == null ? 0 : report.framesInPerSecond();
         return new TaskLoad(task, rate, service, properties.arrivalScv(), properties.serviceScv(),
-                report.queuedFrames(), new TaskState(stateBytes, logged));
+                report.queuedFrames(), new TaskState(stateBytes, logged), TaskLoad.recordsPerFrame(rate, frames));
     }
 
-    /** Per operator edge: the batching at the edge's mean channel rate, and the configured network delay. */
+    /**
+     * Per operator edge: the wait in output frames its upstream tasks measured (the batching model's at the edge's
+     * mean channel rate for a task that did not), and the configured network delay.
+     */
     private ChannelCosts channelCosts(DeployedTopology topology, Map<TaskId, TaskReport> reports) {
-        return batching.channelCosts(topology.plan(), task -> reports.containsKey(task)
-                ? reports.get(task).recordsOutPerSecond() : 0, ModelProperties.seconds(properties.network()));
+        return batching.channelCosts(topology.plan(),
+                task -> reports.containsKey(task) ? reports.get(task).recordsOutPerSecond() : 0,
+                task -> measuredOutputWait(reports.get(task)), ModelProperties.seconds(properties.network()));
+    }
+
+    private static OptionalDouble measuredOutputWait(TaskReport report) {
+        return report == null || report.outputWaitMillis() == null ? OptionalDouble.empty()
+                : OptionalDouble.of(report.outputWaitMillis() / 1000);
     }
 
     private RecoverySettings settings(DeployedTopology topology, CheckpointFacts.Latest checkpoint,
-                                      double ageSeconds) {
+                                      double ageSeconds, double detectionSeconds) {
         Duration interval = coordinators.settingsOf(topology).interval();
-        return new RecoverySettings(detectionSeconds(),
+        return new RecoverySettings(detectionSeconds,
                 new RestartCost(ModelProperties.seconds(properties.restartPerRecovery()),
                         ModelProperties.seconds(properties.restartPerTask()),
                         ModelProperties.seconds(properties.globalRestartExtra())),

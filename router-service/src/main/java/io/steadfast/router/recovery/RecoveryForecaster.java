@@ -1,9 +1,8 @@
 package io.steadfast.router.recovery;
 
 import io.steadfast.protocol.router.RecoveryForecasts;
+import io.steadfast.router.failure.DetectedFailure;
 import io.steadfast.router.topology.DeployedTopology;
-import io.steadfast.runtime.plan.HostId;
-import java.time.Instant;
 import java.util.Optional;
 
 /**
@@ -14,11 +13,8 @@ import java.util.Optional;
 public interface RecoveryForecaster {
 
     /** Predicts nothing. */
-    RecoveryForecaster NONE = (topology, lostHost, lastSeenAlive) -> Optional.empty();
+    RecoveryForecaster NONE = (topology, failure) -> Optional.empty();
 
-    /**
-     * Both modes' predicted recovery of {@code topology} after losing {@code lostHost}, last seen alive (its last
-     * heartbeat) at {@code lastSeenAlive}.
-     */
-    Optional<RecoveryForecasts> forecast(DeployedTopology topology, HostId lostHost, Instant lastSeenAlive);
+    /** Both modes' predicted recovery of {@code topology} after {@code failure} of a host. */
+    Optional<RecoveryForecasts> forecast(DeployedTopology topology, DetectedFailure failure);
 }

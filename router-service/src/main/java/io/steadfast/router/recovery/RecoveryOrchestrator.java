@@ -266,7 +266,7 @@ public final class RecoveryOrchestrator implements AutoCloseable {
     /** What the model predicts for this failure; none if it cannot tell (a prediction never stops a recovery). */
     private Optional<RecoveryForecasts> forecast(DeployedTopology topology, DetectedFailure failure) {
         try {
-            return forecaster.forecast(topology, failure.host(), failure.lastHeartbeat());
+            return forecaster.forecast(topology, failure);
         } catch (RuntimeException e) {
             LOG.warn("No forecast for the recovery of '{}' after losing {}: {}", topology.id(), failure.host(),
                     e.toString());

@@ -1,12 +1,17 @@
 package io.steadfast.router.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.steadfast.model.ModeChoice;
+import io.steadfast.model.ModelReport;
+import io.steadfast.model.TaskLoad;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
 import io.steadfast.router.checkpoint.CheckpointSettings;
 import io.steadfast.router.checkpoint.InMemoryCheckpointRecords;
 import io.steadfast.router.checkpoint.TaskAck;
+import io.steadfast.protocol.router.RecoveryForecasts;
+import io.steadfast.router.failure.DetectedFailure;
 import io.steadfast.router.failure.HeartbeatFailureDetector;
 import io.steadfast.router.host.InMemoryHostRegistry;
 import io.steadfast.router.topology.DeployedTopology;
@@ -97,8 +102,46 @@ class TopologyModelsTest {
         models.report(T); // reads checkpoint 1: the lost counts hold a GiB each
 
         DeployedTopology topology = topologies.find(T).orElseThrow();
-        assertThat(models.forecast(topology, L, clock.instant()).orElseThrow().faster()).isEqualTo("GLOBAL");
-        assertThat(models.forecast(topology, HostId.of("host-z"), clock.instant())).isEmpty();
+        assertThat(models.forecast(topology, failureOf(L, Duration.ofMillis(350))).orElseThrow().faster())
+                .isEqualTo("GLOBAL");
+        assertThat(models.forecast(topology, failureOf(HostId.of("host-z"), Duration.ofMillis(350)))).isEmpty();
+    }
+
+    @Test
+    void aForecastTakesTheDetectionItSawFromHalfAHeartbeatAfterTheLastOne() {
+        deployAndCheckpointWithLostStateOf(1_000);
+        DeployedTopology topology = topologies.find(T).orElseThrow();
+
+        // heartbeats every 200 ms: taken to have failed 100 ms after its last one, so 1.4 s of a 1.5 s silence
+        RecoveryForecasts frozen = models.forecast(topology, failureOf(L, Duration.ofMillis(1_500))).orElseThrow();
+        RecoveryForecasts crashed = models.forecast(topology, failureOf(L, Duration.ofMillis(300))).orElseThrow();
+
+        assertThat(frozen.local().steps().get(0).name()).isEqualTo("detection");
+        assertThat(frozen.local().steps().get(0).millis()).isCloseTo(1_400.0, within(1e-6));
+        assertThat(frozen.global().steps().get(0).millis()).isCloseTo(1_400.0, within(1e-6));
+        assertThat(crashed.local().steps().get(0).millis()).isCloseTo(200.0, within(1e-6));
+        assertThat(frozen.local().totalMillis()).as("the longer silence is more input to catch up on, too")
+                .isGreaterThan(crashed.local().totalMillis() + 1_200);
+    }
+
+    /** {@code host} declared dead {@code silence} after its last heartbeat, which was now. */
+    private DetectedFailure failureOf(HostId host, Duration silence) {
+        return new DetectedFailure(host, clock.instant(), clock.instant().plus(silence));
+    }
+
+    @Test
+    void takesEachEdgesBatchingFromTheWaitItsSendersMeasuredAndFramesFromTheFramesTheyTookIn() {
+        deployAndCheckpointWithLostStateOf(1_000);
+        clock.advance(Duration.ofMillis(100));
+        // every task: 1,000 records/s in 10 frames/s, its sent records waited 4 ms in their frames
+        heartbeatAll(new TaskReport.Throughput(5_000, 5_000, 1_000, 1_000, 1.0, 0.3, 10.0, 4.0));
+
+        ModelReport report = models.report(T).orElseThrow();
+
+        assertThat(report.channelCosts().between(TaskId.parse("t/source#0"), TaskId.parse("t/count#2"))
+                .meanLingerSeconds()).as("the measured 4 ms, not the model's").isEqualTo(0.004);
+        assertThat(report.loads()).filteredOn(load -> load.task().equals(TaskId.parse("t/count#3")))
+                .extracting(TaskLoad::recordsPerFrame).containsExactly(100.0);
     }
 
     /**
@@ -126,13 +169,16 @@ class TopologyModelsTest {
     }
 
     private void heartbeatAll() {
+        heartbeatAll(new TaskReport.Throughput(5_000, 5_000, 1_000, 1_000, 1.0, 0.3));
+    }
+
+    private void heartbeatAll(TaskReport.Throughput throughput) {
         for (HostId host : List.of(A, B, L)) {
             List<TaskReport> reports = new ArrayList<>();
             PLACEMENT.forEach((task, placed) -> {
                 if (placed.equals(host)) {
                     reports.add(new TaskReport(task.toString(), "t", TaskStatus.RUNNING,
-                            new TaskReport.Throughput(5_000, 5_000, 1_000, 1_000, 1.0, 0.3),
-                            TaskReport.InputHealth.IDLE, null, null));
+                            throughput, TaskReport.InputHealth.IDLE, null, null));
                 }
             });
             hosts.heartbeat(host, reports, clock.instant());

@@ -335,7 +335,7 @@ class LocalRecoveryOrchestrationTest {
         RecoveryOrchestrator built = RecoveryOrchestrator.builder().topologies(topologies).detector(detector)
                 .placer(new EvenTaskPlacer()).hostClient(hostClient).checkpoints(records, coordinators)
                 .progress(progress).log(log).clock(clock).standby(new StandbyHosts(1))
-                .forecaster((topology, lost, lastSeen) -> Optional.of(forecast)).build();
+                .forecaster((topology, failure) -> Optional.of(forecast)).build();
         extraOrchestrators.add(built);
         return built;
     }

@@ -187,8 +187,8 @@ class RecoveryOrchestratorTest {
         RecoveryForecast global = new RecoveryForecast("GLOBAL", 640.0, 300.0, 90_000, List.of());
         RecoveryForecasts predicted = new RecoveryForecasts(local, global, "LOCAL", "LOCAL: 0.25 s against 0.64 s");
         List<String> asked = new CopyOnWriteArrayList<>();
-        RecoveryOrchestrator forecasting = builderWithFakes().forecaster((topology, lost, lastSeen) -> {
-            asked.add(topology.id() + "/" + lost + "@" + lastSeen);
+        RecoveryOrchestrator forecasting = builderWithFakes().forecaster((topology, failure) -> {
+            asked.add(topology.id() + "/" + failure.host() + "@" + failure.lastHeartbeat());
             return Optional.of(predicted);
         }).build();
         DetectedFailure failure = killC();
@@ -203,7 +203,7 @@ class RecoveryOrchestratorTest {
     void recoversAllTheSameWhenTheForecasterFails() {
         deployOnThreeHosts();
         completeCheckpoint(5);
-        RecoveryOrchestrator failing = builderWithFakes().forecaster((topology, lost, lastSeen) -> {
+        RecoveryOrchestrator failing = builderWithFakes().forecaster((topology, failure) -> {
             throw new IllegalStateException("no model");
         }).build();
 

@@ -14,6 +14,7 @@ import io.steadfast.protocol.router.TopologyModel;
 import io.steadfast.router.FakeHostClient;
 import io.steadfast.router.RouterCalls;
 import io.steadfast.router.checkpoint.CheckpointCoordinators;
+import io.steadfast.router.failure.DetectedFailure;
 import io.steadfast.router.model.TopologyModels;
 import io.steadfast.router.topology.DeployedTopology;
 import io.steadfast.router.topology.TopologyRepository;
@@ -69,6 +70,10 @@ class TopologyModelApiTest {
         // Kingman with c_a² = c_s² = 1 (the defaults), as M/M/1: ρ / (1 − ρ) · E[S] = 1 · 0.5 ms
         assertThat(count.waitMillis()).isCloseTo(0.5, within(1e-9));
         assertThat(count.stability()).isEqualTo("STABLE");
+        assertThat(count.recordsPerFrame()).as("no frame counts in the heartbeat: one by one").isEqualTo(1.0);
+        assertThat(model.edges()).extracting(edge -> edge.from() + "->" + edge.to())
+                .containsExactly("source->count", "count->sink");
+        assertThat(model.edges()).allSatisfy(edge -> assertThat(edge.networkMillis()).isEqualTo(0.2));
         assertThat(model.endToEnd().maxMillis()).as("three sojourns and two channels")
                 .isGreaterThan(0.11 + 1.0 + 0.25);
         assertThat(model.endToEnd().criticalPath()).extracting(TaskId::toString)
@@ -146,7 +151,8 @@ class TopologyModelApiTest {
         DeployedTopology topology = topologies.find(TopologyId.of("forecast")).orElseThrow();
         HostId host = topology.placement().get(TaskId.parse("forecast/count#0"));
 
-        RecoveryForecasts forecast = models.forecast(topology, host, clock.instant()).orElseThrow();
+        RecoveryForecasts forecast = models.forecast(topology,
+                new DetectedFailure(host, clock.instant(), clock.instant().plusMillis(300))).orElseThrow();
 
         assertThat(forecast.local().mode()).isEqualTo("LOCAL");
         assertThat(forecast.global().mode()).isEqualTo("GLOBAL");
@@ -154,7 +160,8 @@ class TopologyModelApiTest {
         assertThat(forecast.local().steps()).hasSize(4);
         assertThat(forecast.local().totalMillis()).isPositive();
         assertThat(forecast.faster()).isIn("LOCAL", "GLOBAL");
-        assertThat(models.forecast(topology, HostId.of("elsewhere"), clock.instant())).isEmpty();
+        assertThat(models.forecast(topology, new DetectedFailure(HostId.of("elsewhere"), clock.instant(),
+                clock.instant().plusMillis(300)))).isEmpty();
     }
 
     @Test

@@ -17,12 +17,14 @@ import org.jspecify.annotations.Nullable;
  * @param computedAt when the router computed it (its clock)
  * @param queueingModel the per-task queueing model, e.g. {@code G/G/1 (Kingman)}
  * @param tasks every task, in plan order: its measured load and its predicted delay
+ * @param edges every edge between two operators: the delay its channels add to a record
  * @param endToEnd the predicted delay from a source to a sink
  * @param recovery the settings the recovery predictions assume
  * @param hostLosses for each host running tasks of the topology, the predicted recovery after losing it, each mode
  */
 public record TopologyModel(TopologyId topology, Instant computedAt, String queueingModel, List<TaskModel> tasks,
-                            EndToEnd endToEnd, RecoveryAssumptions recovery, List<HostLoss> hostLosses) {
+                            List<EdgeModel> edges, EndToEnd endToEnd, RecoveryAssumptions recovery,
+                            List<HostLoss> hostLosses) {
 
     /**
      * One task.
@@ -31,6 +33,9 @@ public record TopologyModel(TopologyId topology, Instant computedAt, String queu
      * @param host the host it is placed on
      * @param arrivalPerSecond λ: records it takes in per second (a source: emits), as its host last measured
      * @param serviceMillis E[S]: its thread's busy time per record
+     * @param recordsPerFrame b: the records that arrive together, a frame (a source: a poll) at a time, as its host
+     *                        last measured; the queue is one of frames, and a record also waits for those before it
+     *                        in its frame
      * @param utilisation ρ = λ · E[S]
      * @param stability STABLE, NEAR_SATURATION (ρ ≥ 0.9: the prediction is sensitive to small changes of rate) or
      *                  UNSTABLE (ρ ≥ 1: its queue grows without bound)
@@ -40,8 +45,21 @@ public record TopologyModel(TopologyId topology, Instant computedAt, String queu
      *                      tasks would replay
      */
     public record TaskModel(TaskId task, HostId host, double arrivalPerSecond, double serviceMillis,
-                            double utilisation, String stability, @Nullable Double waitMillis, long stateBytes,
+                            double recordsPerFrame, double utilisation, String stability, @Nullable Double waitMillis, long stateBytes,
                             long loggedRecords) {
+    }
+
+    /**
+     * One edge between two operators.
+     *
+     * @param from the upstream operator
+     * @param to the downstream operator
+     * @param batchingMillis the mean time a record waits in its output frame before the frame leaves: what the
+     *                       upstream tasks measured, or for those that did not, what the batching settings give at
+     *                       the channels' rates; weighted by the channels' rates
+     * @param networkMillis the transfer of a frame (the configured {@code steadfast.router.model.network})
+     */
+    public record EdgeModel(String from, String to, double batchingMillis, double networkMillis) {
     }
 
     /**

@@ -21,17 +21,21 @@ final class TaskRates {
      * @param latencyMillis the mean time the records taken in spent in the task (queueing and processing), or null
      *                      if it took none
      * @param busyFraction the share of the window its thread spent processing, 0 to 1
+     * @param framesInPerSecond input frames (a source's polls that returned events) taken per second
+     * @param outputWaitMillis the mean time the records sent waited in output frames, or null if it sent none
      */
-    record Rates(double inPerSecond, double outPerSecond, Double latencyMillis, double busyFraction) {
-        static final Rates NONE = new Rates(0, 0, null, 0);
+    record Rates(double inPerSecond, double outPerSecond, Double latencyMillis, double busyFraction,
+                 double framesInPerSecond, Double outputWaitMillis) {
+        static final Rates NONE = new Rates(0, 0, null, 0, 0, null);
     }
 
     /** A reading of a task's cumulative counters. */
-    record Counters(long recordsIn, long recordsOut, long busyNanos, long residenceNanos) {
+    record Counters(long recordsIn, long recordsOut, long busyNanos, long residenceNanos, long framesIn,
+                    long recordsSent, long outputWaitNanos) {
 
         static Counters of(TaskMetrics metrics) {
             return new Counters(metrics.recordsIn(), metrics.recordsOut(), metrics.busyNanos(),
-                    metrics.residenceNanos());
+                    metrics.residenceNanos(), metrics.framesIn(), metrics.recordsSent(), metrics.outputWaitNanos());
         }
     }
 
@@ -60,8 +64,12 @@ final class TaskRates {
         long out = Math.max(0, after.recordsOut() - before.recordsOut());
         long residence = Math.max(0, after.residenceNanos() - before.residenceNanos());
         long busy = Math.max(0, after.busyNanos() - before.busyNanos());
+        long frames = Math.max(0, after.framesIn() - before.framesIn());
+        long sent = Math.max(0, after.recordsSent() - before.recordsSent());
+        long outputWait = Math.max(0, after.outputWaitNanos() - before.outputWaitNanos());
         return new Rates(in / seconds, out / seconds, in == 0 ? null : residence / 1e6 / in,
-                Math.min(1.0, busy / (double) elapsedNanos));
+                Math.min(1.0, busy / (double) elapsedNanos), frames / seconds,
+                sent == 0 ? null : outputWait / 1e6 / sent);
     }
 
     void forget(String task) {

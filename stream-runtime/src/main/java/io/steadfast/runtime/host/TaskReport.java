@@ -36,12 +36,26 @@ public record TaskReport(String task, String type, TaskStatus status, @JsonUnwra
      *                      host to processed (queueing, alignment and processing; for a source, producing them), or
      *                      null if it took none
      * @param busyFraction the share of that window the task's thread spent processing, 0 to 1
+     * @param framesInPerSecond input frames taken per second over that window (for a source, polls that returned
+     *                          events); with the record rate, how many records arrive together. Null from hosts that
+     *                          do not count them
+     * @param outputWaitMillis the mean time the records it sent over that window waited in their output frames, from
+     *                         their emission to the frame leaving (batching: a linger, or a frame filling up); null if
+     *                         it sent none, or its host does not measure it
      */
     public record Throughput(long recordsIn, long recordsOut, double recordsInPerSecond, double recordsOutPerSecond,
-                             Double latencyMillis, Double busyFraction) {
+                             Double latencyMillis, Double busyFraction, Double framesInPerSecond,
+                             Double outputWaitMillis) {
 
         public Throughput {
             busyFraction = busyFraction == null ? 0.0 : busyFraction; // left out by hosts that do not measure it
+        }
+
+        /** Counts, rates and the task's own timings, with no batching figures. */
+        public Throughput(long recordsIn, long recordsOut, double recordsInPerSecond, double recordsOutPerSecond,
+                          Double latencyMillis, Double busyFraction) {
+            this(recordsIn, recordsOut, recordsInPerSecond, recordsOutPerSecond, latencyMillis, busyFraction, null,
+                    null);
         }
 
         /** Counts and rates, with no timings. */
@@ -105,6 +119,16 @@ public record TaskReport(String task, String type, TaskStatus status, @JsonUnwra
         return throughput.busyFraction();
     }
 
+    /** See {@link Throughput#framesInPerSecond()}; null from a host that does not count them. */
+    public Double framesInPerSecond() {
+        return throughput.framesInPerSecond();
+    }
+
+    /** See {@link Throughput#outputWaitMillis()}; null if the task sent nothing over the window. */
+    public Double outputWaitMillis() {
+        return throughput.outputWaitMillis();
+    }
+
     public int queuedFrames() {
         return input.queuedFrames();
     }
@@ -134,7 +158,8 @@ public record TaskReport(String task, String type, TaskStatus status, @JsonUnwra
                 + task.operatorType() + "?); treated as failed" : task.failure();
         return new TaskReport(task.id().toString(), task.operatorType(), hung ? TaskStatus.FAILED : task.status(),
                 new Throughput(counters.recordsIn(), counters.recordsOut(), Math.round(rate.inPerSecond()),
-                        Math.round(rate.outPerSecond()), rate.latencyMillis(), rate.busyFraction()),
+                        Math.round(rate.outPerSecond()), rate.latencyMillis(), rate.busyFraction(),
+                        rate.framesInPerSecond(), rate.outputWaitMillis()),
                 new InputHealth(task.queuedFrames(), task.metrics().malformedFrames(),
                         task.metrics().backpressuredNanos() / 1_000_000),
                 failure, task.caughtUp(), incarnation);

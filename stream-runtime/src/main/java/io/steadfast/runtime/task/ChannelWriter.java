@@ -4,6 +4,7 @@ import io.steadfast.api.Event;
 import io.steadfast.runtime.codec.RecordBatchWriter;
 import io.steadfast.runtime.codec.ValueCodecRegistry;
 import io.steadfast.runtime.recovery.DecisionForwarder;
+import java.util.function.LongSupplier;
 
 /**
  * Batches the records of one output channel into frames and sends them. Task thread only.
@@ -26,8 +27,12 @@ final class ChannelWriter {
     private final RecordBatchWriter batch;
     private final TaskSettings settings;
     private final TaskMetrics metrics;
+    private final LongSupplier nanoClock;
     private long nextSeq = 1;
     private long batchStartNanos;
+    /** The events in the batch, and the sum of their stamps' distances from {@link #batchStartNanos}. */
+    private int batchEvents;
+    private long batchStampOffsetsNanos;
     private long lastWatermarkSent = Long.MIN_VALUE;
     private long lastWatermarkNanos;
 
@@ -38,6 +43,16 @@ final class ChannelWriter {
     /** @param decisions what the frames carry to a receiver on another host; null for none */
     ChannelWriter(FrameSender sender, DecisionForwarder decisions, ValueCodecRegistry codecs,
                   TaskSettings settings, TaskMetrics metrics) {
+        this(sender, decisions, codecs, settings, metrics, System::nanoTime);
+    }
+
+    /**
+     * @param nanoClock reads the time a frame that fills up mid-turn leaves at, for the output wait: the turn's stamp
+     *                  would count its records as sent when the turn began
+     */
+    ChannelWriter(FrameSender sender, DecisionForwarder decisions, ValueCodecRegistry codecs,
+                  TaskSettings settings, TaskMetrics metrics, LongSupplier nanoClock) {
+        this.nanoClock = nanoClock;
         this.sender = sender;
         this.decisions = decisions;
         this.batch = new RecordBatchWriter(codecs, settings.frameTargetBytes() + 1024);
@@ -72,8 +87,10 @@ final class ChannelWriter {
             batchStartNanos = nowNanos;
         }
         batch.addEvent(event);
+        batchEvents++;
+        batchStampOffsetsNanos += nowNanos - batchStartNanos;
         if (batch.sizeInBytes() >= settings.frameTargetBytes() || batch.records() >= settings.maxRecordsPerFrame()) {
-            send(nowNanos);
+            send(nowNanos, nanoClock.getAsLong());
         }
     }
 
@@ -174,6 +191,11 @@ final class ChannelWriter {
     }
 
     private void send(long nowNanos) {
+        send(nowNanos, nowNanos);
+    }
+
+    /** @param sentNanos when the frame really leaves, for the output wait; {@code nowNanos} starts the next batch */
+    private void send(long nowNanos, long sentNanos) {
         int sequenced = batch.sequencedRecords();
         beforeSend.run();
         if (decisions != null && sequenced > 0) {
@@ -181,7 +203,9 @@ final class ChannelWriter {
         }
         sender.send(batch.drain(), sequenced);
         nextSeq += sequenced;
-        metrics.addFrameOut();
+        metrics.addFrameOut(batchEvents, batchEvents * (sentNanos - batchStartNanos) - batchStampOffsetsNanos);
+        batchEvents = 0;
+        batchStampOffsetsNanos = 0;
         batchStartNanos = nowNanos;
     }
 }

@@ -286,8 +286,9 @@ public final class StreamTask {
                 long now = System.nanoTime();
                 output.tick(now);
                 boolean progressed = (status == TaskStatus.RUNNING || status == TaskStatus.FINISHED) && step(now);
-                output.publishMetrics();
-                long untilFlush = output.flushDue(System.nanoTime());
+                long turnEnd = System.nanoTime();
+                output.publishMetrics(turnEnd);
+                long untilFlush = output.flushDue(turnEnd);
                 boolean recovering = replay.isActive() || catchUp != null && !catchUp.caughtUp();
                 if (!progressed && catchUp != null && !catchUp.caughtUp() && !replay.isActive() && output.hasCredit()) {
                     watchCatchUp();
@@ -391,6 +392,9 @@ public final class StreamTask {
         long startNanos = System.nanoTime();
         int emitted = source.poll(sourceOutput, maxEvents);
         metrics.addProcessing(Math.max(0, emitted), 0, System.nanoTime() - startNanos);
+        if (emitted > 0) {
+            metrics.addPoll(); // a source's input frame: its records come together, as a frame's do
+        }
         if (emitted == Source.EXHAUSTED) {
             output.advanceWatermark(Long.MAX_VALUE);
             output.flushAll(now);

@@ -17,6 +17,8 @@ public final class TaskMetrics {
     private final AtomicLong backpressuredNanos = new AtomicLong();
     private final AtomicLong busyNanos = new AtomicLong();
     private final AtomicLong residenceNanos = new AtomicLong();
+    private final AtomicLong recordsSent = new AtomicLong();
+    private final AtomicLong outputWaitNanos = new AtomicLong();
 
     void addRecordsIn(long n) {
         recordsIn.setRelease(recordsIn.getPlain() + n);
@@ -31,8 +33,28 @@ public final class TaskMetrics {
         bytesIn.setRelease(bytesIn.getPlain() + payloadBytes);
     }
 
-    void addFrameOut() {
+    /**
+     * Counts a frame sent with {@code records} events in it, which waited {@code waitedNanos} in all from the start
+     * of the turns that emitted them (see {@link #addEmittedDuringTurn}).
+     */
+    /** Counts a source's poll that returned events, as the source's input frame. */
+    void addPoll() {
+        framesIn.setRelease(framesIn.getPlain() + 1);
+    }
+
+    void addFrameOut(int records, long waitedNanos) {
         framesOut.setRelease(framesOut.getPlain() + 1);
+        recordsSent.setRelease(recordsSent.getPlain() + records);
+        outputWaitNanos.setRelease(outputWaitNanos.getPlain() + waitedNanos);
+    }
+
+    /**
+     * Takes off the output wait what was the emitting turn's own work: {@code channelWrites} events were written to
+     * output channels during a turn of {@code turnNanos}, stamped with its start but emitted, on average, half-way
+     * through it. Without it a record's processing would count twice, in the residence and in the output wait.
+     */
+    void addEmittedDuringTurn(long channelWrites, long turnNanos) {
+        outputWaitNanos.setRelease(outputWaitNanos.getPlain() - channelWrites * (turnNanos / 2));
     }
 
     void addMalformedFrame() {
@@ -65,6 +87,7 @@ public final class TaskMetrics {
         return recordsOut.getAcquire();
     }
 
+    /** Input frames taken; for a source, polls that returned events. */
     public long framesIn() {
         return framesIn.getAcquire();
     }
@@ -76,6 +99,21 @@ public final class TaskMetrics {
 
     public long framesOut() {
         return framesOut.getAcquire();
+    }
+
+    /** Events sent in output frames, one per receiving channel. */
+    public long recordsSent() {
+        return recordsSent.getAcquire();
+    }
+
+    /**
+     * The time the events sent waited in output frames, summed over them: from their emission to their frame
+     * leaving the task (the batching delay, a linger or a frame filling up). Divided by {@link #recordsSent()}, the
+     * mean a record meets there; a window's difference of it can be slightly off, by the records emitted in it and
+     * still buffered at its end.
+     */
+    public long outputWaitNanos() {
+        return outputWaitNanos.getAcquire();
     }
 
     public long malformedFrames() {

@@ -21,6 +21,7 @@ final class TaskOutput implements EventOutput {
     private long watermark = Long.MIN_VALUE;
     private long nowNanos = System.nanoTime();
     private long unpublishedRecordsOut;
+    private long channelWritesThisTurn;
     /** Per checkpoint not yet known complete: the barrier's sequence number on each channel, in channel order. */
     private final NavigableMap<Long, long[]> barrierSeqs = new TreeMap<>();
     private static final int MAX_TRACKED_CHECKPOINTS = 64;
@@ -46,14 +47,22 @@ final class TaskOutput implements EventOutput {
         }
         if (written > 0) {
             unpublishedRecordsOut++;
+            channelWritesThisTurn += written;
         }
     }
 
-    /** Adds the records emitted since the last call to the metrics; once per turn keeps the hot path cheap. */
-    void publishMetrics() {
+    /**
+     * Ends the turn that {@link #tick} began: adds the records emitted in it to the metrics (once per turn keeps the
+     * hot path cheap), and tells them the turn's length, which the output wait of its records is stamped from.
+     */
+    void publishMetrics(long now) {
         if (unpublishedRecordsOut > 0) {
             metrics.addRecordsOut(unpublishedRecordsOut);
             unpublishedRecordsOut = 0;
+        }
+        if (channelWritesThisTurn > 0) {
+            metrics.addEmittedDuringTurn(channelWritesThisTurn, Math.max(0, now - nowNanos));
+            channelWritesThisTurn = 0;
         }
     }
 

@@ -24,24 +24,37 @@ class TaskRatesTest {
 
     @Test
     void measuresTheMeanLatencyOfTheRecordsTakenInAndTheBusyShareOfTheWindow() {
-        rates.update("t/op#0", 0, new TaskRates.Counters(100, 100, 50 * MILLI, 1_000 * MILLI));
+        rates.update("t/op#0", 0, new TaskRates.Counters(100, 100, 50 * MILLI, 1_000 * MILLI, 0, 0, 0));
 
         // 400 records more over 2 s, 3,000 ms of residence between them, 500 ms busy
         TaskRates.Rates rate = rates.update("t/op#0", 2 * SECOND,
-                new TaskRates.Counters(500, 500, 550 * MILLI, 4_000 * MILLI));
+                new TaskRates.Counters(500, 500, 550 * MILLI, 4_000 * MILLI, 0, 0, 0));
 
         assertThat(rate.latencyMillis()).isCloseTo(7.5, within(1e-9));
         assertThat(rate.busyFraction()).isCloseTo(0.25, within(1e-9));
     }
 
     @Test
+    void measuresFramesPerSecondAndTheMeanOutputWaitOfTheRecordsSent() {
+        rates.update("t/op#0", 0, new TaskRates.Counters(0, 0, 0, 0, 10, 1_000, 2_000 * MILLI));
+
+        // 40 frames and 4,000 records sent over 2 s, which waited 6,000 ms in all
+        TaskRates.Rates rate = rates.update("t/op#0", 2 * SECOND,
+                new TaskRates.Counters(0, 0, 0, 0, 50, 5_000, 8_000 * MILLI));
+
+        assertThat(rate.framesInPerSecond()).isCloseTo(20.0, within(1e-9));
+        assertThat(rate.outputWaitMillis()).isCloseTo(1.5, within(1e-9));
+    }
+
+    @Test
     void hasNoLatencyForAWindowWithoutRecords() {
-        rates.update("t/op#0", 0, new TaskRates.Counters(100, 100, 50 * MILLI, 1_000 * MILLI));
+        rates.update("t/op#0", 0, new TaskRates.Counters(100, 100, 50 * MILLI, 1_000 * MILLI, 0, 0, 0));
 
         TaskRates.Rates idle = rates.update("t/op#0", SECOND, new TaskRates.Counters(100, 100, 50 * MILLI,
-                1_000 * MILLI));
+                1_000 * MILLI, 0, 0, 0));
 
         assertThat(idle.latencyMillis()).isNull();
+        assertThat(idle.outputWaitMillis()).as("nothing sent, no wait").isNull();
         assertThat(idle.busyFraction()).isZero();
     }
 
@@ -64,6 +77,6 @@ class TaskRatesTest {
     }
 
     private static TaskRates.Counters counted(long in, long out) {
-        return new TaskRates.Counters(in, out, 0, 0);
+        return new TaskRates.Counters(in, out, 0, 0, 0, 0, 0);
     }
 }

@@ -15,7 +15,8 @@ class TaskReportTest {
     @Test
     void writesThroughputAndInputHealthAsMembersOfTheReportItself() {
         TaskReport report = new TaskReport("t/count#1", "keyed-count", TaskStatus.RUNNING,
-                new TaskReport.Throughput(120, 80, 60.0, 40.0, 2.5, 0.75), new TaskReport.InputHealth(3, 1, 250), null, null, 2);
+                new TaskReport.Throughput(120, 80, 60.0, 40.0, 2.5, 0.75, 12.0, 0.4),
+                new TaskReport.InputHealth(3, 1, 250), null, null, 2);
 
         JsonNode written = json.valueToTree(report);
 
@@ -25,6 +26,8 @@ class TaskReportTest {
         assertThat(written.get("recordsOutPerSecond").asDouble()).isEqualTo(40.0);
         assertThat(written.get("latencyMillis").asDouble()).isEqualTo(2.5);
         assertThat(written.get("busyFraction").asDouble()).isEqualTo(0.75);
+        assertThat(written.get("framesInPerSecond").asDouble()).isEqualTo(12.0);
+        assertThat(written.get("outputWaitMillis").asDouble()).isEqualTo(0.4);
         assertThat(written.get("queuedFrames").asInt()).isEqualTo(3);
         assertThat(written.get("malformedFrames").asLong()).isEqualTo(1);
         assertThat(written.get("backpressuredMillis").asLong()).isEqualTo(250);
@@ -48,5 +51,7 @@ class TaskReportTest {
         assertThat(read.input()).isEqualTo(TaskReport.InputHealth.IDLE);
         assertThat(read.latencyMillis()).as("a host that does not measure latency reports none").isNull();
         assertThat(read.busyFraction()).isZero();
+        assertThat(read.framesInPerSecond()).as("nor frames").isNull();
+        assertThat(read.outputWaitMillis()).isNull();
     }
 }

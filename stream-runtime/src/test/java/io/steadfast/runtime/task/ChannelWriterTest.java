@@ -139,6 +139,49 @@ class ChannelWriterTest {
         assertThat(sender.frames).isEmpty();
     }
 
+    @Test
+    void measuresHowLongEachEventWaitedInItsFrameFromItsStampToTheSend() {
+        TaskMetrics metrics = new TaskMetrics();
+        ChannelWriter timed = new ChannelWriter(new RecordingSender(), null, ValueCodecRegistry.builtIn(), SETTINGS,
+                metrics, () -> {
+                    throw new AssertionError("a frame sent on linger leaves at the time the task gives");
+                });
+        timed.add(Event.of("a", 1L, 10), 0);
+        timed.add(Event.of("b", 2L, 11), MS);
+        timed.add(Event.of("c", 3L, 12), 2 * MS);
+
+        timed.flushIfDue(5 * MS, 10); // the end of the 5 ms linger period the first one fell in
+
+        assertThat(metrics.recordsSent()).isEqualTo(3);
+        assertThat(metrics.outputWaitNanos()).as("5 + 4 + 3 ms").isEqualTo(12 * MS);
+    }
+
+    @Test
+    void aFrameThatFillsUpMidTurnCountsTheTimeItReallyLeftAt() {
+        TaskMetrics metrics = new TaskMetrics();
+        long[] clock = {0};
+        ChannelWriter timed = new ChannelWriter(new RecordingSender(), null, ValueCodecRegistry.builtIn(), SETTINGS,
+                metrics, () -> clock[0]);
+        for (int i = 0; i < SETTINGS.maxRecordsPerFrame() - 1; i++) {
+            timed.add(Event.of("k" + i, 1L, 10), 0);
+        }
+        clock[0] = 3 * MS; // the turn that began at 0 is 3 ms in when the frame's last event comes
+        timed.add(Event.of("last", 1L, 10), 0);
+
+        assertThat(metrics.recordsSent()).isEqualTo(SETTINGS.maxRecordsPerFrame());
+        assertThat(metrics.outputWaitNanos()).isEqualTo(SETTINGS.maxRecordsPerFrame() * 3 * MS);
+    }
+
+    @Test
+    void theTurnsOwnWorkIsTakenOffTheOutputWaitOfWhatItEmitted() {
+        TaskMetrics metrics = new TaskMetrics();
+        metrics.addFrameOut(10, 50 * MS);
+
+        metrics.addEmittedDuringTurn(10, 4 * MS); // emitted on average 2 ms after the stamp they carry
+
+        assertThat(metrics.outputWaitNanos()).isEqualTo(30 * MS);
+    }
+
     private record Sent(byte[] payload, int sequenced) {
     }
 
