@@ -3,19 +3,24 @@ package io.steadfast.router.recovery;
 import io.steadfast.router.failure.DetectedFailure;
 import io.steadfast.router.failure.DetectionCause;
 import io.steadfast.router.topology.DeployedTopology;
+import io.steadfast.runtime.plan.RecoveryMode;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.runtime.topology.TopologyId;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Tries again, {@link RecoveryOrchestrator#RETRY_BACKOFF} after the last attempt, to recover each topology whose latest
- * recovery FAILED (no live host then, or a host refused the redeployment): a host that registers later, or a transient
+ * Tries again, {@link RecoveryOrchestrator#RETRY_BACKOFF} after the last attempt, to recover each topology with a
+ * recovery that FAILED (no live host then, or a host refused the redeployment) and that no later one made good: a host that registers later, or a transient
  * refusal, no longer leaves the topology broken until the next failure happens to be detected. A topology that gave up
  * ({@value InPlaceTaskRestarts#TASK_FAILED_REPEATEDLY}) is never retried.
  */
@@ -45,9 +50,13 @@ final class FailedRecoveryRetries {
     }
 
     /**
-     * Retries each topology whose latest recovery FAILED, unless its last attempt is more recent than the backoff. It
-     * is retried even when every host of its placement is LIVE again (they came back): a failed attempt may have
-     * cancelled the topology on some of them, and until a recovery succeeds the topology takes no checkpoints.
+     * Retries each topology with a recovery that FAILED and that no later recovery made good, unless its last attempt
+     * is more recent than the backoff. A later recovery makes a failed one good if it is under way or done
+     * (RECOVERING, RECOVERED) and redeployed the whole topology (GLOBAL) or at least the failed one's tasks: when
+     * several hosts fail at once, one recovery may find no live host and the next, of another host's tasks, succeed,
+     * and the first one's tasks would otherwise be left unrecovered for good. A failed recovery is retried even when
+     * every host of its placement is LIVE again (they came back): a failed attempt may have cancelled the topology on
+     * some of them, and until a recovery succeeds the topology takes no checkpoints.
      */
     void retryFailed() {
         Instant now = context.clock().instant();
@@ -57,17 +66,49 @@ final class FailedRecoveryRetries {
                     : Duration.between(last, now).compareTo(RecoveryOrchestrator.RETRY_BACKOFF) < 0) {
                 continue;
             }
-            context.log().latestOf(topology.id()).filter(latest -> latest.status() == RecoveryStatus.FAILED)
-                    .filter(latest -> !InPlaceTaskRestarts.TASK_FAILED_REPEATEDLY.equals(latest.failureReason()))
-                    .ifPresent(latest -> retry(topology, latest));
+            List<Recovery> unresolved = unresolvedFailures(topology.id());
+            boolean gaveUp = unresolved.stream()
+                    .anyMatch(failed -> InPlaceTaskRestarts.TASK_FAILED_REPEATEDLY.equals(failed.failureReason()));
+            if (!unresolved.isEmpty() && !gaveUp) {
+                retry(topology, unresolved);
+            }
         }
     }
 
-    private void retry(DeployedTopology topology, Recovery latest) {
-        LOG.info("Retrying the recovery of '{}' (last attempt failed: {})", topology.id(), latest.failureReason());
-        List<TaskId> lost = LostTasks.onDeadHosts(topology, context.detector());
+    /** The FAILED recoveries of {@code topology} that no later recovery made good, oldest first. */
+    private List<Recovery> unresolvedFailures(TopologyId topology) {
+        List<Recovery> recoveries = context.log().all().stream().filter(r -> r.topology().equals(topology))
+                .sorted(Comparator.comparingLong(Recovery::id)).toList();
+        List<Recovery> unresolved = new ArrayList<>();
+        for (int i = 0; i < recoveries.size(); i++) {
+            Recovery failed = recoveries.get(i);
+            if (failed.status() == RecoveryStatus.FAILED
+                    && recoveries.subList(i + 1, recoveries.size()).stream().noneMatch(later -> covers(later, failed))) {
+                unresolved.add(failed);
+            }
+        }
+        return unresolved;
+    }
+
+    private static boolean covers(Recovery later, Recovery failed) {
+        boolean underWayOrDone = later.status() == RecoveryStatus.RECOVERING
+                || later.status() == RecoveryStatus.RECOVERED;
+        return underWayOrDone && (later.mode() == RecoveryMode.GLOBAL || later.tasks().containsAll(failed.tasks()));
+    }
+
+    /**
+     * Starts one recovery of the tasks of every unresolved failure and of those now on dead hosts, as the failure of
+     * the latest one's host.
+     */
+    private void retry(DeployedTopology topology, List<Recovery> unresolved) {
+        Recovery latest = unresolved.get(unresolved.size() - 1);
+        LOG.info("Retrying the recovery of '{}' (last attempt failed: {}{})", topology.id(), latest.failureReason(),
+                unresolved.size() > 1 ? "; with " + (unresolved.size() - 1) + " earlier failed recoveries of it" : "");
+        Set<TaskId> tasks = new LinkedHashSet<>();
+        unresolved.forEach(failed -> tasks.addAll(failed.tasks()));
+        tasks.addAll(LostTasks.onDeadHosts(topology, context.detector()));
         recoveries.start(new RecoveryRequest(topology, new DetectedFailure(latest.failedHost(), latest.lastHeartbeat(),
                 latest.detectedAt(), latest.detectionCause() == null ? DetectionCause.HEARTBEAT_TIMEOUT
-                : latest.detectionCause()), lost.isEmpty() ? latest.tasks() : lost));
+                : latest.detectionCause()), List.copyOf(tasks)));
     }
 }

@@ -667,6 +667,51 @@ class LocalRecoveryOrchestrationTest {
     }
 
     @Test
+    void aRecoveryThatFoundNoLiveHostIsRetriedThoughALaterOneOfAnotherHostsTasksSucceeded() {
+        deploy("");
+        completeCheckpoint();
+        clock.advance(Duration.ofSeconds(1)); // every host falls silent at once: the machine stalled
+        detector.sweep();
+        orchestrator.recover(failureOf(C));
+        Recovery failed = log.latestOf(T).orElseThrow();
+        assertThat(failed.failureReason()).isEqualTo("NO_LIVE_HOSTS");
+        assertThat(failed.tasks()).containsExactlyInAnyOrder(SOURCE, COUNT0, COUNT1, SINK);
+
+        List<HostId> back = List.of(B, C, STANDBY); // they register again, fenced: their tasks stopped; A does not
+        for (HostId host : back) {
+            hosts.register(host, URI.create("http://" + host.value()), "tcp://" + host.value() + ":1",
+                    clock.instant());
+            heartbeat(host, Map.of(), Map.of());
+        }
+        detector.sweep();
+        orchestrator.recover(failureOf(A));
+        Recovery ofA = log.latestOf(T).orElseThrow();
+        assertThat(ofA.tasks()).containsExactlyInAnyOrder(SOURCE, SINK);
+        assertThat(ofA.status()).isEqualTo(RecoveryStatus.RECOVERING);
+
+        clock.advance(RecoveryOrchestrator.RETRY_BACKOFF);
+        back.forEach(host -> heartbeat(host, Map.of(), Map.of()));
+        detector.sweep();
+        orchestrator.retryFailed();
+
+        Recovery retried = log.latestOf(T).orElseThrow();
+        assertThat(retried.id()).as("a recovery of the counts, which the one of A's tasks did not cover")
+                .isNotEqualTo(ofA.id());
+        assertThat(retried.tasks()).contains(COUNT0, COUNT1);
+        assertThat(retried.status()).isNotEqualTo(RecoveryStatus.FAILED);
+
+        clock.advance(RecoveryOrchestrator.RETRY_BACKOFF);
+        back.forEach(host -> heartbeat(host, Map.of(), Map.of()));
+        orchestrator.retryFailed();
+        assertThat(log.latestOf(T).orElseThrow().id()).as("made good: not retried again").isEqualTo(retried.id());
+    }
+
+    private DetectedFailure failureOf(HostId host) {
+        return detector.failures().stream().filter(failure -> failure.host().equals(host)).findFirst()
+                .orElseThrow();
+    }
+
+    @Test
     void fallsBackToAGlobalRecoveryWhenATaskAndItsReceiverAreLostOnDifferentHostsAtOnce() {
         deploy("");
         completeCheckpoint();
