@@ -3,6 +3,7 @@ package io.steadfast.benchmarks;
 import io.steadfast.model.FrameBatching;
 import io.steadfast.model.KingmanGG1;
 import io.steadfast.model.LongestPath;
+import io.steadfast.model.PathStep;
 import io.steadfast.model.TaskDelay;
 import io.steadfast.model.TaskLoad;
 import io.steadfast.model.TaskLoads;
@@ -63,8 +64,14 @@ public final class LatencyModelBenchmark {
      * @param predictedMeanMillis with each edge's batching as its senders measured it
      * @param modelledBatchingMeanMillis with each edge's batching from the batching settings and the channel rates
      */
+    /**
+     * @param measuredPartsMillis what the tasks on the critical path measured themselves: their mean residence (queue
+     *                            and processing) and the mean wait of their records in output frames, summed
+     * @param hops the channels on that path
+     */
     private record Row(double share, long rate, double measuredMeanMillis, double predictedMeanMillis,
-                       double modelledBatchingMeanMillis, double p50Millis, double countUtilisation) {
+                       double modelledBatchingMeanMillis, double p50Millis, double countUtilisation,
+                       double measuredPartsMillis, int hops) {
 
         long errorPercent() {
             return errorPercent(predictedMeanMillis);
@@ -105,6 +112,20 @@ public final class LatencyModelBenchmark {
                     row.errorPercent(), row.modelledBatchingMeanMillis(),
                     row.errorPercent(row.modelledBatchingMeanMillis()), row.p50Millis(), row.countUtilisation());
         }
+        System.out.println();
+        System.out.println("Where the measured mean goes: what the tasks on the path measured themselves (residence and"
+                + " output wait), and what is left for the hops between them (sending, the network, receiving and"
+                + " waking the next task's thread):");
+        System.out.println();
+        System.out.println("| share of the maximum | measured mean | tasks' own measurements | left for the hops |"
+                + " per hop | the model's per hop |");
+        System.out.println("| --- | --- | --- | --- | --- | --- |");
+        for (Row row : rows) {
+            double left = row.measuredMeanMillis() - row.measuredPartsMillis();
+            System.out.printf(Locale.ROOT, "| %.0f %% | %.2f ms | %.2f ms | %.2f ms | %.2f ms | %.2f ms |%n",
+                    row.share() * 100, row.measuredMeanMillis(), row.measuredPartsMillis(), left,
+                    left / Math.max(1, row.hops()), NETWORK_SECONDS * 1000);
+        }
     }
 
     private Row measure(double share, long rate, int keys) throws Exception {
@@ -131,7 +152,19 @@ public final class LatencyModelBenchmark {
         return new Row(share, rate, ((Number) latency.get("meanMicros")).doubleValue() / 1000,
                 predicted.meanEndToEndSeconds().orElse(Double.NaN) * 1000,
                 batchingModel.meanEndToEndSeconds().orElse(Double.NaN) * 1000,
-                ((Number) latency.get("p50Micros")).doubleValue() / 1000, countUtilisation);
+                ((Number) latency.get("p50Micros")).doubleValue() / 1000, countUtilisation,
+                measuredParts(predicted, reports), predicted.criticalPath().size() - 1);
+    }
+
+    /** The residence and output wait the critical path's tasks measured, summed, in milliseconds. */
+    private static double measuredParts(TopologyDelay predicted, Map<TaskId, TaskReport> reports) {
+        double millis = 0;
+        for (PathStep step : predicted.criticalPath()) {
+            TaskReport report = reports.get(step.task());
+            millis += (report.latencyMillis() == null ? 0 : report.latencyMillis())
+                    + (report.outputWaitMillis() == null ? 0 : report.outputWaitMillis());
+        }
+        return millis;
     }
 
     /** Every task's latest report, from both hosts. */
