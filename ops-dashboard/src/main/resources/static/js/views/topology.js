@@ -12,7 +12,7 @@ import {
 import { graphFromPlan, graphFromSpec, graphSignature } from '../topology-graph.js';
 import { createDagView } from '../dag-view.js';
 
-const COLUMNS = 13;
+const COLUMNS = 14;
 
 export function mount(container, params, ctx) {
   const id = params[0];
@@ -31,6 +31,8 @@ export function mount(container, params, ctx) {
     { text: 'In (events/s)', num: true }, { text: 'Out (events/s)', num: true },
     { text: 'Latency', num: true, title: 'mean time a record spent in the task lately, from reaching its host to '
       + 'processed: queueing and processing' },
+    { text: 'Output wait', num: true, title: 'mean time the records it sent lately waited in output frames before '
+      + 'they left: batching (a linger of up to 20 ms, 1 ms on a busy channel) or a frame filling up' },
     { text: 'Busy', num: true, title: 'share of the time the task\'s thread spent processing: near 100 % it is a '
       + 'bottleneck' },
     { text: 'Queued frames', num: true, title: 'input frames waiting in the task\'s mailbox: backpressure' },
@@ -314,6 +316,7 @@ export function mount(container, params, ctx) {
       el('td', { className: 'num', dataset: { field: 'in-rate' } }),
       el('td', { className: 'num', dataset: { field: 'out-rate' } }),
       el('td', { className: 'num', dataset: { field: 'latency' } }),
+      el('td', { className: 'num', dataset: { field: 'output-wait' } }),
       el('td', { className: 'num', dataset: { field: 'busy' } }),
       el('td', { className: 'num queued', dataset: { field: 'queued' } }, [
         el('span', { className: 'bar', 'aria-hidden': 'true' }), el('span', { className: 'value' }),
@@ -343,6 +346,8 @@ export function mount(container, params, ctx) {
     setRate(c['out-rate'], task.recordsOutPerSecond);
     setText(c.latency, formatLatency(task.latencyMillis));
     setAttr(c.latency, 'data-value', task.latencyMillis ?? null);
+    setText(c['output-wait'], formatLatency(task.outputWaitMillis));
+    setAttr(c['output-wait'], 'data-value', task.outputWaitMillis ?? null);
     setText(c.busy, formatBusy(task.busyFraction));
     const queued = task.queuedFrames;
     setText(c.queued.lastChild, queued === undefined ? '–' : formatCount(queued));

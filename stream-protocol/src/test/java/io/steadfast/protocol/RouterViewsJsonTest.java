@@ -77,7 +77,7 @@ class RouterViewsJsonTest {
                 new TopologyDetail.Milestones(T0, 1, CheckpointId.of(7), 2),
                 JsonNodeFactory.instance.objectNode().put("id", "t"),
                 List.of(new TopologyDetail.TaskState(SOURCE, HOST, "LIVE", "RUNNING",
-                        new TopologyDetail.Traffic(10, 9, 1.5, 2.5, 3, 0.25, 0.5), null)),
+                        new TopologyDetail.Traffic(10, 9, 1.5, 2.5, 3, 0.25, 0.5, 1.25), null)),
                 List.of(new TopologyDetail.OperatorRate(OperatorId.of("source"), 10, 9, 125.5, 0.25)), List.of());
 
         assertRoundTrip(detail, """
@@ -85,7 +85,7 @@ class RouterViewsJsonTest {
                 "lastCompletedCheckpoint":7,"recoveries":2,"spec":{"id":"t"},"tasks":[{"task":"t/source#0",\
                 "host":"host-1","hostStatus":"LIVE","status":"RUNNING","recordsIn":10,"recordsOut":9,\
                 "recordsInPerSecond":1.5,"recordsOutPerSecond":2.5,"queuedFrames":3,"latencyMillis":0.25,\
-                "busyFraction":0.5,"failure":null}],"operators":[{"operator":"source","recordsIn":10,"recordsOut":9,\
+                "busyFraction":0.5,"outputWaitMillis":1.25,"failure":null}],"operators":[{"operator":"source","recordsIn":10,"recordsOut":9,\
                 "eventsPerSecond":125.5,"latencyMillis":0.25}],\
                 "warnings":[]}""");
         assertThat(detail.allTasksFinished()).isFalse();

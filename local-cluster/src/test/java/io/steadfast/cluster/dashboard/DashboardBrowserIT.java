@@ -169,6 +169,10 @@ class DashboardBrowserIT {
                 + "#\"] td[data-field=\"latency\"]");
         page.await("a latency measured by the count operator's tasks", DashboardPage.DEFAULT_WAIT,
                 d -> positiveValues(page, countLatencies) > 0);
+        By countOutputWaits = By.cssSelector("tr[data-task^=\"" + TOPOLOGY + "/" + COUNT_OPERATOR
+                + "#\"] td[data-field=\"output-wait\"]");
+        page.await("the wait of the count operator's records in output frames", DashboardPage.DEFAULT_WAIT,
+                d -> positiveValues(page, countOutputWaits) > 0);
         page.endStep("topology-tasks");
     }
 

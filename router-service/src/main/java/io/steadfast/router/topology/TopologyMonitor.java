@@ -90,7 +90,8 @@ public final class TopologyMonitor {
             states.add(new TaskState(task.id(), hostId, hostStatus,
                     report.map(r -> r.status().name()).orElse(PENDING), report.map(r -> new TopologyDetail.Traffic(
                             r.recordsIn(), r.recordsOut(), r.recordsInPerSecond(), r.recordsOutPerSecond(),
-                            r.queuedFrames(), r.latencyMillis(), r.busyFraction())).orElse(TopologyDetail.Traffic.NONE),
+                            r.queuedFrames(), r.latencyMillis(), r.busyFraction(), r.outputWaitMillis()))
+                            .orElse(TopologyDetail.Traffic.NONE),
                     report.map(TaskReport::failure).orElse(null)));
         }
         return states;

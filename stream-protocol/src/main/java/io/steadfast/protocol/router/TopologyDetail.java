@@ -102,9 +102,12 @@ public record TopologyDetail(TopologyId id, String status, @JsonUnwrapped Milest
      * @param latencyMillis       the mean time the records it took in over the host's last window spent in it
      *                            (queueing and processing), or null if it took none
      * @param busyFraction        the share of that window its thread spent processing, 0 to 1
+     * @param outputWaitMillis    the mean time the records it sent over that window waited in output frames before
+     *                            they left (batching: a linger, or a frame filling up), or null if it sent none
      */
     public record Traffic(long recordsIn, long recordsOut, double recordsInPerSecond, double recordsOutPerSecond,
-                          int queuedFrames, @Nullable Double latencyMillis, double busyFraction) {
+                          int queuedFrames, @Nullable Double latencyMillis, double busyFraction,
+                          @Nullable Double outputWaitMillis) {
 
         /** Of a task its host has not reported yet. */
         public static final Traffic NONE = new Traffic(0, 0, 0.0, 0.0, 0);
@@ -112,7 +115,7 @@ public record TopologyDetail(TopologyId id, String status, @JsonUnwrapped Milest
         /** Counts, rates and queue, with no timings. */
         public Traffic(long recordsIn, long recordsOut, double recordsInPerSecond, double recordsOutPerSecond,
                        int queuedFrames) {
-            this(recordsIn, recordsOut, recordsInPerSecond, recordsOutPerSecond, queuedFrames, null, 0);
+            this(recordsIn, recordsOut, recordsInPerSecond, recordsOutPerSecond, queuedFrames, null, 0, null);
         }
     }
 
