@@ -97,13 +97,13 @@ class BackpressureTest {
         DataPlane sender = resources.add(DataPlane.start(inBytes));
         DataPlane receiver = resources.add(DataPlane.start(inBytes));
         RecordingConsumer consumer = resources.add(new RecordingConsumer("small-frames"));
+        consumer.pauseAfter(2_000);
         receiver.openInbound(CHANNEL, 0, consumer);
         OutboundChannel channel = sender.openOutbound(CHANNEL, receiver.endpoint(), 1);
         OutboundChannelState state = sender.outboundState(CHANNEL);
         TestProducer producer = resources.add(TestProducer.start(channel, 1, "small-frames", 20_000));
         await().atMost(Duration.ofSeconds(20)).until(() -> consumer.count() >= 2_000);
 
-        consumer.pause();
         await().atMost(Duration.ofSeconds(10)).during(Duration.ofMillis(300)).until(() -> !channel.hasCredit());
 
         int expectedWindow = Math.min(DataPlaneConfig.MAX_CREDIT_FRAMES, CREDIT * 4_000 / frameBytes);

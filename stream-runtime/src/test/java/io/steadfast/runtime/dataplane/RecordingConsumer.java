@@ -30,6 +30,8 @@ final class RecordingConsumer implements InboundListener, AutoCloseable {
     private long framesWithSkip;
     private final List<String> errors = new ArrayList<>();
     private volatile boolean paused;
+    /** Pauses itself once it has processed this many events; 0 for never. */
+    private volatile int pauseAfter;
     private volatile boolean stopped;
 
     RecordingConsumer(String name, boolean verifyEveryEvent) {
@@ -92,6 +94,10 @@ final class RecordingConsumer implements InboundListener, AutoCloseable {
             if (frame.eventsToSkip() > 0) {
                 framesWithSkip++;
             }
+            if (pauseAfter > 0 && count >= pauseAfter) {
+                pauseAfter = 0;
+                paused = true;
+            }
         }
         frame.consumed();
     }
@@ -115,6 +121,14 @@ final class RecordingConsumer implements InboundListener, AutoCloseable {
 
     void pause() {
         paused = true;
+    }
+
+    /**
+     * Pauses once {@code events} events have been processed, on its own thread: however fast the frames come, it
+     * stops there, where a test that polls for the count and then pauses might find every frame processed already.
+     */
+    void pauseAfter(int events) {
+        pauseAfter = events;
     }
 
     void resume() {
