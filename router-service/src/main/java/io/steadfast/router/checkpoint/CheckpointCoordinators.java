@@ -23,6 +23,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,6 +51,7 @@ public final class CheckpointCoordinators implements AutoCloseable {
     private final CheckpointCompletions completions;
     private final List<CheckpointCompletions> completionListeners = new CopyOnWriteArrayList<>();
     private final List<CheckpointOutcomes> outcomeListeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<TopologyId>> removalListeners = new CopyOnWriteArrayList<>();
     private final CheckpointOutcomes outcomes = new CheckpointOutcomes() {
         @Override
         public void completed(TopologyId topology, long checkpointId, Duration duration, long sizeBytes) {
@@ -122,6 +124,14 @@ public final class CheckpointCoordinators implements AutoCloseable {
      */
     public void onOutcome(CheckpointOutcomes listener) {
         outcomeListeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /**
+     * Also tells {@code listener} of every topology whose checkpointing this forgets because it is no longer deployed
+     * (cancelled), so that what others keep of its checkpoints goes too; on the ticking thread.
+     */
+    public void onRemoved(Consumer<TopologyId> listener) {
+        removalListeners.add(Objects.requireNonNull(listener, "listener"));
     }
 
     /** Ticks every {@code period} on the thread {@code steadfast-router-checkpoints}. */
@@ -219,6 +229,7 @@ public final class CheckpointCoordinators implements AutoCloseable {
         nextIds.remove(id);
         lastCompleted.remove(id);
         failures.forget(id);
+        removalListeners.forEach(listener -> listener.accept(id));
         try {
             records.delete(id);
         } catch (RuntimeException e) {

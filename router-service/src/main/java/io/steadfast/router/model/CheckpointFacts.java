@@ -55,9 +55,11 @@ public final class CheckpointFacts {
     private final CheckpointRecords records;
     private final Map<TopologyId, Latest> read = new ConcurrentHashMap<>();
 
+    /** Facts of the checkpoints {@code coordinators} complete; a topology they forget (cancelled) is forgotten here. */
     public CheckpointFacts(CheckpointCoordinators coordinators, CheckpointRecords records) {
         this.coordinators = coordinators;
         this.records = records;
+        coordinators.onRemoved(this::forget);
     }
 
     /** The checkpoint {@code topology} would restore from now, read from the records the first time it is asked. */
@@ -98,8 +100,13 @@ public final class CheckpointFacts {
     }
 
     /** Forgets a cancelled topology's checkpoint. */
-    public void forget(TopologyId topology) {
+    void forget(TopologyId topology) {
         read.remove(topology);
+    }
+
+    /** How many topologies' checkpoints are kept: for tests. */
+    int topologiesKept() {
+        return read.size();
     }
 
     private Optional<Latest> readRecord(TopologyId topology, CompletedCheckpoint completed) {

@@ -68,8 +68,8 @@ class TopologyModelsTest {
     private final CheckpointCoordinators coordinators = new CheckpointCoordinators(topologies, records,
             (host, topology, id) -> { }, new TopologyProgress(detector), clock,
             new CheckpointSettings(Duration.ofSeconds(1), Duration.ofSeconds(10), 1));
-    private final TopologyModels models = new TopologyModels(topologies, detector, coordinators,
-            new CheckpointFacts(coordinators, records),
+    private final CheckpointFacts facts = new CheckpointFacts(coordinators, records);
+    private final TopologyModels models = new TopologyModels(topologies, detector, coordinators, facts,
             new RouterObservation(Duration.ofMillis(300), Duration.ofMillis(200), Duration.ofMillis(100)),
             ModelProperties.defaults(), TaskSettings.defaults(), clock);
 
@@ -122,6 +122,18 @@ class TopologyModelsTest {
         assertThat(crashed.local().steps().get(0).millis()).isCloseTo(200.0, within(1e-6));
         assertThat(frozen.local().totalMillis()).as("the longer silence is more input to catch up on, too")
                 .isGreaterThan(crashed.local().totalMillis() + 1_200);
+    }
+
+    @Test
+    void forgetsTheCheckpointOfATopologyOnceItIsCancelled() {
+        deployAndCheckpointWithLostStateOf(1_000);
+        models.report(T);
+        assertThat(facts.topologiesKept()).isEqualTo(1);
+
+        topologies.remove(T);
+        coordinators.tick();
+
+        assertThat(facts.topologiesKept()).isZero();
     }
 
     /** {@code host} declared dead {@code silence} after its last heartbeat, which was now. */
