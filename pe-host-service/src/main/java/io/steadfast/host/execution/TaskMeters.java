@@ -20,9 +20,10 @@ import java.util.function.ToLongFunction;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Per-task counters {@code steadfast.task.records.in}, {@code steadfast.task.records.out}, and the seconds
- * {@code steadfast.task.busy} and {@code steadfast.task.residence} (whose rate over that of records in is the mean
- * latency at the task), tagged with
+ * Per-task counters {@code steadfast.task.records.in}, {@code steadfast.task.records.out},
+ * {@code steadfast.task.records.sent}, and the seconds {@code steadfast.task.busy}, {@code steadfast.task.residence}
+ * (whose rate over that of records in is the mean latency at the task) and {@code steadfast.task.output.wait} (whose
+ * rate over that of records sent is the mean wait in output frames), tagged with
  * {@code topology}, {@code operator} and {@code subtask} (bounded by the deployed tasks; never a record key): counts
  * that only grow while the task runs here, so Prometheus' {@code rate()} applies (a task restored elsewhere starts
  * its count again, which a counter's reset handling absorbs).
@@ -64,7 +65,12 @@ public final class TaskMeters {
                             + "source", tags, task, t -> t.metrics().busyNanos()),
                     seconds("steadfast.task.residence", "Time the records taken in spent in the task (queueing and "
                             + "processing), summed over them: divided by records in, their mean latency here", tags,
-                            task, t -> t.metrics().residenceNanos())));
+                            task, t -> t.metrics().residenceNanos()),
+                    counter("steadfast.task.records.sent", "Events sent in output frames, one per receiving channel",
+                            tags, task, t -> t.metrics().recordsSent()),
+                    seconds("steadfast.task.output.wait", "Time the events sent waited in output frames before they"
+                            + " left (batching), summed over them: divided by records sent, their mean wait", tags,
+                            task, t -> t.metrics().outputWaitNanos())));
         }
     }
 

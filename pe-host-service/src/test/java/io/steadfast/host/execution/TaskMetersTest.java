@@ -71,12 +71,17 @@ class TaskMetersTest {
         await().atMost(Duration.ofSeconds(20)).until(() -> residence.count() > 0);
         assertThat(residence.getId().getBaseUnit()).isEqualTo("seconds");
         assertThat(counter("steadfast.task.busy", "source", "0").count()).as("the source's polling").isPositive();
+        FunctionCounter outputWait = counter("steadfast.task.output.wait", "source", "0");
+        await().atMost(Duration.ofSeconds(20)).until(() -> outputWait.count() > 0
+                && counter("steadfast.task.records.sent", "source", "0").count() > 0);
+        assertThat(outputWait.getId().getBaseUnit()).isEqualTo("seconds");
 
         node.cancel(TopologyId.of("metered"));
 
         assertThat(meters.find("steadfast.task.records.in").meters()).isEmpty();
         assertThat(meters.find("steadfast.task.records.out").meters()).isEmpty();
         assertThat(meters.find("steadfast.task.residence").meters()).isEmpty();
+        assertThat(meters.find("steadfast.task.output.wait").meters()).isEmpty();
     }
 
     private FunctionCounter counter(String name, String operator, String subtask) {
