@@ -8,10 +8,12 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.steadfast.host.execution.ProcessingNode;
 import io.steadfast.host.snapshot.InMemoryCheckpointing;
 import io.steadfast.host.snapshot.InMemorySnapshotStore;
 import io.steadfast.host.snapshot.RecordingReporter;
+import io.steadfast.host.snapshot.ResilientSnapshotStore;
 import io.steadfast.host.snapshot.CheckpointReporter;
 import io.steadfast.runtime.host.TaskReport;
 import io.steadfast.runtime.plan.ExecutionPlan;
@@ -55,13 +57,21 @@ class CheckpointApiTest {
     private InMemorySnapshotStore store;
     @Autowired
     private RecordingReporter reporter;
+    @Autowired
+    private ResilientSnapshotStore resilientStore;
 
+    /**
+     * The store back, and its circuit breaker past the open state a test with the store down left it in (it refuses
+     * calls for 300 ms), so that the next test's first checkpoint is not refused.
+     */
     @AfterEach
     void cleanUp() throws Exception {
         store.setAvailable(true);
         for (String id : new String[] {"cp", "slow", "restored", "missing"}) {
             mvc.perform(delete("/api/v1/deployments/" + id));
         }
+        await().atMost(Duration.ofSeconds(5))
+                .until(() -> resilientStore.circuitState() != CircuitBreaker.State.OPEN);
     }
 
     private String deployment(String id, String sourceConfig, Long restoreFrom) {
