@@ -226,7 +226,8 @@ class RouterApiTest {
                 .andExpect(jsonPath("$.tasks[*].id", hasItem("dup/sink#0")));
         mvc.perform(delete("/api/v1/topologies/dup")).andExpect(status().isNoContent());
         mvc.perform(get("/api/v1/topologies/dup/plan")).andExpect(status().isNotFound());
-        org.assertj.core.api.Assertions.assertThat(hostClient.cancelled).containsExactly("dup@api-a", "dup@api-b");
+        org.assertj.core.api.Assertions.assertThat(hostClient.cancelled).filteredOn(c -> c.startsWith("dup@"))
+                .containsExactly("dup@api-a", "dup@api-b");
     }
 
     @Test
