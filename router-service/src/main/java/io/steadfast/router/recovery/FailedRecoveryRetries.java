@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,13 +61,16 @@ final class FailedRecoveryRetries {
      */
     void retryFailed() {
         Instant now = context.clock().instant();
+        Map<TopologyId, List<Recovery>> recoveriesByTopology = context.log().all().stream()
+                .sorted(Comparator.comparingLong(Recovery::id)).collect(Collectors.groupingBy(Recovery::topology));
         for (DeployedTopology topology : context.topologies().all()) {
             Instant last = lastAttempt.get(topology.id());
             if (last == null ? !restartGraceOver
                     : Duration.between(last, now).compareTo(RecoveryOrchestrator.RETRY_BACKOFF) < 0) {
                 continue;
             }
-            List<Recovery> unresolved = unresolvedFailures(topology.id());
+            List<Recovery> unresolved = unresolvedFailures(
+                    recoveriesByTopology.getOrDefault(topology.id(), List.of()));
             boolean gaveUp = unresolved.stream()
                     .anyMatch(failed -> InPlaceTaskRestarts.TASK_FAILED_REPEATEDLY.equals(failed.failureReason()));
             if (!unresolved.isEmpty() && !gaveUp) {
@@ -75,10 +79,8 @@ final class FailedRecoveryRetries {
         }
     }
 
-    /** The FAILED recoveries of {@code topology} that no later recovery made good, oldest first. */
-    private List<Recovery> unresolvedFailures(TopologyId topology) {
-        List<Recovery> recoveries = context.log().all().stream().filter(r -> r.topology().equals(topology))
-                .sorted(Comparator.comparingLong(Recovery::id)).toList();
+    /** Of one topology's recoveries, oldest first, the FAILED ones that no later one made good. */
+    private static List<Recovery> unresolvedFailures(List<Recovery> recoveries) {
         List<Recovery> unresolved = new ArrayList<>();
         for (int i = 0; i < recoveries.size(); i++) {
             Recovery failed = recoveries.get(i);
