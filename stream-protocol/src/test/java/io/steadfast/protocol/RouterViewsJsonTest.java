@@ -78,7 +78,7 @@ class RouterViewsJsonTest {
                 JsonNodeFactory.instance.objectNode().put("id", "t"),
                 List.of(new TopologyDetail.TaskState(SOURCE, HOST, "LIVE", "RUNNING",
                         new TopologyDetail.Traffic(10, 9, 1.5, 2.5, 3, 0.25, 0.5, 1.25), null)),
-                List.of(new TopologyDetail.OperatorRate(OperatorId.of("source"), 10, 9, 125.5, 0.25)), List.of());
+                List.of(new TopologyDetail.OperatorRate(OperatorId.of("source"), 10, 9, 125.5, 0.25, 1.5)), List.of());
 
         assertRoundTrip(detail, """
                 {"id":"t","status":"RUNNING","deployedAt":"2026-01-02T03:04:05Z","epoch":1,\
@@ -86,7 +86,7 @@ class RouterViewsJsonTest {
                 "host":"host-1","hostStatus":"LIVE","status":"RUNNING","recordsIn":10,"recordsOut":9,\
                 "recordsInPerSecond":1.5,"recordsOutPerSecond":2.5,"queuedFrames":3,"latencyMillis":0.25,\
                 "busyFraction":0.5,"outputWaitMillis":1.25,"failure":null}],"operators":[{"operator":"source","recordsIn":10,"recordsOut":9,\
-                "eventsPerSecond":125.5,"latencyMillis":0.25}],\
+                "eventsPerSecond":125.5,"latencyMillis":0.25,"outputWaitMillis":1.5}],\
                 "warnings":[]}""");
         assertThat(detail.allTasksFinished()).isFalse();
         assertThat(detail.anyTaskFailed()).isFalse();

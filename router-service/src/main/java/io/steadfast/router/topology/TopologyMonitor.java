@@ -123,7 +123,7 @@ public final class TopologyMonitor {
                 }
             }
         }
-        return new OperatorRate(operator, in, out, perSecond, latency.mean());
+        return new OperatorRate(operator, in, out, perSecond, latency.mean(), latency.outputWait());
     }
 
     private static String statusOf(List<TaskState> tasks) {

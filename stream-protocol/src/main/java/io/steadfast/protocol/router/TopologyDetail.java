@@ -126,15 +126,18 @@ public record TopologyDetail(TopologyId id, String status, @JsonUnwrapped Milest
      * @param recordsIn       records taken in
      * @param recordsOut      events emitted
      * @param eventsPerSecond events emitted (taken in, for sinks) per second between the last two heartbeats
-     * @param latencyMillis   the mean time a record spends in the operator (queueing and processing), over its
-     *                        tasks' last windows weighted by their input rates; null if none took records in
+     * @param latencyMillis    the mean time a record spends in the operator (queueing and processing), over its
+     *                         tasks' last windows weighted by their input rates; null if none took records in
+     * @param outputWaitMillis the mean time the records the operator sent waited in output frames before they left
+     *                         (batching), over its tasks' last windows weighted by their output rates; null if none
+     *                         sent records (a sink) or its hosts do not measure it
      */
     public record OperatorRate(OperatorId operator, long recordsIn, long recordsOut, double eventsPerSecond,
-                               @Nullable Double latencyMillis) {
+                               @Nullable Double latencyMillis, @Nullable Double outputWaitMillis) {
 
-        /** Totals and rate, with no latency. */
+        /** Totals and rate, with no timings. */
         public OperatorRate(OperatorId operator, long recordsIn, long recordsOut, double eventsPerSecond) {
-            this(operator, recordsIn, recordsOut, eventsPerSecond, null);
+            this(operator, recordsIn, recordsOut, eventsPerSecond, null, null);
         }
     }
 }
