@@ -6,10 +6,13 @@ const KEEP_MILLIS = 5 * 60 * 1000;
 /** "topology/operator" -> [[time millis, events/s], ...], oldest first. */
 const throughput = new Map();
 /**
- * "topology/operator" -> [[time millis, mean latency in ms or null], ...], oldest first; null (a gap in the chart)
- * while the operator took nothing in.
+ * "topology/operator" -> [[time millis, mean latency in ms or null], ...], oldest first: the time a record spent in
+ * the operator plus the time its output then waited in frames to leave; null (a gap in the chart) while the operator
+ * took nothing in.
  */
 const latency = new Map();
+/** "topology/operator" -> [[time millis, mean output wait in ms or null], ...]; null for a sink. */
+const outputWait = new Map();
 
 export function recordOverview(overview) {
   const at = Date.parse(overview.fetchedAt) || Date.now();
@@ -19,12 +22,19 @@ export function recordOverview(overview) {
       const key = topology.id + '/' + operator.operator;
       seen.add(key);
       append(throughput, key, [at, Number(operator.eventsPerSecond) || 0]);
-      const millis = operator.latencyMillis;
-      append(latency, key, [at, millis === null || millis === undefined ? null : Number(millis)]);
+      const inOperator = numberOrNull(operator.latencyMillis);
+      const waited = numberOrNull(operator.outputWaitMillis);
+      append(latency, key, [at, inOperator === null ? null : inOperator + (waited || 0)]);
+      append(outputWait, key, [at, waited]);
     }
   }
-  prune(throughput, at, seen, overview.routerReachable);
-  prune(latency, at, seen, overview.routerReachable);
+  for (const series of [throughput, latency, outputWait]) {
+    prune(series, at, seen, overview.routerReachable);
+  }
+}
+
+function numberOrNull(value) {
+  return value === null || value === undefined ? null : Number(value);
 }
 
 function append(series, key, point) {
@@ -59,6 +69,10 @@ export function throughputSeries() {
 
 export function latencySeries() {
   return latency;
+}
+
+export function outputWaitSeries() {
+  return outputWait;
 }
 
 export const HISTORY_MINUTES = KEEP_MILLIS / 60000;

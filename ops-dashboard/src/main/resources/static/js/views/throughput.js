@@ -3,9 +3,9 @@
 import { cells, el, emptyRow, setAttr, setText, syncRows, table } from '../dom.js';
 import { AXIS_STYLE, createChart } from '../charts.js';
 import { formatRate, formatEventsPerSecond, formatLatency, formatMillis, clockTime } from '../format.js';
-import { HISTORY_MINUTES, latencySeries, throughputSeries } from '../operator-history.js';
+import { HISTORY_MINUTES, latencySeries, outputWaitSeries, throughputSeries } from '../operator-history.js';
 
-const COLUMNS = 8;
+const COLUMNS = 9;
 
 export function mount(container, params, ctx) {
   const throughputBox = el('div', { id: 'throughput-chart', className: 'chart chart-tall', role: 'img',
@@ -15,16 +15,18 @@ export function mount(container, params, ctx) {
   const { table: tableNode, tbody } = table([
     'Topology / operator', { text: 'Now (events/s)', num: true }, { text: 'Min', num: true }, { text: 'Max', num: true },
     { text: 'Mean', num: true },
-    { text: 'Latency now', num: true, title: 'mean time a record spends in the operator: queueing and processing' },
+    { text: 'Latency now', num: true,
+      title: 'mean time from a record reaching the operator to its output leaving: queueing, processing, output wait' },
+    { text: 'Output wait now', num: true, title: 'the part of it the output waited in frames to leave (batching)' },
     { text: 'Latency max', num: true }, 'Since',
   ], 'throughput');
   emptyRow(tbody, COLUMNS, 'Waiting for the first update from the live feed…');
   container.append(
     el('div', { className: 'view-header' }, [el('h1', {}, 'Throughput and latency')]),
     el('p', { className: 'muted small' }, 'Events each operator emitted per second (taken in, for sinks), as the '
-      + 'router measured between heartbeats, and the mean time a record spent in it, from reaching its host to '
-      + 'processed (queueing, barrier alignment and processing; the time in output buffers and on the network is '
-      + 'not in it), as its hosts measured; the last ' + HISTORY_MINUTES + ' minutes since this page was opened.'),
+      + 'router measured between heartbeats, and the mean time a record spent in it, from reaching its host until its '
+      + 'output left (queueing, barrier alignment, processing, and the wait in output frames; the network is not in '
+      + 'it), as its hosts measured; the last ' + HISTORY_MINUTES + ' minutes since this page was opened.'),
     el('section', { className: 'card' }, [el('h2', {}, 'Events per second'), throughputBox]),
     el('section', { className: 'card' }, [el('h2', {}, 'Latency'), latencyBox]),
     el('section', { className: 'card table-card' }, [tableNode]),
@@ -45,7 +47,8 @@ export function mount(container, params, ctx) {
     latencyChart.set({ series: lines(keys, latency) }, replace);
     seriesKeys = keys.join('\n');
     syncRows(tbody, keys, (key) => key, createRow,
-      (row, key) => updateRow(row, key, throughput.get(key), latency.get(key) || []));
+      (row, key) => updateRow(row, key, throughput.get(key), latency.get(key) || [],
+        outputWaitSeries().get(key) || []));
     return true;
   }
 
@@ -93,12 +96,13 @@ function createRow(key) {
     el('td', { className: 'num', dataset: { field: 'max' } }),
     el('td', { className: 'num', dataset: { field: 'mean' } }),
     el('td', { className: 'num', dataset: { field: 'latency' } }),
+    el('td', { className: 'num', dataset: { field: 'output-wait' } }),
     el('td', { className: 'num', dataset: { field: 'latency-max' } }),
     el('td', { dataset: { field: 'since' } }),
   ]);
 }
 
-function updateRow(row, key, points, latencyPoints) {
+function updateRow(row, key, points, latencyPoints, outputWaitPoints) {
   const c = cells(row);
   const values = points.map((point) => point[1]);
   const last = values[values.length - 1];
@@ -111,6 +115,9 @@ function updateRow(row, key, points, latencyPoints) {
   const lastLatency = latencyPoints.length ? latencyPoints[latencyPoints.length - 1][1] : null;
   setText(c.latency, formatLatency(lastLatency));
   setAttr(c.latency, 'data-value', lastLatency);
+  const lastWait = outputWaitPoints.length ? outputWaitPoints[outputWaitPoints.length - 1][1] : null;
+  setText(c['output-wait'], formatLatency(lastWait));
+  setAttr(c['output-wait'], 'data-value', lastWait);
   setText(c['latency-max'], latencies.length ? formatLatency(Math.max(...latencies)) : '–');
   setText(c.since, clockTime(points[0][0]));
 }

@@ -267,6 +267,8 @@ export function mount(container, params, ctx) {
         fact('Events/s', formatEventsPerSecond(rates.get(operator))),
         fact('Records in', formatCount(totals.recordsIn)),
         fact('Records out', formatCount(totals.recordsOut)),
+        fact('Latency', formatLatency(totals.latencyMillis)),
+        fact('Output wait', formatLatency(totals.outputWaitMillis)),
         fact('Hosts', Array.from(hosts).join(', ') || '–'),
       ]),
       el('p', { className: 'muted' }, 'Its tasks are highlighted in the table below.'),

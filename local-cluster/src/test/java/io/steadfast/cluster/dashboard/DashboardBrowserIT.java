@@ -324,10 +324,19 @@ class DashboardBrowserIT {
         page.await("the throughput and latency charts drawn", DashboardPage.DEFAULT_WAIT,
                 d -> page.count(By.cssSelector("#throughput-chart canvas, #throughput-chart svg")) > 0
                         && page.count(By.cssSelector("#latency-chart canvas, #latency-chart svg")) > 0);
-        By countLatency = By.cssSelector("tr[data-series=\"" + TOPOLOGY + "/" + COUNT_OPERATOR
-                + "\"] td[data-field=\"latency\"]");
-        page.await("the count operator's latency in the table", DashboardPage.DEFAULT_WAIT,
-                d -> positiveValues(page, countLatency) == 1);
+        // the operator's latency runs until its output left, so it holds the output wait: both read in one script,
+        // so that they come from the same update
+        String row = "tr[data-series=\"" + TOPOLOGY + "/" + COUNT_OPERATOR + "\"]";
+        page.await("the count operator's latency in the table, above its output wait", DashboardPage.DEFAULT_WAIT,
+                d -> {
+                    List<?> values = (List<?>) page.script("const row = document.querySelector(arguments[0]);"
+                            + " return row ? ['latency', 'output-wait'].map(field => Number("
+                            + "row.querySelector('[data-field=\"' + field + '\"]').dataset.value || 0)) : [0, 0];",
+                            row);
+                    double latency = ((Number) values.get(0)).doubleValue();
+                    double outputWait = ((Number) values.get(1)).doubleValue();
+                    return outputWait > 0 && latency > outputWait;
+                });
         page.endStep("throughput");
     }
 

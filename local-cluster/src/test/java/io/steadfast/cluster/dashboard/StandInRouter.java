@@ -188,7 +188,9 @@ final class StandInRouter implements AutoCloseable {
             states.addObject().put("task", taskId(task)).put("host", hostOf(t)).put("hostStatus", "LIVE")
                     .put("status", "RUNNING").put("recordsIn", records).put("recordsOut", sink ? 0 : records)
                     .put("recordsInPerSecond", rate).put("recordsOutPerSecond", sink ? 0 : rate)
-                    .put("queuedFrames", (t + (long) seconds()) % 3).putNull("failure");
+                    .put("queuedFrames", (t + (long) seconds()) % 3).put("latencyMillis", 0.1 + rate / 1e4)
+                    .put("busyFraction", rate / 2e4).put("outputWaitMillis", sink ? null : 1 + rate / 1e4)
+                    .putNull("failure");
             operatorRates[t < SOURCES ? 0 : t < SOURCES + COUNTS ? 1 : 2] += rate;
         }
         ArrayNode operators = detail.putArray("operators");
@@ -196,7 +198,8 @@ final class StandInRouter implements AutoCloseable {
         for (int o = 0; o < names.length; o++) {
             long records = Math.round(RATE * seconds());
             operators.addObject().put("operator", names[o]).put("recordsIn", records)
-                    .put("recordsOut", o == 2 ? 0 : records).put("eventsPerSecond", operatorRates[o]);
+                    .put("recordsOut", o == 2 ? 0 : records).put("eventsPerSecond", operatorRates[o])
+                    .put("latencyMillis", 0.2 + o * 0.05).put("outputWaitMillis", o == 2 ? null : 1.5);
         }
         detail.putArray("warnings");
         return detail;
