@@ -1,10 +1,13 @@
 package io.steadfast.router;
 
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import com.jayway.jsonpath.JsonPath;
 import io.steadfast.runtime.plan.HostKind;
+import java.util.List;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
@@ -42,6 +45,19 @@ public final class RouterCalls {
 
     public ResultActions trigger(String topology) throws Exception {
         return mvc.perform(post("/api/v1/topologies/{id}/checkpoints", topology));
+    }
+
+    /**
+     * Cancels every topology the router holds, for test classes that share one router: a topology an earlier test
+     * left would otherwise still be recovered onto the next test's hosts.
+     */
+    public void cancelEveryTopology() throws Exception {
+        String body = mvc.perform(get("/api/v1/topologies")).andExpect(status().isOk()).andReturn().getResponse()
+                .getContentAsString();
+        List<String> ids = JsonPath.read(body, "$[*].id");
+        for (String id : ids) {
+            mvc.perform(delete("/api/v1/topologies/{id}", id)).andExpect(status().is2xxSuccessful());
+        }
     }
 
     /** A source, a keyed count and a sink, one task each, with the given extra top-level JSON (e.g. checkpointing). */

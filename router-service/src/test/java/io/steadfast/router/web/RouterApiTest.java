@@ -15,6 +15,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import io.steadfast.router.FakeHostClient;
+import io.steadfast.router.RouterCalls;
 import io.steadfast.runtime.plan.HostId;
 import io.steadfast.runtime.plan.TaskId;
 import io.steadfast.testkit.ManualClock;
@@ -39,9 +40,13 @@ class RouterApiTest {
     @Autowired
     private FakeHostClient hostClient;
 
-    /** Every test starts with no LIVE host: those of earlier tests are made DEAD by moving the clock. */
+    /**
+     * Every test starts with nothing deployed and no LIVE host: earlier tests' topologies are cancelled, and their
+     * hosts made DEAD by moving the clock.
+     */
     @BeforeEach
-    void forgetEarlierHosts() {
+    void forgetEarlierTopologiesAndHosts() throws Exception {
+        new RouterCalls(mvc).cancelEveryTopology();
         clock.advance(Duration.ofHours(1));
         hostClient.reset();
     }

@@ -55,9 +55,13 @@ class VoterHostsApiTest {
         this.router = new RouterCalls(mvc);
     }
 
-    /** Every test starts with no LIVE host and nothing deployed: the hosts of earlier tests time out. */
+    /**
+     * Every test starts with nothing deployed and no LIVE host: earlier tests' topologies are cancelled, and their
+     * hosts time out.
+     */
     @BeforeEach
-    void outliveEarlierHosts(@Autowired ManualClock clock) {
+    void forgetEarlierTopologiesAndHosts(@Autowired ManualClock clock) throws Exception {
+        router.cancelEveryTopology();
         clock.advance(Duration.ofHours(1));
         hostClient.reset();
     }
