@@ -134,6 +134,8 @@ export function mount(container, params, ctx) {
       hosts.clear();
       list.forEach((host) => hosts.set(host.hostId, host));
       loaded = true;
+      // Statuses come from the live overview the header shows too, so that the two never disagree.
+      takeStatusesFrom(ctx.overview());
       render();
       ctx.ready();
     },
@@ -141,16 +143,23 @@ export function mount(container, params, ctx) {
       if (!loaded || !overview.routerReachable) {
         return;
       }
-      for (const host of overview.hosts || []) {
-        const known = hosts.get(host.hostId);
-        // The overview's task entries carry no metrics: keep those of /hosts, take status and heartbeat.
-        hosts.set(host.hostId, known
-          ? { ...known, status: host.status, lastHeartbeat: host.lastHeartbeat, kind: host.kind }
-          : host);
-      }
+      takeStatusesFrom(overview);
       render();
     },
   };
+
+  function takeStatusesFrom(overview) {
+    if (!overview || !overview.routerReachable) {
+      return;
+    }
+    for (const host of overview.hosts || []) {
+      const known = hosts.get(host.hostId);
+      // The overview's task entries carry no metrics: keep those of /hosts, take status and heartbeat.
+      hosts.set(host.hostId, known
+        ? { ...known, status: host.status, lastHeartbeat: host.lastHeartbeat, kind: host.kind }
+        : host);
+    }
+  }
 }
 
 function roleOf(host) {

@@ -44,7 +44,7 @@ public final class CannedRouter {
              "operators": [
                {"operator": "source", "recordsIn": 10, "recordsOut": 10, "eventsPerSecond": 125.5},
                {"operator": "count", "recordsIn": 10, "recordsOut": 4, "eventsPerSecond": 40.0,
-                "latencyMillis": 2.5}
+                "latencyMillis": 2.5, "outputWaitMillis": 1.25}
              ]}""";
 
     public static final String FRAUD = """

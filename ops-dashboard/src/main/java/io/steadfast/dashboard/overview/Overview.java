@@ -103,13 +103,15 @@ public record Overview(URI routerUrl, boolean routerReachable, Instant fetchedAt
      * @param eventsPerSecond events per second between the router's last two heartbeats
      * @param latencyMillis the mean time a record spends in the operator (queueing and processing), or null if none
      *                      was taken in lately
+     * @param outputWaitMillis the mean time its output then waited in frames to leave, or null if it sent none
+     *                         lately (a sink)
      */
     public record OperatorOverview(OperatorId operator, long recordsIn, long recordsOut, double eventsPerSecond,
-                                   @Nullable Double latencyMillis) {
+                                   @Nullable Double latencyMillis, @Nullable Double outputWaitMillis) {
 
         static OperatorOverview of(TopologyDetail.OperatorRate rate) {
             return new OperatorOverview(rate.operator(), rate.recordsIn(), rate.recordsOut(), rate.eventsPerSecond(),
-                    rate.latencyMillis());
+                    rate.latencyMillis(), rate.outputWaitMillis());
         }
     }
 

@@ -37,13 +37,14 @@ class OverviewJsonTest {
                 "kind":"PE","controlUrl":"http://127.0.0.1:9102","dataEndpoint":"tcp://127.0.0.1:9202","status":"DEAD",\
                 "lastHeartbeat":"2026-01-02T03:03:00Z","tasks":[]}],"topologies":[{"id":"wordcount","status":"RUNNING",\
                 "deployedAt":"2026-01-02T03:00:00Z","operators":[{"operator":"source","recordsIn":10,"recordsOut":10,\
-                "eventsPerSecond":125.5,"latencyMillis":null},{"operator":"count","recordsIn":10,"recordsOut":4,\
-                "eventsPerSecond":40.0,"latencyMillis":2.5}],\
+                "eventsPerSecond":125.5,"latencyMillis":null,"outputWaitMillis":null},{"operator":"count","recordsIn":10,"recordsOut":4,\
+                "eventsPerSecond":40.0,"latencyMillis":2.5,"outputWaitMillis":1.25}],\
                 "tasks":[{"task":"wordcount/source#0","host":"host-1","hostStatus":"LIVE","status":"RUNNING",\
                 "recordsIn":10,"recordsOut":10,"failure":null},{"task":"wordcount/count#0","host":"host-1",\
                 "hostStatus":"LIVE","status":"RUNNING","recordsIn":10,"recordsOut":4,"failure":null}],"error":null},\
                 {"id":"fraud","status":"FAILED","deployedAt":"2026-01-02T03:01:00Z","operators":[{"operator":"scorer",\
-                "recordsIn":3,"recordsOut":0,"eventsPerSecond":0.0,"latencyMillis":null}],"tasks":[{"task":"fraud/scorer#0","host":"host-2",\
+                "recordsIn":3,"recordsOut":0,"eventsPerSecond":0.0,"latencyMillis":null,"outputWaitMillis":null}],\
+                "tasks":[{"task":"fraud/scorer#0","host":"host-2",\
                 "hostStatus":"DEAD","status":"FAILED","recordsIn":3,"recordsOut":0,\
                 "failure":"java.lang.IllegalStateException: model missing"}],"error":null}]}""");
     }
