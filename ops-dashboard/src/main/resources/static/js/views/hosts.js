@@ -102,9 +102,15 @@ export function mount(container, params, ctx) {
     setAttr(c.tasks, 'title', tasks.map((task) => shortTaskId(task.task) + ' ' + (task.status || '')).join('\n') || null);
     const sum = (field) => tasks.reduce((total, task) => total + (Number(task[field]) || 0), 0);
     const metrics = tasks.some((task) => task.recordsInPerSecond !== undefined);
-    setText(c['in-rate'], metrics ? formatRate(sum('recordsInPerSecond')) : '–');
-    setText(c['out-rate'], metrics ? formatRate(sum('recordsOutPerSecond')) : '–');
-    setText(c.queued, metrics ? formatCount(sum('queuedFrames')) : '–');
+    // The rates and queues of a host that stopped heartbeating are its last report's, not what it does now.
+    const current = metrics && host.status === 'LIVE';
+    const stale = metrics && !current ? host.hostId + ' is ' + host.status + ': its last report is not current' : null;
+    setText(c['in-rate'], current ? formatRate(sum('recordsInPerSecond')) : '–');
+    setText(c['out-rate'], current ? formatRate(sum('recordsOutPerSecond')) : '–');
+    setText(c.queued, current ? formatCount(sum('queuedFrames')) : '–');
+    for (const field of ['in-rate', 'out-rate', 'queued']) {
+      setAttr(c[field], 'title', stale);
+    }
     setText(c.malformed, metrics ? formatCount(sum('malformedFrames')) : '–');
     setText(c.backpressured, metrics ? formatDuration(sum('backpressuredMillis')) : '–');
     setAttr(c.host, 'title', (host.controlUrl ? 'control URL ' + host.controlUrl : '')

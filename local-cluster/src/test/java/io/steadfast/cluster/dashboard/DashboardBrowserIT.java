@@ -264,6 +264,9 @@ class DashboardBrowserIT {
         page.await(victim + "'s process to end", DashboardPage.DEFAULT_WAIT,
                 d -> !CLUSTER.processes().host(victim).map(ServiceProcess::isAlive).orElse(false));
         page.awaitText(hostStatus(victim), "DEAD", DashboardPage.DEFAULT_WAIT);
+        // a dead host's rates are those of its last heartbeat: none are shown
+        assertThat(page.text(By.cssSelector("tr[data-host=\"" + victim.value() + "\"] td[data-field=\"in-rate\"]")))
+                .as("%s's input rate once DEAD", victim).contains("–");
         page.endStep("hosts-after-kill");
         return victim;
     }
