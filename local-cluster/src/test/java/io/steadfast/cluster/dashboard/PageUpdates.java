@@ -11,32 +11,41 @@ import java.util.List;
  */
 final class PageUpdates {
 
-    private static final String SCRIPT = "steadfastRenderHistory";
-    private static final String PAINTED = "steadfastPaintHistory";
-
     private PageUpdates() {
     }
 
     /** The script's and the painted durations of the next {@code updates} updates of {@code view}, in that order. */
     static List<RenderTimes> ofNext(DashboardPage page, String view, int updates, Duration timeout) {
-        int scriptStart = history(page, SCRIPT).size();
-        int paintedStart = history(page, PAINTED).size();
+        Histories start = Histories.of(page);
         page.await(() -> updates + " updates of " + view + " painted (there are "
-                        + (history(page, PAINTED).size() - paintedStart) + ")",
-                timeout, d -> history(page, SCRIPT).size() >= scriptStart + updates
-                        && history(page, PAINTED).size() >= paintedStart + updates);
-        return List.of(
-                new RenderTimes(view + ", script", history(page, SCRIPT).subList(scriptStart, scriptStart + updates)),
-                new RenderTimes(view + ", painted", history(page, PAINTED).subList(paintedStart,
-                        paintedStart + updates)));
+                        + (Histories.of(page).painted().size() - start.painted().size()) + ")",
+                timeout, d -> Histories.of(page).bothGrewBy(start, updates));
+        Histories now = Histories.of(page);
+        return List.of(new RenderTimes(view + ", script", now.script().subList(start.script().size(),
+                        start.script().size() + updates)),
+                new RenderTimes(view + ", painted", now.painted().subList(start.painted().size(),
+                        start.painted().size() + updates)));
     }
 
-    private static List<Double> history(DashboardPage page, String name) {
-        Object history = page.script("return window." + name + " || [];");
-        List<Double> millis = new ArrayList<>();
-        for (Object value : (List<?>) history) {
-            millis.add(((Number) value).doubleValue());
+    /** Both histories as the page holds them now, read in one script. */
+    private record Histories(List<Double> script, List<Double> painted) {
+
+        static Histories of(DashboardPage page) {
+            List<?> both = (List<?>) page.script("return [window.steadfastRenderHistory || [],"
+                    + " window.steadfastPaintHistory || []];");
+            return new Histories(millis(both.get(0)), millis(both.get(1)));
         }
-        return millis;
+
+        boolean bothGrewBy(Histories start, int updates) {
+            return script.size() >= start.script.size() + updates && painted.size() >= start.painted.size() + updates;
+        }
+
+        private static List<Double> millis(Object history) {
+            List<Double> millis = new ArrayList<>();
+            for (Object value : (List<?>) history) {
+                millis.add(((Number) value).doubleValue());
+            }
+            return millis;
+        }
     }
 }
